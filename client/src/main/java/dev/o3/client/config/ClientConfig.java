@@ -1,0 +1,47 @@
+package dev.o3.client.config;
+
+import dev.o3.common.config.ConfigException;
+import dev.o3.common.config.DataSize;
+import dev.o3.common.config.OzoneConfiguration;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The settings of a client, parsed once when it is created.
+ *
+ * @param bytesPerChecksum checksum granularity
+ * @param chunkSize size of one chunk write
+ * @param writeWindow chunk writes in flight per block
+ * @param replicationFactor default replication of new keys (1 or 3)
+ * @param maxRetries block write retries after a failure
+ * @param failoverTimeout time to find an OM leader
+ */
+public record ClientConfig(
+        DataSize bytesPerChecksum,
+        DataSize chunkSize,
+        int writeWindow,
+        int replicationFactor,
+        int maxRetries,
+        Duration failoverTimeout) {
+
+    public ClientConfig {
+        Objects.requireNonNull(bytesPerChecksum, "bytesPerChecksum is null");
+        Objects.requireNonNull(chunkSize, "chunkSize is null");
+        Objects.requireNonNull(failoverTimeout, "failoverTimeout is null");
+        if (bytesPerChecksum.bytes() == 0 || chunkSize.bytes() % bytesPerChecksum.bytes() != 0) {
+            throw new ConfigException(ClientConfigKeys.CHUNK_SIZE.name() + " (" + chunkSize
+                    + ") must be a positive multiple of " + ClientConfigKeys.BYTES_PER_CHECKSUM.name() + " ("
+                    + bytesPerChecksum + ")");
+        }
+    }
+
+    public static ClientConfig from(OzoneConfiguration conf) {
+        return new ClientConfig(
+                conf.get(ClientConfigKeys.BYTES_PER_CHECKSUM),
+                conf.get(ClientConfigKeys.CHUNK_SIZE),
+                conf.get(ClientConfigKeys.WRITE_WINDOW),
+                Integer.parseInt(conf.get(ClientConfigKeys.REPLICATION)),
+                conf.get(ClientConfigKeys.MAX_RETRIES),
+                conf.get(ClientConfigKeys.OM_FAILOVER_TIMEOUT));
+    }
+}

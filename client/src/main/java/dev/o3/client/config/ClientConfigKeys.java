@@ -1,0 +1,57 @@
+package dev.o3.client.config;
+
+import dev.o3.common.config.ConfigGroup;
+import dev.o3.common.config.ConfigKey;
+import dev.o3.common.config.ConfigType;
+import dev.o3.common.config.DataSize;
+import java.time.Duration;
+import java.util.List;
+
+/** Keys of the client library and shells (names as in Apache Ozone). */
+public final class ClientConfigKeys implements ConfigGroup {
+    public static final ConfigKey<DataSize> BYTES_PER_CHECKSUM = ConfigKey.of(
+            "ozone.client.bytes.per.checksum",
+            ConfigType.DATA_SIZE,
+            "16KB",
+            "Checksum granularity: one CRC32C per this many bytes of chunk data.");
+    public static final ConfigKey<DataSize> CHUNK_SIZE = ConfigKey.of(
+            "ozone.client.stream.buffer.size",
+            ConfigType.DATA_SIZE,
+            "4MB",
+            "Size of one WriteChunk; the key output stream sends data in chunks of this size.");
+    public static final ConfigKey<Integer> WRITE_WINDOW = ConfigKey.of(
+            "ozone.client.write.window.chunks",
+            ConfigType.intRange(1, 1024),
+            "16",
+            "Chunk writes in flight per block before the writer waits for acknowledgements.");
+    public static final ConfigKey<String> REPLICATION = ConfigKey.of(
+            "ozone.replication",
+            ConfigType.oneOf("1", "3"),
+            "3",
+            "Default replication factor of new keys (RATIS/ONE or RATIS/THREE).");
+    public static final ConfigKey<Integer> MAX_RETRIES = ConfigKey.of(
+            "ozone.client.max.retries",
+            ConfigType.intRange(0, 100),
+            "5",
+            "Times a block write is retried on a new pipeline after a datanode or pipeline failure.");
+    public static final ConfigKey<Duration> OM_FAILOVER_TIMEOUT = ConfigKey.of(
+            "ozone.client.failover.timeout",
+            ConfigType.DURATION_TYPE,
+            "30s",
+            "How long a client keeps looking for an OM leader before an operation fails.");
+
+    @Override
+    public String title() {
+        return "Client";
+    }
+
+    @Override
+    public int order() {
+        return 40;
+    }
+
+    @Override
+    public List<ConfigKey<?>> keys() {
+        return List.of(BYTES_PER_CHECKSUM, CHUNK_SIZE, WRITE_WINDOW, REPLICATION, MAX_RETRIES, OM_FAILOVER_TIMEOUT);
+    }
+}

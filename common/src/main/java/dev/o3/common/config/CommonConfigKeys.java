@@ -1,0 +1,93 @@
+package dev.o3.common.config;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** Keys every O3 process reads: where the services are, where metadata lives, the topology table. */
+public final class CommonConfigKeys implements ConfigGroup {
+    public static final int OM_PORT = 9862;
+    public static final int SCM_CLIENT_PORT = 9860;
+    public static final int SCM_DATANODE_PORT = 9861;
+    public static final int SCM_BLOCK_PORT = 9863;
+
+    public static final ConfigKey<Path> METADATA_DIRS = ConfigKey.optional(
+            "ozone.metadata.dirs",
+            ConfigType.PATH,
+            "Directory for a daemon's metadata (RocksDB, Ratis state) when no more specific directory is set.");
+    public static final ConfigKey<List<String>> SCM_NAMES = ConfigKey.of(
+            "ozone.scm.names",
+            ConfigType.STRING_LIST,
+            "localhost",
+            "Host names (optionally host:port) of the SCMs; datanodes and OM reach SCM here.");
+    public static final ConfigKey<HostAndPort> SCM_CLIENT_ADDRESS = ConfigKey.of(
+            "ozone.scm.client.address",
+            ConfigType.address(SCM_CLIENT_PORT),
+            "localhost:" + SCM_CLIENT_PORT,
+            "SCM admin service address (ozone admin).");
+    public static final ConfigKey<HostAndPort> SCM_DATANODE_ADDRESS = ConfigKey.of(
+            "ozone.scm.datanode.address",
+            ConfigType.address(SCM_DATANODE_PORT),
+            "localhost:" + SCM_DATANODE_PORT,
+            "SCM service for datanode registration and heartbeats.");
+    public static final ConfigKey<HostAndPort> SCM_BLOCK_ADDRESS = ConfigKey.of(
+            "ozone.scm.block.client.address",
+            ConfigType.address(SCM_BLOCK_PORT),
+            "localhost:" + SCM_BLOCK_PORT,
+            "SCM block service address (OM allocates blocks here).");
+    public static final ConfigKey<List<String>> OM_ADDRESS = ConfigKey.of(
+            "ozone.om.address",
+            ConfigType.STRING_LIST,
+            "localhost:" + OM_PORT,
+            "Address of the Ozone Manager; with OM HA, a comma list of every OM's host:port.");
+    public static final ConfigKey<DataSize> BLOCK_SIZE = ConfigKey.of(
+            "ozone.scm.block.size",
+            ConfigType.DATA_SIZE,
+            "256MB",
+            "Size of a block; a key larger than this spans several blocks.");
+    public static final ConfigKey<DataSize> CONTAINER_SIZE = ConfigKey.of(
+            "ozone.scm.container.size",
+            ConfigType.DATA_SIZE,
+            "5GB",
+            "A container is closed once its used bytes reach this size.");
+    public static final ConfigKey<Path> TOPOLOGY_TABLE = ConfigKey.optional(
+            "net.topology.table.file.name",
+            ConfigType.PATH,
+            "Host-to-rack table in Hadoop TableMapping format (`host rack` per line); unlisted hosts are on "
+                    + "/default-rack.");
+    public static final ConfigKey<Boolean> SECURITY_ENABLED = ConfigKey.of(
+            "ozone.security.enabled",
+            ConfigType.BOOLEAN,
+            "false",
+            "Require block tokens on datanodes and S3 signatures on the gateway.");
+    public static final ConfigKey<String> HTTP_BIND_HOST = ConfigKey.of(
+            "ozone.http.bind.host",
+            ConfigType.STRING,
+            "0.0.0.0",
+            "Interface the status HTTP servers (/prom, /status) bind to.");
+
+    @Override
+    public String title() {
+        return "Common";
+    }
+
+    @Override
+    public int order() {
+        return 0;
+    }
+
+    @Override
+    public List<ConfigKey<?>> keys() {
+        return List.of(
+                METADATA_DIRS,
+                SCM_NAMES,
+                SCM_CLIENT_ADDRESS,
+                SCM_DATANODE_ADDRESS,
+                SCM_BLOCK_ADDRESS,
+                OM_ADDRESS,
+                BLOCK_SIZE,
+                CONTAINER_SIZE,
+                TOPOLOGY_TABLE,
+                SECURITY_ENABLED,
+                HTTP_BIND_HOST);
+    }
+}

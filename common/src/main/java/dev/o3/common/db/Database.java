@@ -1,0 +1,146 @@
+package dev.o3.common.db;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.rocksdb.Checkpoint;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteOptions;
+
+/**
+ * An open RocksDB database with the column families of a {@link DbSchema}. Owns every native handle and frees them
+ * in {@link #close()}; {@link #openCount()} lets tests assert that nothing leaked. Thread-safe: RocksDB reads and
+ * writes may run concurrently; {@code close()} must not race with them.
+ */
+public final class Database implements AutoCloseable {
+    private static final AtomicInteger OPEN = new AtomicInteger();
+
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    private final Path directory;
+    private final DBOptions dbOptions;
+    private final ColumnFamilyOptions columnOptions;
+    private final WriteOptions syncWrite;
+    private final RocksDB db;
+    private final List<ColumnFamilyHandle> handles;
+    private final Map<String, ColumnFamilyHandle> handlesByName;
+    private boolean closed;
+
+    private Database(Path directory, DbSchema schema) throws RocksDBException {
+        this.directory = directory;
+        this.dbOptions = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true);
+        this.columnOptions = new ColumnFamilyOptions();
+        this.syncWrite = new WriteOptions().setSync(true);
+        List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+        descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnOptions));
+        for (TableDefinition<?, ?> table : schema.tables()) {
+            descriptors.add(new ColumnFamilyDescriptor(Codecs.STRING.encode(table.name()), columnOptions));
+        }
+        this.handles = new ArrayList<>();
+        try {
+            this.db = RocksDB.open(dbOptions, directory.toString(), descriptors, handles);
+        } catch (RocksDBException e) {
+            syncWrite.close();
+            columnOptions.close();
+            dbOptions.close();
+            throw e;
+        }
+        this.handlesByName = new HashMap<>();
+        for (int i = 1; i < handles.size(); i++) {
+            handlesByName.put(schema.tables().get(i - 1).name(), handles.get(i));
+        }
+        OPEN.incrementAndGet();
+    }
+
+    /**
+     * Opens (creating if needed) the database in {@code directory}.
+     *
+     * @throws DbException when RocksDB cannot open it (locked by another process, corrupt, I/O error)
+     */
+    public static Database open(Path directory, DbSchema schema) {
+        try {
+            Files.createDirectories(directory);
+            return new Database(directory, schema);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create database directory " + directory, e);
+        } catch (RocksDBException e) {
+            throw new DbException("cannot open " + schema.name() + " database in " + directory, e);
+        }
+    }
+
+    /** Number of databases open in this JVM; tests assert it returns to its starting value. */
+    public static int openCount() {
+        return OPEN.get();
+    }
+
+    /** The typed view of a table of this database's schema. */
+    public <K, V> Table<K, V> table(TableDefinition<K, V> definition) {
+        ColumnFamilyHandle handle = handlesByName.get(definition.name());
+        if (handle == null) {
+            throw new IllegalArgumentException("table " + definition.name() + " is not in the schema of " + directory);
+        }
+        return new Table<>(db, handle, definition);
+    }
+
+    /** A new write batch; apply it with {@link #commit(Batch)} and close it afterwards. */
+    public Batch newBatch() {
+        return new Batch();
+    }
+
+    /**
+     * Applies a batch atomically and durably (synced to the WAL).
+     *
+     * @throws DbException when the write fails
+     */
+    public void commit(Batch batch) {
+        try {
+            db.write(syncWrite, batch.writeBatch());
+        } catch (RocksDBException e) {
+            throw new DbException("batch write to " + directory + " failed", e);
+        }
+    }
+
+    /**
+     * Writes a consistent point-in-time copy (hard links where possible) to a directory that must not exist.
+     *
+     * @throws DbException when the checkpoint fails
+     */
+    public void checkpoint(Path target) {
+        try (Checkpoint checkpoint = Checkpoint.create(db)) {
+            checkpoint.createCheckpoint(target.toString());
+        } catch (RocksDBException e) {
+            throw new DbException("checkpoint of " + directory + " to " + target + " failed", e);
+        }
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        handles.forEach(ColumnFamilyHandle::close);
+        db.close();
+        syncWrite.close();
+        columnOptions.close();
+        dbOptions.close();
+        OPEN.decrementAndGet();
+    }
+}

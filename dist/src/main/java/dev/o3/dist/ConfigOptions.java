@@ -1,0 +1,47 @@
+package dev.o3.dist;
+
+import dev.o3.common.config.OzoneConfiguration;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/**
+ * Options every command takes: the site file and {@code -Dkey=value} overrides. Without {@code --conf}, the site file
+ * is {@code ozone-site.xml} in the directory named by the {@code ozone.conf.dir} system property (set by
+ * {@code bin/ozone} to {@code etc/}), if it exists.
+ */
+public final class ConfigOptions {
+    static final String CONF_DIR_PROPERTY = "ozone.conf.dir";
+
+    @Option(
+            names = "--conf",
+            paramLabel = "FILE",
+            scope = ScopeType.INHERIT,
+            description = "ozone-site.xml to read (default: $OZONE_CONF_DIR/ozone-site.xml).")
+    private Path siteFile;
+
+    @Option(
+            names = "-D",
+            paramLabel = "key=value",
+            scope = ScopeType.INHERIT,
+            description = "Override a configuration key (repeatable), e.g. -Dozone.scm.datanode.pipeline.limit=4.")
+    private Map<String, String> overrides = new LinkedHashMap<>();
+
+    /** The effective configuration; fails naming the key on an unknown key or a bad value. */
+    public OzoneConfiguration load() {
+        return OzoneConfiguration.load(siteFile(), overrides);
+    }
+
+    private Optional<Path> siteFile() {
+        if (siteFile != null) {
+            return Optional.of(siteFile);
+        }
+        return Optional.ofNullable(System.getProperty(CONF_DIR_PROPERTY))
+                .map(dir -> Path.of(dir, "ozone-site.xml"))
+                .filter(Files::isRegularFile);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.o3.dist;
+
+import dev.o3.common.config.ConfigException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+
+/**
+ * The root of the {@code ozone} command tree. Errors end as one line on stderr and a non-zero exit code: 2 for a
+ * usage error, 1 for anything else (a bad configuration value, an unreachable service); never a stack trace.
+ */
+@Command(
+        name = "ozone",
+        mixinStandardHelpOptions = true,
+        versionProvider = OzoneCommand.Version.class,
+        description = "O3, an Ozone-style object store: run a daemon, the shells, freon or an embedded cluster.",
+        subcommands = {VersionCommand.class})
+public final class OzoneCommand implements Runnable {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    /** Runs the command line and returns the process exit code. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine commandLine = new CommandLine(new OzoneCommand());
+        addPending(commandLine, "scm", "Run the Storage Container Manager.", "the Storage Container Manager", 3);
+        addPending(commandLine, "om", "Run the Ozone Manager.", "the Ozone Manager", 8);
+        addPending(commandLine, "datanode", "Run a datanode.", "the datanode", 4);
+        addPending(commandLine, "s3g", "Run the S3 gateway.", "the S3 gateway", 6);
+        addPending(commandLine, "sh", "Volume, bucket and key commands.", "the ozone shell", 5);
+        addPending(commandLine, "admin", "Cluster administration commands.", "ozone admin", 5);
+        addPending(commandLine, "s3", "S3 secrets: getsecret, revokesecret.", "ozone s3", 5);
+        addPending(commandLine, "freon", "Load generators and benchmarks.", "freon", 7);
+        addPending(commandLine, "local", "Run a whole cluster in this process.", "the embedded cluster", 5);
+        commandLine.setOut(out).setErr(err);
+        commandLine.setExecutionExceptionHandler((exception, cmd, parseResult) -> {
+            cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + oneLine(exception));
+            return 1;
+        });
+        return commandLine.execute(args);
+    }
+
+    private static void addPending(CommandLine root, String name, String description, String part, int issue) {
+        CommandLine sub = new CommandLine(new PendingCommand(part, issue));
+        sub.getCommandSpec().usageMessage().description(description);
+        root.addSubcommand(name, sub);
+    }
+
+    private static String oneLine(Exception exception) {
+        if (exception instanceof ConfigException) {
+            return exception.getMessage();
+        }
+        String message = exception.getMessage();
+        return message == null ? exception.getClass().getSimpleName() : message;
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Supplies {@code ozone --version}. */
+    static final class Version implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"O3 " + VersionCommand.version()};
+        }
+    }
+}

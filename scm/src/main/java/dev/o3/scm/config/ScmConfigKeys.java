@@ -1,0 +1,80 @@
+package dev.o3.scm.config;
+
+import dev.o3.common.config.ConfigGroup;
+import dev.o3.common.config.ConfigKey;
+import dev.o3.common.config.ConfigType;
+import dev.o3.common.config.HostAndPort;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** Keys of the Storage Container Manager (names as in Apache Ozone). */
+public final class ScmConfigKeys implements ConfigGroup {
+    public static final ConfigKey<Integer> DATANODE_PIPELINE_LIMIT = ConfigKey.of(
+                    "ozone.scm.datanode.pipeline.limit",
+                    ConfigType.intRange(0, 1000),
+                    "2",
+                    "Maximum open RATIS/THREE pipelines one datanode joins (Multi-Raft). 1 is single-Raft; "
+                            + "0 derives it per node as ozone.scm.pipeline.per.metadata.disk x the node's "
+                            + "number of Ratis log dirs.")
+            .withAliases("ozone.datanode.pipeline.limit");
+    public static final ConfigKey<Integer> PIPELINES_PER_METADATA_DISK = ConfigKey.of(
+            "ozone.scm.pipeline.per.metadata.disk",
+            ConfigType.intRange(1, 1000),
+            "2",
+            "Pipelines per Ratis log dir when ozone.scm.datanode.pipeline.limit is 0.");
+    public static final ConfigKey<Integer> RATIS_PIPELINE_LIMIT = ConfigKey.of(
+            "ozone.scm.ratis.pipeline.limit",
+            ConfigType.intRange(0, Integer.MAX_VALUE),
+            "0",
+            "Maximum open RATIS/THREE pipelines in the whole cluster; 0 = no limit.");
+    public static final ConfigKey<Duration> PIPELINE_CREATION_INTERVAL = ConfigKey.of(
+            "ozone.scm.pipeline.creation.interval",
+            ConfigType.DURATION_TYPE,
+            "120s",
+            "How often the background pipeline creator looks for room for new pipelines.");
+    public static final ConfigKey<Duration> STALE_NODE_INTERVAL = ConfigKey.of(
+            "ozone.scm.stale.node.interval",
+            ConfigType.DURATION_TYPE,
+            "5m",
+            "A datanode with no heartbeat for this long is STALE.");
+    public static final ConfigKey<Duration> DEAD_NODE_INTERVAL = ConfigKey.of(
+            "ozone.scm.dead.node.interval",
+            ConfigType.DURATION_TYPE,
+            "10m",
+            "A datanode with no heartbeat for this long is DEAD: its pipelines close and its containers are "
+                    + "re-replicated.");
+    public static final ConfigKey<Integer> SAFEMODE_MIN_DATANODES = ConfigKey.of(
+            "hdds.scm.safemode.min.datanode",
+            ConfigType.intRange(0, Integer.MAX_VALUE),
+            "1",
+            "SCM leaves safe mode once this many datanodes have registered.");
+    public static final ConfigKey<Path> DB_DIRS = ConfigKey.optional(
+            "ozone.scm.db.dirs", ConfigType.PATH, "Directory of SCM's RocksDB; defaults to ozone.metadata.dirs/scm.");
+    public static final ConfigKey<HostAndPort> HTTP_ADDRESS = ConfigKey.of(
+            "ozone.scm.http-address", ConfigType.address(9876), "0.0.0.0:9876", "SCM status server (/prom, /status).");
+
+    @Override
+    public String title() {
+        return "Storage Container Manager";
+    }
+
+    @Override
+    public int order() {
+        return 10;
+    }
+
+    @Override
+    public List<ConfigKey<?>> keys() {
+        return List.of(
+                DATANODE_PIPELINE_LIMIT,
+                PIPELINES_PER_METADATA_DISK,
+                RATIS_PIPELINE_LIMIT,
+                PIPELINE_CREATION_INTERVAL,
+                STALE_NODE_INTERVAL,
+                DEAD_NODE_INTERVAL,
+                SAFEMODE_MIN_DATANODES,
+                DB_DIRS,
+                HTTP_ADDRESS);
+    }
+}
