@@ -19,21 +19,21 @@ public final class CommonConfigKeys implements ConfigGroup {
             ConfigType.STRING_LIST,
             "localhost",
             "Host names (optionally host:port) of the SCMs; datanodes and OM reach SCM here.");
-    public static final ConfigKey<HostAndPort> SCM_CLIENT_ADDRESS = ConfigKey.of(
+    public static final ConfigKey<HostAndPort> SCM_CLIENT_ADDRESS = ConfigKey.optional(
             "ozone.scm.client.address",
             ConfigType.address(SCM_CLIENT_PORT),
-            "localhost:" + SCM_CLIENT_PORT,
-            "SCM admin service address (ozone admin).");
-    public static final ConfigKey<HostAndPort> SCM_DATANODE_ADDRESS = ConfigKey.of(
+            "SCM admin service address (ozone admin); default: first host of ozone.scm.names, port " + SCM_CLIENT_PORT
+                    + ".");
+    public static final ConfigKey<HostAndPort> SCM_DATANODE_ADDRESS = ConfigKey.optional(
             "ozone.scm.datanode.address",
             ConfigType.address(SCM_DATANODE_PORT),
-            "localhost:" + SCM_DATANODE_PORT,
-            "SCM service for datanode registration and heartbeats.");
-    public static final ConfigKey<HostAndPort> SCM_BLOCK_ADDRESS = ConfigKey.of(
+            "SCM service for datanode registration and heartbeats; default: first host of ozone.scm.names, port "
+                    + SCM_DATANODE_PORT + ".");
+    public static final ConfigKey<HostAndPort> SCM_BLOCK_ADDRESS = ConfigKey.optional(
             "ozone.scm.block.client.address",
             ConfigType.address(SCM_BLOCK_PORT),
-            "localhost:" + SCM_BLOCK_PORT,
-            "SCM block service address (OM allocates blocks here).");
+            "SCM block service address (OM allocates blocks here); default: first host of ozone.scm.names, port "
+                    + SCM_BLOCK_PORT + ".");
     public static final ConfigKey<List<String>> OM_ADDRESS = ConfigKey.of(
             "ozone.om.address",
             ConfigType.STRING_LIST,
@@ -64,6 +64,12 @@ public final class CommonConfigKeys implements ConfigGroup {
             ConfigType.STRING,
             "0.0.0.0",
             "Interface the status HTTP servers (/prom, /status) bind to.");
+
+    /** The address of an SCM service: its own key if set, else the first of ozone.scm.names on the given port. */
+    public static HostAndPort scmAddress(OzoneConfiguration conf, ConfigKey<HostAndPort> key, int defaultPort) {
+        return conf.find(key)
+                .orElseGet(() -> HostAndPort.parse(conf.get(SCM_NAMES).get(0), defaultPort));
+    }
 
     @Override
     public String title() {
