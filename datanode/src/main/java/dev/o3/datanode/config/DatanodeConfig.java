@@ -19,6 +19,7 @@ import java.util.Optional;
  * @param cacheDir SSD cache directory, if any
  * @param cacheSize SSD cache capacity; 0 disables the cache
  * @param cachePageSize SSD cache page size
+ * @param hostname address to bind and advertise; empty = local host name, all interfaces
  * @param ratisPort Ratis server port
  * @param standalonePort read service port
  * @param replicationPort replication service port
@@ -31,6 +32,7 @@ public record DatanodeConfig(
         Optional<Path> cacheDir,
         DataSize cacheSize,
         DataSize cachePageSize,
+        Optional<String> hostname,
         int ratisPort,
         int standalonePort,
         int replicationPort,
@@ -43,6 +45,7 @@ public record DatanodeConfig(
         Objects.requireNonNull(cacheDir, "cacheDir is null");
         Objects.requireNonNull(cacheSize, "cacheSize is null");
         Objects.requireNonNull(cachePageSize, "cachePageSize is null");
+        Objects.requireNonNull(hostname, "hostname is null");
         Objects.requireNonNull(httpAddress, "httpAddress is null");
         Objects.requireNonNull(heartbeatInterval, "heartbeatInterval is null");
         if (dataDirs.isEmpty()) {
@@ -77,6 +80,7 @@ public record DatanodeConfig(
                 conf.find(DatanodeConfigKeys.CACHE_DIR),
                 conf.get(DatanodeConfigKeys.CACHE_SIZE),
                 conf.get(DatanodeConfigKeys.CACHE_PAGE_SIZE),
+                conf.find(DatanodeConfigKeys.HOSTNAME),
                 conf.get(DatanodeConfigKeys.RATIS_PORT),
                 conf.get(DatanodeConfigKeys.STANDALONE_PORT),
                 conf.get(DatanodeConfigKeys.REPLICATION_PORT),

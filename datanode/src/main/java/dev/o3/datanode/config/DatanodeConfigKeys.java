@@ -29,6 +29,11 @@ public final class DatanodeConfigKeys implements ConfigGroup {
             ConfigType.DATA_SIZE,
             "1MB",
             "Unit of caching: block data and its checksums are cached in pages of this size.");
+    public static final ConfigKey<String> HOSTNAME = ConfigKey.optional(
+            "hdds.datanode.hostname",
+            ConfigType.STRING,
+            "Address the datanode binds its services to and advertises to SCM; unset = the local host name "
+                    + "(all interfaces). Tests and single-host clusters give each datanode its own 127.0.0.x.");
     public static final ConfigKey<Integer> RATIS_PORT = ConfigKey.of(
             "dfs.container.ratis.ipc", ConfigType.intRange(0, 65535), "9858", "Port of the datanode's Ratis server.");
     public static final ConfigKey<Integer> STANDALONE_PORT = ConfigKey.of(
@@ -64,6 +69,7 @@ public final class DatanodeConfigKeys implements ConfigGroup {
                 CACHE_DIR,
                 CACHE_SIZE,
                 CACHE_PAGE_SIZE,
+                HOSTNAME,
                 RATIS_PORT,
                 STANDALONE_PORT,
                 REPLICATION_PORT,

@@ -21,6 +21,7 @@ class TestDatanodeConfig {
         assertThat(config.cacheDir()).isEmpty();
         assertThat(config.cacheSize()).isEqualTo(DataSize.ofBytes(0));
         assertThat(config.cachePageSize()).isEqualTo(DataSize.ofMebibytes(1));
+        assertThat(config.hostname()).isEmpty();
         assertThat(config.ratisPort()).isEqualTo(9858);
         assertThat(config.standalonePort()).isEqualTo(9859);
         assertThat(config.replicationPort()).isEqualTo(9886);
