@@ -1,5 +1,6 @@
 package dev.o3.dist;
 
+import dev.o3.client.cli.ConfigOptions;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,5 +1,6 @@
 package dev.o3.client.config;
 
+import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.ConfigException;
 import dev.o3.common.config.DataSize;
 import dev.o3.common.config.OzoneConfiguration;
@@ -15,6 +16,7 @@ import java.util.Objects;
  * @param replicationFactor default replication of new keys (1 or 3)
  * @param maxRetries block write retries after a failure
  * @param failoverTimeout time to find an OM leader
+ * @param blockSize size of a block (ozone.scm.block.size); a key's data moves to a new block at this length
  */
 public record ClientConfig(
         DataSize bytesPerChecksum,
@@ -22,12 +24,14 @@ public record ClientConfig(
         int writeWindow,
         int replicationFactor,
         int maxRetries,
-        Duration failoverTimeout) {
+        Duration failoverTimeout,
+        DataSize blockSize) {
 
     public ClientConfig {
         Objects.requireNonNull(bytesPerChecksum, "bytesPerChecksum is null");
         Objects.requireNonNull(chunkSize, "chunkSize is null");
         Objects.requireNonNull(failoverTimeout, "failoverTimeout is null");
+        Objects.requireNonNull(blockSize, "blockSize is null");
         if (bytesPerChecksum.bytes() == 0 || chunkSize.bytes() % bytesPerChecksum.bytes() != 0) {
             throw new ConfigException(ClientConfigKeys.CHUNK_SIZE.name() + " (" + chunkSize
                     + ") must be a positive multiple of " + ClientConfigKeys.BYTES_PER_CHECKSUM.name() + " ("
@@ -42,6 +46,7 @@ public record ClientConfig(
                 conf.get(ClientConfigKeys.WRITE_WINDOW),
                 Integer.parseInt(conf.get(ClientConfigKeys.REPLICATION)),
                 conf.get(ClientConfigKeys.MAX_RETRIES),
-                conf.get(ClientConfigKeys.OM_FAILOVER_TIMEOUT));
+                conf.get(ClientConfigKeys.OM_FAILOVER_TIMEOUT),
+                conf.get(CommonConfigKeys.BLOCK_SIZE));
     }
 }

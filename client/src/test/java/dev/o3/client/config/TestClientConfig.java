@@ -21,6 +21,7 @@ class TestClientConfig {
         assertThat(config.replicationFactor()).isEqualTo(3);
         assertThat(config.maxRetries()).isEqualTo(5);
         assertThat(config.failoverTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(config.blockSize()).isEqualTo(DataSize.ofMebibytes(256));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.o3.dist;
+package dev.o3.client.cli;
 
 import dev.o3.common.config.OzoneConfiguration;
 import java.nio.file.Files;
@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ScopeType;
 
 /**
  * Options every command takes: the site file and {@code -Dkey=value} overrides. Without {@code --conf}, the site file
@@ -15,19 +14,17 @@ import picocli.CommandLine.ScopeType;
  * {@code bin/ozone} to {@code etc/}), if it exists.
  */
 public final class ConfigOptions {
-    static final String CONF_DIR_PROPERTY = "ozone.conf.dir";
+    public static final String CONF_DIR_PROPERTY = "ozone.conf.dir";
 
     @Option(
             names = "--conf",
             paramLabel = "FILE",
-            scope = ScopeType.INHERIT,
             description = "ozone-site.xml to read (default: $OZONE_CONF_DIR/ozone-site.xml).")
     private Path siteFile;
 
     @Option(
             names = "-D",
             paramLabel = "key=value",
-            scope = ScopeType.INHERIT,
             description = "Override a configuration key (repeatable), e.g. -Dozone.scm.datanode.pipeline.limit=4.")
     private Map<String, String> overrides = new LinkedHashMap<>();
 

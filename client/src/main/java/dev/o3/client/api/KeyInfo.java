@@ -1,0 +1,39 @@
+package dev.o3.client.api;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A key's metadata as the API shows it (without block locations).
+ *
+ * @param volume volume name
+ * @param bucket bucket name
+ * @param name key name
+ * @param size length in bytes
+ * @param replicationFactor 1 or 3
+ * @param etag MD5-style entity tag when known, else empty
+ * @param metadata user metadata
+ * @param creationTime when it was created
+ * @param modificationTime when it was last committed
+ */
+public record KeyInfo(
+        String volume,
+        String bucket,
+        String name,
+        long size,
+        int replicationFactor,
+        String etag,
+        Map<String, String> metadata,
+        Instant creationTime,
+        Instant modificationTime) {
+    public KeyInfo {
+        Objects.requireNonNull(volume, "volume is null");
+        Objects.requireNonNull(bucket, "bucket is null");
+        Objects.requireNonNull(name, "name is null");
+        Objects.requireNonNull(etag, "etag is null");
+        metadata = Map.copyOf(metadata);
+        Objects.requireNonNull(creationTime, "creationTime is null");
+        Objects.requireNonNull(modificationTime, "modificationTime is null");
+    }
+}

@@ -1,0 +1,71 @@
+package dev.o3.client.api;
+
+import dev.o3.proto.hdds.KeyValue;
+import dev.o3.proto.hdds.ReplicationFactor;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Maps OM protocol messages to the API's records; the only place of this package that reads OM protos. */
+final class OmTranslator {
+    private OmTranslator() {}
+
+    static VolumeInfo volume(dev.o3.proto.om.VolumeInfo proto) {
+        return new VolumeInfo(
+                proto.getName(),
+                proto.getOwner(),
+                proto.getQuotaInBytes(),
+                proto.getQuotaInNamespace(),
+                proto.getUsedBytes(),
+                Instant.ofEpochMilli(proto.getCreationTimeMillis()));
+    }
+
+    static BucketInfo bucket(dev.o3.proto.om.BucketInfo proto) {
+        return new BucketInfo(
+                proto.getVolume(),
+                proto.getName(),
+                proto.getOwner(),
+                proto.getLayout().name(),
+                factor(proto.getReplication().getFactor()),
+                proto.getUsedBytes(),
+                proto.getUsedNamespace(),
+                Instant.ofEpochMilli(proto.getCreationTimeMillis()));
+    }
+
+    static KeyInfo key(dev.o3.proto.om.KeyInfo proto) {
+        return new KeyInfo(
+                proto.getVolume(),
+                proto.getBucket(),
+                proto.getName(),
+                proto.getSize(),
+                factor(proto.getReplication().getFactor()),
+                proto.getEtag(),
+                map(proto.getMetadataList()),
+                Instant.ofEpochMilli(proto.getCreationTimeMillis()),
+                Instant.ofEpochMilli(proto.getModificationTimeMillis()));
+    }
+
+    static Map<String, String> map(List<KeyValue> pairs) {
+        Map<String, String> map = new LinkedHashMap<>();
+        pairs.forEach(pair -> map.put(pair.getKey(), pair.getValue()));
+        return map;
+    }
+
+    static List<KeyValue> pairs(Map<String, String> map) {
+        return map.entrySet().stream()
+                .map(entry -> KeyValue.newBuilder()
+                        .setKey(entry.getKey())
+                        .setValue(entry.getValue())
+                        .build())
+                .toList();
+    }
+
+    static ReplicationFactor factor(int factor) {
+        return factor == 1 ? ReplicationFactor.ONE : ReplicationFactor.THREE;
+    }
+
+    private static int factor(ReplicationFactor factor) {
+        return factor == ReplicationFactor.ONE ? 1 : 3;
+    }
+}

@@ -1,0 +1,160 @@
+package dev.o3.client.api;
+
+import dev.o3.client.config.ClientConfig;
+import dev.o3.client.io.DatanodeClients;
+import dev.o3.client.io.KeyInputStream;
+import dev.o3.client.io.KeyOutputStream;
+import dev.o3.client.om.OmClient;
+import dev.o3.proto.hdds.ReplicationConfig;
+import dev.o3.proto.hdds.ReplicationType;
+import dev.o3.proto.om.CreateKeyRequest;
+import dev.o3.proto.om.CreateKeyResponse;
+import dev.o3.proto.om.DeleteKeyRequest;
+import dev.o3.proto.om.DeleteKeyResponse;
+import dev.o3.proto.om.ListKeysRequest;
+import dev.o3.proto.om.ListKeysResponse;
+import dev.o3.proto.om.LookupKeyRequest;
+import dev.o3.proto.om.LookupKeyResponse;
+import dev.o3.proto.om.RenameKeyRequest;
+import dev.o3.proto.om.RenameKeyResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** One bucket: its keys. Thread-safe; its info is a snapshot taken when it was fetched. */
+public final class OzoneBucket {
+    private static final int PAGE = 1000;
+
+    private final BucketInfo info;
+    private final OmClient om;
+    private final DatanodeClients datanodes;
+    private final ClientConfig config;
+
+    OzoneBucket(BucketInfo info, OmClient om, DatanodeClients datanodes, ClientConfig config) {
+        this.info = info;
+        this.om = om;
+        this.datanodes = datanodes;
+        this.config = config;
+    }
+
+    public BucketInfo info() {
+        return info;
+    }
+
+    public String name() {
+        return info.name();
+    }
+
+    /**
+     * Opens a new key for writing; the key becomes visible when the stream is closed. An existing key of the same name
+     * is replaced at that moment.
+     *
+     * @param expectedSize the size if known (OM pre-allocates blocks for it), else 0
+     * @throws dev.o3.client.om.OmException BUCKET_NOT_FOUND, INVALID_KEY_NAME, QUOTA_EXCEEDED
+     */
+    public KeyOutputStream createKey(String name, long expectedSize, Map<String, String> metadata) {
+        CreateKeyRequest request = CreateKeyRequest.newBuilder()
+                .setVolume(info.volume())
+                .setBucket(info.name())
+                .setName(name)
+                .setSize(expectedSize)
+                .setReplication(ReplicationConfig.newBuilder()
+                        .setType(ReplicationType.RATIS)
+                        .setFactor(OmTranslator.factor(info.replicationFactor())))
+                .addAllMetadata(OmTranslator.pairs(metadata))
+                .setOverwrite(true)
+                .setRecursive(true)
+                .build();
+        CreateKeyResponse response = om.call("CreateKey", stub -> stub.createKey(request), CreateKeyResponse::getError);
+        return new KeyOutputStream(om, datanodes, config, response.getKey(), response.getClientId());
+    }
+
+    /**
+     * Opens a key for reading: sequential and positioned reads with checksum verification and replica failover.
+     *
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND
+     */
+    public KeyInputStream readKey(String name) {
+        return new KeyInputStream(datanodes, lookup(name));
+    }
+
+    /**
+     * A key's metadata.
+     *
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND
+     */
+    public KeyInfo getKey(String name) {
+        return OmTranslator.key(lookup(name));
+    }
+
+    /** Keys whose names start with {@code prefix} and sort after {@code startAfter}, in name order. */
+    public List<KeyInfo> listKeys(String prefix, String startAfter, int limit) {
+        List<KeyInfo> keys = new ArrayList<>();
+        String after = startAfter;
+        while (keys.size() < limit) {
+            String from = after;
+            int pageSize = Math.min(PAGE, limit - keys.size());
+            ListKeysResponse page = om.call(
+                    "ListKeys",
+                    stub -> stub.listKeys(ListKeysRequest.newBuilder()
+                            .setVolume(info.volume())
+                            .setBucket(info.name())
+                            .setPrefix(prefix)
+                            .setStartAfter(from)
+                            .setMaxResults(pageSize)
+                            .build()),
+                    ListKeysResponse::getError);
+            page.getKeysList().forEach(key -> keys.add(OmTranslator.key(key)));
+            if (!page.getTruncated() || page.getKeysCount() == 0) {
+                break;
+            }
+            after = page.getKeys(page.getKeysCount() - 1).getName();
+        }
+        return keys;
+    }
+
+    /**
+     * Deletes a key; its blocks are freed in the background.
+     *
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND
+     */
+    public void deleteKey(String name) {
+        om.call(
+                "DeleteKey",
+                stub -> stub.deleteKey(DeleteKeyRequest.newBuilder()
+                        .setVolume(info.volume())
+                        .setBucket(info.name())
+                        .setName(name)
+                        .build()),
+                DeleteKeyResponse::getError);
+    }
+
+    /**
+     * Renames a key within the bucket.
+     *
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, KEY_ALREADY_EXISTS
+     */
+    public void renameKey(String from, String to) {
+        om.call(
+                "RenameKey",
+                stub -> stub.renameKey(RenameKeyRequest.newBuilder()
+                        .setVolume(info.volume())
+                        .setBucket(info.name())
+                        .setFromName(from)
+                        .setToName(to)
+                        .build()),
+                RenameKeyResponse::getError);
+    }
+
+    private dev.o3.proto.om.KeyInfo lookup(String name) {
+        return om.call(
+                        "LookupKey",
+                        stub -> stub.lookupKey(LookupKeyRequest.newBuilder()
+                                .setVolume(info.volume())
+                                .setBucket(info.name())
+                                .setName(name)
+                                .build()),
+                        LookupKeyResponse::getError)
+                .getKey();
+    }
+}

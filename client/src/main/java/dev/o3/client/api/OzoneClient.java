@@ -1,0 +1,53 @@
+package dev.o3.client.api;
+
+import dev.o3.client.config.ClientConfig;
+import dev.o3.client.io.DatanodeClients;
+import dev.o3.client.io.RatisDatanodeTransport;
+import dev.o3.client.om.OmClient;
+import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.common.config.HostAndPort;
+import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.ratis.RatisClientOptions;
+import java.util.List;
+
+/**
+ * Entry point of the Java API: one per application, thread-safe, holding persistent connections to the OMs (and,
+ * through key streams, to datanodes). Close it to release them.
+ */
+public final class OzoneClient implements AutoCloseable {
+    private final ClientConfig config;
+    private final OmClient om;
+    private final ObjectStore objectStore;
+
+    private OzoneClient(ClientConfig config, OmClient om, DatanodeClients datanodes) {
+        this.config = config;
+        this.om = om;
+        this.objectStore = new ObjectStore(om, datanodes, config);
+    }
+
+    /** A client of the cluster in {@code conf} (ozone.om.address), acting as {@code user}. */
+    public static OzoneClient create(OzoneConfiguration conf, String user) {
+        ClientConfig config = ClientConfig.from(conf);
+        List<HostAndPort> oms = conf.get(CommonConfigKeys.OM_ADDRESS).stream()
+                .map(address -> HostAndPort.parse(address, CommonConfigKeys.OM_PORT))
+                .toList();
+        return new OzoneClient(
+                config,
+                new OmClient(oms, user, config.failoverTimeout()),
+                new DatanodeClients(config, new RatisDatanodeTransport(RatisClientOptions.DEFAULT)));
+    }
+
+    public ObjectStore objectStore() {
+        return objectStore;
+    }
+
+    public ClientConfig config() {
+        return config;
+    }
+
+    @Override
+    public void close() {
+        objectStore.close();
+        om.close();
+    }
+}

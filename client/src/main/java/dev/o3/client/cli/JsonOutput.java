@@ -1,0 +1,26 @@
+package dev.o3.client.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+
+/** Pretty JSON of records and lists for {@code --json}; times as ISO-8601 strings. */
+public final class JsonOutput {
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .registerModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JsonOutput() {}
+
+    public static void print(PrintWriter out, Object value) {
+        try {
+            out.println(JSON.writeValueAsString(value));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,186 @@
+package dev.o3.client.io;
+
+import com.google.protobuf.ByteString;
+import dev.o3.common.checksum.Crc32cChecksum;
+import dev.o3.proto.container.BlockData;
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.hdds.ChecksumData;
+import dev.o3.proto.hdds.ChecksumType;
+import dev.o3.proto.hdds.ChunkInfo;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Writes one block to its pipeline: chunks go out asynchronously with at most {@code window} operations in flight,
+ * and a PutBlock every {@code chunksPerPutBlock} chunks makes the data written so far durable and part of the block.
+ * Chunks are kept until a PutBlock that covers them succeeds, so that after a failure exactly the data the pipeline
+ * did not commit can be written again elsewhere ({@link #uncommittedData()}).
+ *
+ * <p>Not thread-safe: owned by one {@link KeyOutputStream}.
+ */
+final class BlockWriter {
+    private static final long SETTLE_SECONDS = 60;
+
+    private final BlockLocation location;
+    private final PipelineChannel channel;
+    private final Crc32cChecksum checksum;
+    private final int window;
+    private final int chunksPerPutBlock;
+    private final List<ChunkInfo> chunks = new ArrayList<>();
+    private final List<ByteString> uncommitted = new ArrayList<>();
+    private final List<CompletableFuture<Void>> chunkWrites = new ArrayList<>();
+    private final Deque<CompletableFuture<?>> inFlight = new ArrayDeque<>();
+    private final Deque<PendingPut> pendingPuts = new ArrayDeque<>();
+    private long length;
+    private int committedChunks;
+    private long committedLength;
+
+    private record PendingPut(CompletableFuture<Long> future, int chunkCount, long length) {}
+
+    BlockWriter(
+            BlockLocation location,
+            PipelineChannel channel,
+            Crc32cChecksum checksum,
+            int window,
+            int chunksPerPutBlock) {
+        this.location = location;
+        this.channel = channel;
+        this.checksum = checksum;
+        this.window = window;
+        this.chunksPerPutBlock = chunksPerPutBlock;
+    }
+
+    BlockLocation location() {
+        return location;
+    }
+
+    long length() {
+        return length;
+    }
+
+    /** Sends one chunk; may wait for the oldest operation when the window is full. */
+    void writeChunk(ByteString data) {
+        ChunkInfo chunk = ChunkInfo.newBuilder()
+                .setChunkName(location.getBlockId().getLocalId() + "_chunk_" + (chunks.size() + 1))
+                .setOffset(length)
+                .setLength(data.size())
+                .setChecksum(ChecksumData.newBuilder()
+                        .setType(ChecksumType.CRC32C)
+                        .setBytesPerChecksum(checksum.bytesPerChecksum())
+                        .addAllChecksums(Arrays.stream(checksum.compute(data.asReadOnlyByteBuffer()))
+                                .boxed()
+                                .toList()))
+                .build();
+        CompletableFuture<Void> write = channel.writeChunk(location.getBlockId(), chunk, data);
+        chunks.add(chunk);
+        uncommitted.add(data);
+        chunkWrites.add(write);
+        length += data.size();
+        track(write);
+        if (chunks.size() % chunksPerPutBlock == 0) {
+            putBlock(false);
+        }
+    }
+
+    /**
+     * Commits every chunk written so far and waits until the pipeline has applied all of it.
+     *
+     * @throws CompletionException when the pipeline failed
+     */
+    void finish() {
+        putBlock(true);
+        while (!inFlight.isEmpty()) {
+            inFlight.removeFirst().join();
+            releaseCommitted();
+        }
+        releaseCommitted();
+    }
+
+    /**
+     * After a failure: waits for every operation to settle, then returns the chunks the pipeline did not durably
+     * commit, in order. {@link #committedLength()} is then the block's final, durable length.
+     */
+    List<ByteString> uncommittedData() {
+        for (CompletableFuture<?> operation : inFlight) {
+            settle(operation);
+        }
+        inFlight.clear();
+        int durable = committedChunks;
+        for (PendingPut put : pendingPuts) {
+            if (succeeded(put.future()) && allWritesSucceeded(put.chunkCount())) {
+                durable = put.chunkCount();
+                committedLength = put.length();
+            }
+        }
+        pendingPuts.clear();
+        List<ByteString> lost = new ArrayList<>(uncommitted.subList(durable - committedChunks, uncommitted.size()));
+        committedChunks = durable;
+        return lost;
+    }
+
+    /** The length covered by the last successful PutBlock. */
+    long committedLength() {
+        return committedLength;
+    }
+
+    private void putBlock(boolean eof) {
+        BlockId blockId = location.getBlockId();
+        BlockData block = BlockData.newBuilder()
+                .setBlockId(blockId)
+                .addAllChunks(chunks)
+                .setSize(length)
+                .build();
+        CompletableFuture<Long> put = channel.putBlock(block, eof);
+        pendingPuts.addLast(new PendingPut(put, chunks.size(), length));
+        track(put);
+    }
+
+    private void track(CompletableFuture<?> operation) {
+        inFlight.addLast(operation);
+        while (inFlight.size() > window) {
+            inFlight.removeFirst().join();
+        }
+        releaseCommitted();
+    }
+
+    private void releaseCommitted() {
+        while (!pendingPuts.isEmpty() && pendingPuts.peekFirst().future().isDone()) {
+            PendingPut put = pendingPuts.peekFirst();
+            if (!succeeded(put.future())) {
+                return;
+            }
+            pendingPuts.removeFirst();
+            uncommitted.subList(0, put.chunkCount() - committedChunks).clear();
+            committedChunks = put.chunkCount();
+            committedLength = put.length();
+        }
+    }
+
+    private boolean allWritesSucceeded(int chunkCount) {
+        return chunkWrites.subList(0, chunkCount).stream().allMatch(BlockWriter::succeeded);
+    }
+
+    private static boolean succeeded(CompletableFuture<?> future) {
+        return future.isDone() && !future.isCompletedExceptionally();
+    }
+
+    private static void settle(CompletableFuture<?> operation) {
+        try {
+            operation.get(SETTLE_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            operation.cancel(true);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            operation.cancel(true);
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package dev.o3.client.io;
+
+import com.google.protobuf.ByteString;
+import dev.o3.common.checksum.ChecksumMismatchException;
+import dev.o3.common.checksum.Crc32cChecksum;
+import dev.o3.proto.container.BlockData;
+import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.hdds.ChunkInfo;
+import dev.o3.proto.hdds.DatanodeDetails;
+import dev.o3.proto.om.KeyInfo;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads a committed key: sequential reads, {@link #seek(long)} and positioned reads. Each chunk is fetched whole from
+ * one replica and every CRC32C is checked before a byte is returned; on an error or a mismatch the next replica of
+ * the block is tried, and the read fails only when no replica serves good data. Not thread-safe.
+ */
+public final class KeyInputStream extends InputStream {
+    private static final Logger LOG = LoggerFactory.getLogger(KeyInputStream.class);
+
+    private final DatanodeClients datanodes;
+    private final KeyInfo key;
+    private final List<BlockLocation> blocks;
+    private final Map<Long, BlockData> blockData = new HashMap<>();
+    private long position;
+    private long bufferStart = -1;
+    private ByteString buffer = ByteString.EMPTY;
+    private boolean closed;
+
+    public KeyInputStream(DatanodeClients datanodes, KeyInfo key) {
+        this.datanodes = Objects.requireNonNull(datanodes, "datanodes is null");
+        this.key = Objects.requireNonNull(key, "key is null");
+        this.blocks = List.copyOf(key.getBlocksList());
+    }
+
+    /** Length of the key. */
+    public long length() {
+        return key.getSize();
+    }
+
+    public long position() {
+        return position;
+    }
+
+    /**
+     * Moves the read position.
+     *
+     * @throws EOFException when {@code newPosition} is negative or beyond the end
+     */
+    public void seek(long newPosition) throws EOFException {
+        if (newPosition < 0 || newPosition > key.getSize()) {
+            throw new EOFException(
+                    "cannot seek to " + newPosition + " in " + key.getName() + " of length " + key.getSize());
+        }
+        position = newPosition;
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] target, int offset, int length) throws IOException {
+        int n = read(position, target, offset, length);
+        if (n > 0) {
+            position += n;
+        }
+        return n;
+    }
+
+    /** Reads at {@code at} without moving the stream's position; -1 at the end of the key. */
+    public int read(long at, byte[] target, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, target.length);
+        ensureOpen();
+        if (length == 0) {
+            return 0;
+        }
+        if (at >= key.getSize()) {
+            return -1;
+        }
+        if (at < bufferStart || at >= bufferStart + buffer.size()) {
+            loadChunkAt(at);
+        }
+        int skip = (int) (at - bufferStart);
+        int n = Math.min(length, buffer.size() - skip);
+        buffer.substring(skip, skip + n).copyTo(target, offset);
+        return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+        long target = Math.min(key.getSize(), position + Math.max(0, n));
+        long skipped = target - position;
+        seek(target);
+        return skipped;
+    }
+
+    @Override
+    public int available() {
+        return (int) Math.min(Integer.MAX_VALUE, key.getSize() - position);
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        buffer = ByteString.EMPTY;
+    }
+
+    private void loadChunkAt(long at) throws IOException {
+        BlockLocation block = blockAt(at);
+        long inBlock = at - block.getOffsetInKey();
+        List<IOException> failures = new ArrayList<>();
+        for (DatanodeDetails replica : block.getPipeline().getMembersList()) {
+            try {
+                BlockData data = blockData(block, replica);
+                ChunkInfo chunk = chunkAt(data, inBlock);
+                ByteString bytes = datanodes.replica(replica).readChunk(block.getBlockId(), chunk);
+                verify(chunk, bytes);
+                buffer = bytes;
+                bufferStart = block.getOffsetInKey() + chunk.getOffset();
+                return;
+            } catch (IOException e) {
+                LOG.warn(
+                        "{}: read of block {} from {} failed, trying the next replica: {}",
+                        key.getName(),
+                        block.getBlockId().getLocalId(),
+                        replica.getUuid(),
+                        e.getMessage());
+                blockData.remove(block.getBlockId().getLocalId());
+                failures.add(e);
+            }
+        }
+        IOException error =
+                new IOException("no replica of block " + block.getBlockId().getContainerId() + "/"
+                        + block.getBlockId().getLocalId() + " of " + key.getName() + " could be read");
+        failures.forEach(error::addSuppressed);
+        throw error;
+    }
+
+    private BlockLocation blockAt(long at) throws IOException {
+        for (BlockLocation block : blocks) {
+            if (at >= block.getOffsetInKey() && at < block.getOffsetInKey() + block.getLength()) {
+                return block;
+            }
+        }
+        throw new IOException("key " + key.getName() + " has no block at offset " + at);
+    }
+
+    private BlockData blockData(BlockLocation block, DatanodeDetails replica) throws IOException {
+        BlockData cached = blockData.get(block.getBlockId().getLocalId());
+        if (cached != null) {
+            return cached;
+        }
+        BlockData data = datanodes.replica(replica).getBlock(block.getBlockId());
+        blockData.put(block.getBlockId().getLocalId(), data);
+        return data;
+    }
+
+    private static ChunkInfo chunkAt(BlockData data, long inBlock) throws IOException {
+        for (ChunkInfo chunk : data.getChunksList()) {
+            if (inBlock >= chunk.getOffset() && inBlock < chunk.getOffset() + chunk.getLength()) {
+                return chunk;
+            }
+        }
+        throw new IOException("block " + data.getBlockId().getLocalId() + " has no chunk at offset " + inBlock);
+    }
+
+    private static void verify(ChunkInfo chunk, ByteString bytes) throws IOException {
+        if (bytes.size() != chunk.getLength()) {
+            throw new IOException(
+                    "chunk " + chunk.getChunkName() + " has " + bytes.size() + " bytes, expected " + chunk.getLength());
+        }
+        int[] expected = chunk.getChecksum().getChecksumsList().stream()
+                .mapToInt(Integer::intValue)
+                .toArray();
+        try {
+            new Crc32cChecksum(chunk.getChecksum().getBytesPerChecksum())
+                    .verify(bytes.asReadOnlyByteBuffer(), expected);
+        } catch (ChecksumMismatchException e) {
+            throw new IOException("chunk " + chunk.getChunkName() + ": " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("chunk " + chunk.getChunkName() + " has malformed checksums: " + e.getMessage(), e);
+        }
+    }
+
+    private void ensureOpen() throws IOException {
+        if (closed) {
+            throw new IOException("stream of " + key.getName() + " is closed");
+        }
+    }
+}

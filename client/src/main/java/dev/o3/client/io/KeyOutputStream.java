@@ -1,0 +1,245 @@
+package dev.o3.client.io;
+
+import com.google.protobuf.ByteString;
+import dev.o3.client.config.ClientConfig;
+import dev.o3.client.om.OmClient;
+import dev.o3.common.checksum.Crc32cChecksum;
+import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.om.AllocateBlockRequest;
+import dev.o3.proto.om.AllocateBlockResponse;
+import dev.o3.proto.om.CommitKeyRequest;
+import dev.o3.proto.om.CommitKeyResponse;
+import dev.o3.proto.om.ExcludeList;
+import dev.o3.proto.om.KeyInfo;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes a key: data is cut into chunks ({@code ozone.client.stream.buffer.size}) with CRC32C checksums, sent to the
+ * current block's pipeline with a window of writes in flight, and the key is committed at OM on {@link #close()}
+ * with the blocks and length that the pipelines acknowledged.
+ *
+ * <p>When a pipeline fails, the stream excludes it, asks OM for a new block elsewhere and writes again the data the
+ * failed pipeline had not committed; after {@code ozone.client.max.retries} failures {@code write} or {@code close}
+ * throws and the key is not committed. Not thread-safe: one writer.
+ */
+public final class KeyOutputStream extends OutputStream {
+    private static final Logger LOG = LoggerFactory.getLogger(KeyOutputStream.class);
+    private static final int CHUNKS_PER_PUT_BLOCK = 4;
+
+    private final OmClient om;
+    private final DatanodeClients datanodes;
+    private final KeyInfo key;
+    private final long clientId;
+    private final Crc32cChecksum checksum;
+    private final int window;
+    private final int maxRetries;
+    private final long blockSize;
+    private final Deque<BlockLocation> preallocated;
+    private final List<BlockLocation> written = new ArrayList<>();
+    private final ExcludeList.Builder excludes = ExcludeList.newBuilder();
+    private final MessageDigest md5;
+    private final byte[] chunk;
+    private int chunkFill;
+    private BlockWriter current;
+    private long keyLength;
+    private int retries;
+    private boolean closed;
+
+    public KeyOutputStream(OmClient om, DatanodeClients datanodes, ClientConfig config, KeyInfo key, long clientId) {
+        this.om = Objects.requireNonNull(om, "om is null");
+        this.datanodes = Objects.requireNonNull(datanodes, "datanodes is null");
+        this.key = Objects.requireNonNull(key, "key is null");
+        this.clientId = clientId;
+        this.checksum = new Crc32cChecksum(config.bytesPerChecksum().toIntBytes());
+        this.window = config.writeWindow();
+        this.maxRetries = config.maxRetries();
+        this.blockSize = config.blockSize().bytes();
+        this.preallocated = new ArrayDeque<>(key.getBlocksList());
+        this.chunk = new byte[config.chunkSize().toIntBytes()];
+        try {
+            this.md5 = MessageDigest.getInstance("MD5");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no MD5", e);
+        }
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] data, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, data.length);
+        ensureOpen();
+        md5.update(data, offset, length);
+        int done = 0;
+        while (done < length) {
+            int room = (int) Math.min(chunk.length - chunkFill, roomInBlock());
+            int n = Math.min(room, length - done);
+            System.arraycopy(data, offset + done, chunk, chunkFill, n);
+            chunkFill += n;
+            done += n;
+            if (chunkFill == chunk.length || roomInBlock() == 0) {
+                sendChunk();
+            }
+        }
+    }
+
+    /**
+     * Sends the last chunk, waits until every block is committed by its pipeline and commits the key at OM.
+     *
+     * @throws IOException when the data could not be written after all retries; the key is then not committed
+     */
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (chunkFill > 0) {
+            sendChunk();
+        }
+        finishBlock();
+        CommitKeyRequest request = CommitKeyRequest.newBuilder()
+                .setVolume(key.getVolume())
+                .setBucket(key.getBucket())
+                .setName(key.getName())
+                .setClientId(clientId)
+                .setSize(keyLength)
+                .addAllBlocks(written)
+                .setEtag(HexFormat.of().formatHex(md5.digest()))
+                .build();
+        om.call("CommitKey", stub -> stub.commitKey(request), CommitKeyResponse::getError);
+    }
+
+    /** Bytes of the key written so far. */
+    public long position() {
+        return keyLength + chunkFill;
+    }
+
+    private long roomInBlock() {
+        return blockSize - (current == null ? 0 : current.length()) - chunkFill;
+    }
+
+    private void sendChunk() throws IOException {
+        ByteString data = ByteString.copyFrom(chunk, 0, chunkFill);
+        chunkFill = 0;
+        keyLength += data.size();
+        if (current == null) {
+            current = newBlockWriter();
+        }
+        try {
+            current.writeChunk(data);
+        } catch (CompletionException e) {
+            recover(e);
+        }
+        if (current.length() >= blockSize) {
+            finishBlock();
+        }
+    }
+
+    private void finishBlock() throws IOException {
+        while (current != null) {
+            try {
+                current.finish();
+                written.add(withLength(current.location(), current.length()));
+                current = null;
+            } catch (CompletionException e) {
+                recover(e);
+            }
+        }
+    }
+
+    /** Moves the data the failed pipeline did not commit to a new block; loops while new blocks fail too. */
+    private void recover(CompletionException failure) throws IOException {
+        while (true) {
+            BlockWriter failed = current;
+            List<ByteString> lost = failed.uncommittedData();
+            if (failed.committedLength() > 0) {
+                written.add(withLength(failed.location(), failed.committedLength()));
+            }
+            excludes.addPipelineIds(failed.location().getPipeline().getId());
+            datanodes.forget(failed.location().getPipeline());
+            if (++retries > maxRetries) {
+                throw new IOException(
+                        "write of " + key.getName() + " failed after " + maxRetries + " retries: "
+                                + rootMessage(failure),
+                        failure);
+            }
+            LOG.warn(
+                    "{}/{}/{}: pipeline {} failed ({}); rewriting {} chunks on a new block",
+                    key.getVolume(),
+                    key.getBucket(),
+                    key.getName(),
+                    failed.location().getPipeline().getId(),
+                    rootMessage(failure),
+                    lost.size());
+            current = newBlockWriter();
+            try {
+                for (ByteString data : lost) {
+                    current.writeChunk(data);
+                }
+                return;
+            } catch (CompletionException e) {
+                failure = e;
+            }
+        }
+    }
+
+    private BlockWriter newBlockWriter() {
+        BlockLocation location = preallocated.isEmpty() || excluded(preallocated.peekFirst())
+                ? allocateBlock()
+                : preallocated.removeFirst();
+        return new BlockWriter(
+                location, datanodes.pipeline(location.getPipeline()), checksum, window, CHUNKS_PER_PUT_BLOCK);
+    }
+
+    private boolean excluded(BlockLocation location) {
+        return excludes.getPipelineIdsList().contains(location.getPipeline().getId());
+    }
+
+    private BlockLocation allocateBlock() {
+        preallocated.clear();
+        AllocateBlockRequest request = AllocateBlockRequest.newBuilder()
+                .setVolume(key.getVolume())
+                .setBucket(key.getBucket())
+                .setName(key.getName())
+                .setClientId(clientId)
+                .setExclude(excludes)
+                .build();
+        return om.call("AllocateBlock", stub -> stub.allocateBlock(request), AllocateBlockResponse::getError)
+                .getBlock();
+    }
+
+    private BlockLocation withLength(BlockLocation location, long length) {
+        long offset = written.stream().mapToLong(BlockLocation::getLength).sum();
+        return location.toBuilder().setLength(length).setOffsetInKey(offset).build();
+    }
+
+    private void ensureOpen() throws IOException {
+        if (closed) {
+            throw new IOException("stream of " + key.getName() + " is closed");
+        }
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable cause = failure;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+    }
+}

@@ -1,0 +1,22 @@
+package dev.o3.client.io;
+
+import com.google.protobuf.ByteString;
+import dev.o3.proto.container.BlockData;
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.ChunkInfo;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Writes to the containers of one pipeline through its Raft group. A completed future means the write is applied on
+ * a majority of the pipeline's datanodes. Thread-safe; many writes may be in flight.
+ */
+public interface PipelineChannel extends AutoCloseable {
+    /** Writes one chunk of a block. */
+    CompletableFuture<Void> writeChunk(BlockId blockId, ChunkInfo chunk, ByteString data);
+
+    /** Commits a block's chunk list and length; completes with the block commit sequence id (BCSID). */
+    CompletableFuture<Long> putBlock(BlockData block, boolean eof);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,92 @@
+package dev.o3.client.io;
+
+import com.google.protobuf.ByteString;
+import dev.o3.common.ratis.ContainerRatisClient;
+import dev.o3.common.ratis.RatisClientOptions;
+import dev.o3.common.read.ContainerReadClient;
+import dev.o3.proto.container.BlockData;
+import dev.o3.proto.container.PutBlockResponse;
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.ChunkInfo;
+import dev.o3.proto.hdds.DatanodeDetails;
+import dev.o3.proto.hdds.Pipeline;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** The real transport: writes through the pipeline's Raft group, reads from the replicas' gRPC read service. */
+public final class RatisDatanodeTransport implements DatanodeTransport {
+    private static final long READ_TIMEOUT_SECONDS = 60;
+
+    private final RatisClientOptions options;
+    private final List<ContainerReadClient> readClients = new CopyOnWriteArrayList<>();
+
+    public RatisDatanodeTransport(RatisClientOptions options) {
+        this.options = options;
+    }
+
+    @Override
+    public PipelineChannel openPipeline(Pipeline pipeline) {
+        ContainerRatisClient client = ContainerRatisClient.connect(pipeline, options);
+        return new PipelineChannel() {
+            @Override
+            public CompletableFuture<Void> writeChunk(BlockId blockId, ChunkInfo chunk, ByteString data) {
+                return client.writeChunk(blockId, chunk, data).thenApply(response -> null);
+            }
+
+            @Override
+            public CompletableFuture<Long> putBlock(BlockData block, boolean eof) {
+                return client.putBlock(block, eof).thenApply(PutBlockResponse::getBlockCommitSequenceId);
+            }
+
+            @Override
+            public void close() {
+                client.close();
+            }
+        };
+    }
+
+    @Override
+    public ReplicaChannel openReplica(DatanodeDetails datanode) {
+        ContainerReadClient client = ContainerReadClient.connect(datanode);
+        readClients.add(client);
+        return new ReplicaChannel() {
+            @Override
+            public BlockData getBlock(BlockId blockId) throws IOException {
+                return await(client.getBlock(blockId), datanode);
+            }
+
+            @Override
+            public ByteString readChunk(BlockId blockId, ChunkInfo chunk) throws IOException {
+                return await(client.readChunk(blockId, chunk), datanode);
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        readClients.forEach(ContainerReadClient::close);
+        readClients.clear();
+    }
+
+    private static <T> T await(Future<T> future, DatanodeDetails datanode) throws IOException {
+        try {
+            return future.get(READ_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("read from " + datanode.getUuid() + " interrupted");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw new IOException(datanode.getUuid() + ": " + cause.getMessage(), cause);
+        } catch (TimeoutException e) {
+            future.cancel(true);
+            throw new IOException(datanode.getUuid() + ": no answer within " + READ_TIMEOUT_SECONDS + "s", e);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package dev.o3.client.io;
+
+import com.google.protobuf.ByteString;
+import dev.o3.proto.container.BlockData;
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.ChunkInfo;
+import dev.o3.proto.hdds.DatanodeDetails;
+import dev.o3.proto.hdds.Pipeline;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Datanodes in memory: a pipeline write lands on every member's store (as Ratis would apply it on each replica);
+ * failures and corruption are injected per pipeline and per replica.
+ */
+final class FakeDatanodes implements DatanodeTransport {
+    private final Map<String, Store> stores = new ConcurrentHashMap<>();
+    private final Map<String, Integer> failAfterChunks = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> chunksWritten = new ConcurrentHashMap<>();
+    private final Set<String> corruptReplicas = ConcurrentHashMap.newKeySet();
+    private final Set<String> deadReplicas = ConcurrentHashMap.newKeySet();
+
+    /** The pipeline accepts {@code chunks} more chunk writes, then fails every operation. */
+    void failPipelineAfter(String pipelineId, int chunks) {
+        failAfterChunks.put(pipelineId, chunks);
+    }
+
+    /** Every chunk this replica serves has one flipped bit. */
+    void corrupt(String datanodeUuid) {
+        corruptReplicas.add(datanodeUuid);
+    }
+
+    /** The replica refuses every read. */
+    void kill(String datanodeUuid) {
+        deadReplicas.add(datanodeUuid);
+    }
+
+    int chunksWrittenTo(String pipelineId) {
+        return chunksWritten.getOrDefault(pipelineId, new AtomicInteger()).get();
+    }
+
+    @Override
+    public PipelineChannel openPipeline(Pipeline pipeline) {
+        String id = pipeline.getId();
+        return new PipelineChannel() {
+            @Override
+            public CompletableFuture<Void> writeChunk(BlockId blockId, ChunkInfo chunk, ByteString data) {
+                int written = chunksWritten
+                        .computeIfAbsent(id, k -> new AtomicInteger())
+                        .incrementAndGet();
+                if (failing(id, written)) {
+                    return CompletableFuture.failedFuture(new IOException("pipeline " + id + " lost its leader"));
+                }
+                pipeline.getMembersList().forEach(member -> store(member).chunks.put(key(blockId, chunk), data));
+                return CompletableFuture.completedFuture(null);
+            }
+
+            @Override
+            public CompletableFuture<Long> putBlock(BlockData block, boolean eof) {
+                if (failing(id, chunksWrittenTo(id))) {
+                    return CompletableFuture.failedFuture(new IOException("pipeline " + id + " lost its leader"));
+                }
+                pipeline.getMembersList()
+                        .forEach(member ->
+                                store(member).blocks.put(block.getBlockId().getLocalId(), block));
+                return CompletableFuture.completedFuture((long) block.getChunksCount());
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    @Override
+    public ReplicaChannel openReplica(DatanodeDetails datanode) {
+        String uuid = datanode.getUuid();
+        return new ReplicaChannel() {
+            @Override
+            public BlockData getBlock(BlockId blockId) throws IOException {
+                alive(uuid);
+                BlockData block = store(datanode).blocks.get(blockId.getLocalId());
+                if (block == null) {
+                    throw new IOException("NO_SUCH_BLOCK " + blockId.getLocalId() + " on " + uuid);
+                }
+                return block;
+            }
+
+            @Override
+            public ByteString readChunk(BlockId blockId, ChunkInfo chunk) throws IOException {
+                alive(uuid);
+                ByteString data = store(datanode).chunks.get(key(blockId, chunk));
+                if (data == null) {
+                    throw new IOException("no chunk " + chunk.getChunkName() + " on " + uuid);
+                }
+                if (corruptReplicas.contains(uuid)) {
+                    byte[] bytes = data.toByteArray();
+                    bytes[bytes.length / 2] ^= 0x10;
+                    return ByteString.copyFrom(bytes);
+                }
+                return data;
+            }
+        };
+    }
+
+    @Override
+    public void close() {}
+
+    private boolean failing(String pipelineId, int written) {
+        Integer limit = failAfterChunks.get(pipelineId);
+        return limit != null && written > limit;
+    }
+
+    private void alive(String uuid) throws IOException {
+        if (deadReplicas.contains(uuid)) {
+            throw new IOException("UNAVAILABLE: " + uuid + " is down");
+        }
+    }
+
+    private Store store(DatanodeDetails datanode) {
+        return stores.computeIfAbsent(datanode.getUuid(), uuid -> new Store());
+    }
+
+    private static String key(BlockId blockId, ChunkInfo chunk) {
+        return blockId.getContainerId() + "/" + blockId.getLocalId() + "/" + chunk.getChunkName();
+    }
+
+    private static final class Store {
+        private final Map<Long, BlockData> blocks = new ConcurrentHashMap<>();
+        private final Map<String, ByteString> chunks = new ConcurrentHashMap<>();
+    }
+}

@@ -1,0 +1,210 @@
+package dev.o3.client.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.o3.client.config.ClientConfig;
+import dev.o3.client.om.OmClient;
+import dev.o3.client.testing.FakeOzoneManager;
+import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.om.CreateKeyRequest;
+import dev.o3.proto.om.CreateKeyResponse;
+import dev.o3.proto.om.KeyInfo;
+import dev.o3.proto.om.LookupKeyRequest;
+import dev.o3.proto.om.LookupKeyResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Key streams against a fake OM on a real socket and in-memory datanodes with injected failures. */
+class TestKeyStreams {
+    private static final int CHUNK = 4096;
+    private static final int BLOCK = 4 * CHUNK * 4;
+
+    private final FakeDatanodes datanodes = new FakeDatanodes();
+    private FakeOzoneManager om;
+    private OmClient omClient;
+    private DatanodeClients clients;
+    private ClientConfig config;
+
+    @BeforeEach
+    void start() {
+        om = new FakeOzoneManager(List.of(
+                FakeOzoneManager.pipeline("p1"), FakeOzoneManager.pipeline("p2"), FakeOzoneManager.pipeline("p3")));
+        omClient = new OmClient(List.of(om.address()), "tester", Duration.ofSeconds(5));
+        config = ClientConfig.from(OzoneConfiguration.of(Map.of(
+                "ozone.client.bytes.per.checksum", "1KB",
+                "ozone.client.stream.buffer.size", "4KB",
+                "ozone.client.write.window.chunks", "3",
+                "ozone.client.max.retries", "2",
+                "ozone.scm.block.size", BLOCK + "B")));
+        clients = new DatanodeClients(config, datanodes);
+    }
+
+    @AfterEach
+    void stop() {
+        clients.close();
+        omClient.close();
+        om.close();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, CHUNK - 1, CHUNK, CHUNK + 1, BLOCK, 3 * BLOCK + 7})
+    void roundTripsEverySize(int size) throws IOException {
+        byte[] data = random(size);
+
+        write("key", data);
+
+        assertThat(read("key")).isEqualTo(data);
+        KeyInfo committed = om.committed("key");
+        assertThat(committed.getSize()).isEqualTo(size);
+        assertThat(committed.getBlocksList()).hasSize((size + BLOCK - 1) / BLOCK);
+        assertThat(committed.getEtag()).isEqualTo(md5(data));
+    }
+
+    @Test
+    void pipelineFailureMidBlockMovesTheUncommittedDataToANewBlock() throws IOException {
+        byte[] data = random(BLOCK + 5 * CHUNK + 100);
+        datanodes.failPipelineAfter("p1", 6);
+
+        write("key", data);
+
+        KeyInfo committed = om.committed("key");
+        assertThat(committed.getBlocksList())
+                .extracting(block -> block.getPipeline().getId())
+                .doesNotContain("p3")
+                .contains("p1", "p2");
+        assertThat(committed.getBlocksList().stream()
+                        .mapToLong(BlockLocation::getLength)
+                        .sum())
+                .isEqualTo(data.length);
+        assertThat(read("key")).isEqualTo(data);
+    }
+
+    @Test
+    void writeFailsCleanlyWhenEveryRetryFails() throws IOException {
+        datanodes.failPipelineAfter("p1", 1);
+        datanodes.failPipelineAfter("p2", 0);
+        datanodes.failPipelineAfter("p3", 0);
+        OutputStream out = create("doomed");
+
+        assertThatThrownBy(() -> {
+                    out.write(random(3 * CHUNK));
+                    out.close();
+                })
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("failed after 2 retries");
+        assertThat(om.committed("doomed")).isNull();
+    }
+
+    @Test
+    void corruptReplicaIsReadAroundAndAllCorruptFails() throws IOException {
+        byte[] data = random(2 * CHUNK + 10);
+        write("key", data);
+        datanodes.corrupt("p1-dn1");
+        datanodes.kill("p1-dn2");
+
+        assertThat(read("key")).isEqualTo(data);
+
+        datanodes.corrupt("p1-dn3");
+        assertThatThrownBy(() -> read("key"))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("no replica of block");
+    }
+
+    @Test
+    void seekAndPositionedReads() throws IOException {
+        byte[] data = random(2 * BLOCK + 3);
+        write("key", data);
+
+        try (KeyInputStream in = open("key")) {
+            byte[] middle = new byte[CHUNK * 2];
+            in.seek(BLOCK - CHUNK);
+            assertThat(in.readNBytes(middle, 0, middle.length)).isEqualTo(middle.length);
+            assertThat(middle).isEqualTo(slice(data, BLOCK - CHUNK, middle.length));
+            assertThat(in.position()).isEqualTo(BLOCK + CHUNK);
+
+            byte[] tail = new byte[10];
+            assertThat(in.read(data.length - 3L, tail, 0, tail.length)).isEqualTo(3);
+            assertThat(in.position()).as("positioned read keeps the position").isEqualTo(BLOCK + CHUNK);
+            assertThat(in.read(data.length, tail, 0, 1)).isEqualTo(-1);
+            assertThatThrownBy(() -> in.seek(data.length + 1L)).isInstanceOf(java.io.EOFException.class);
+        }
+    }
+
+    private void write(String name, byte[] data) throws IOException {
+        try (OutputStream out = create(name)) {
+            int offset = 0;
+            Random sizes = new Random(7);
+            while (offset < data.length) {
+                int n = Math.min(data.length - offset, 1 + sizes.nextInt(3 * CHUNK));
+                out.write(data, offset, n);
+                offset += n;
+            }
+        }
+    }
+
+    private OutputStream create(String name) {
+        CreateKeyResponse created = omClient.call(
+                "CreateKey",
+                stub -> stub.createKey(CreateKeyRequest.newBuilder()
+                        .setVolume("v")
+                        .setBucket("b")
+                        .setName(name)
+                        .build()),
+                CreateKeyResponse::getError);
+        return new KeyOutputStream(omClient, clients, config, created.getKey(), created.getClientId());
+    }
+
+    private byte[] read(String name) throws IOException {
+        try (InputStream in = open(name)) {
+            return in.readAllBytes();
+        }
+    }
+
+    private KeyInputStream open(String name) {
+        KeyInfo key = omClient.call(
+                        "LookupKey",
+                        stub -> stub.lookupKey(LookupKeyRequest.newBuilder()
+                                .setVolume("v")
+                                .setBucket("b")
+                                .setName(name)
+                                .build()),
+                        LookupKeyResponse::getError)
+                .getKey();
+        return new KeyInputStream(clients, key);
+    }
+
+    private static byte[] random(int size) {
+        byte[] data = new byte[size];
+        new Random(size).nextBytes(data);
+        return data;
+    }
+
+    private static byte[] slice(byte[] data, int offset, int length) {
+        byte[] slice = new byte[length];
+        System.arraycopy(data, offset, slice, 0, length);
+        return slice;
+    }
+
+    private static String md5(byte[] data) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(data));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,190 @@
+package dev.o3.client.testing;
+
+import dev.o3.common.config.HostAndPort;
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.hdds.DatanodeDetails;
+import dev.o3.proto.hdds.Pipeline;
+import dev.o3.proto.om.AllocateBlockRequest;
+import dev.o3.proto.om.AllocateBlockResponse;
+import dev.o3.proto.om.CommitKeyRequest;
+import dev.o3.proto.om.CommitKeyResponse;
+import dev.o3.proto.om.CreateKeyRequest;
+import dev.o3.proto.om.CreateKeyResponse;
+import dev.o3.proto.om.InfoVolumeRequest;
+import dev.o3.proto.om.InfoVolumeResponse;
+import dev.o3.proto.om.KeyInfo;
+import dev.o3.proto.om.LookupKeyRequest;
+import dev.o3.proto.om.LookupKeyResponse;
+import dev.o3.proto.om.OmError;
+import dev.o3.proto.om.OmStatus;
+import dev.o3.proto.om.OzoneManagerServiceGrpc;
+import dev.o3.proto.om.VolumeInfo;
+import io.grpc.Server;
+import io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A hand-written OM for client tests on a real gRPC socket: keys in memory, blocks handed out round-robin over the
+ * given pipelines (skipping excluded ones), and an optional NOT_LEADER mode that points at another OM.
+ */
+public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManagerServiceImplBase
+        implements AutoCloseable {
+    private final List<Pipeline> pipelines;
+    private final Map<String, KeyInfo> keys = new ConcurrentHashMap<>();
+    private final Map<Long, KeyInfo> openKeys = new ConcurrentHashMap<>();
+    private final AtomicLong ids = new AtomicLong(100);
+    private final Server server;
+    private volatile String leaderAddress;
+
+    public FakeOzoneManager(List<Pipeline> pipelines) {
+        this.pipelines = List.copyOf(pipelines);
+        this.server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+                .addService(this)
+                .build();
+        try {
+            server.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A pipeline of three fake datanodes named {@code <id>-dn1..3}. */
+    public static Pipeline pipeline(String id) {
+        Pipeline.Builder pipeline = Pipeline.newBuilder().setId(id);
+        for (int i = 1; i <= 3; i++) {
+            pipeline.addMembers(
+                    DatanodeDetails.newBuilder().setUuid(id + "-dn" + i).setHostName("127.0.0.1"));
+        }
+        return pipeline.build();
+    }
+
+    public HostAndPort address() {
+        return new HostAndPort("127.0.0.1", server.getPort());
+    }
+
+    /** From now on answer NOT_LEADER naming {@code leader}. */
+    public void followLeader(HostAndPort leader) {
+        this.leaderAddress = leader.toString();
+    }
+
+    public KeyInfo committed(String name) {
+        return keys.get(name);
+    }
+
+    @Override
+    public void infoVolume(InfoVolumeRequest request, StreamObserver<InfoVolumeResponse> observer) {
+        InfoVolumeResponse.Builder response = InfoVolumeResponse.newBuilder();
+        if (leaderAddress != null) {
+            response.setError(notLeader());
+        } else {
+            response.setVolume(
+                    VolumeInfo.newBuilder().setName(request.getName()).setOwner("o3"));
+        }
+        reply(observer, response.build());
+    }
+
+    @Override
+    public void createKey(CreateKeyRequest request, StreamObserver<CreateKeyResponse> observer) {
+        long clientId = ids.incrementAndGet();
+        KeyInfo open = KeyInfo.newBuilder()
+                .setVolume(request.getVolume())
+                .setBucket(request.getBucket())
+                .setName(request.getName())
+                .addBlocks(block(List.of()))
+                .build();
+        openKeys.put(clientId, open);
+        reply(
+                observer,
+                CreateKeyResponse.newBuilder()
+                        .setClientId(clientId)
+                        .setKey(open)
+                        .build());
+    }
+
+    @Override
+    public void allocateBlock(AllocateBlockRequest request, StreamObserver<AllocateBlockResponse> observer) {
+        reply(
+                observer,
+                AllocateBlockResponse.newBuilder()
+                        .setBlock(block(request.getExclude().getPipelineIdsList()))
+                        .build());
+    }
+
+    @Override
+    public void commitKey(CommitKeyRequest request, StreamObserver<CommitKeyResponse> observer) {
+        KeyInfo open = openKeys.remove(request.getClientId());
+        CommitKeyResponse.Builder response = CommitKeyResponse.newBuilder();
+        if (open == null) {
+            response.setError(
+                    OmError.newBuilder().setStatus(OmStatus.KEY_NOT_FOUND).setMessage("no open key"));
+        } else {
+            keys.put(
+                    request.getName(),
+                    open.toBuilder()
+                            .clearBlocks()
+                            .addAllBlocks(request.getBlocksList())
+                            .setSize(request.getSize())
+                            .setEtag(request.getEtag())
+                            .build());
+        }
+        reply(observer, response.build());
+    }
+
+    @Override
+    public void lookupKey(LookupKeyRequest request, StreamObserver<LookupKeyResponse> observer) {
+        KeyInfo key = keys.get(request.getName());
+        LookupKeyResponse.Builder response = LookupKeyResponse.newBuilder();
+        if (key == null) {
+            response.setError(OmError.newBuilder()
+                    .setStatus(OmStatus.KEY_NOT_FOUND)
+                    .setMessage("Key " + request.getName() + " not found"));
+        } else {
+            response.setKey(key);
+        }
+        reply(observer, response.build());
+    }
+
+    @Override
+    public void close() {
+        server.shutdownNow();
+        try {
+            server.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private BlockLocation block(List<String> excluded) {
+        Pipeline pipeline = pipelines.stream()
+                .filter(candidate -> !excluded.contains(candidate.getId()))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("every pipeline is excluded"));
+        return BlockLocation.newBuilder()
+                .setBlockId(BlockId.newBuilder().setContainerId(1).setLocalId(ids.incrementAndGet()))
+                .setPipeline(pipeline)
+                .build();
+    }
+
+    private OmError notLeader() {
+        return OmError.newBuilder()
+                .setStatus(OmStatus.NOT_LEADER)
+                .setMessage("not the leader")
+                .setLeaderAddress(leaderAddress)
+                .build();
+    }
+
+    private static <T> void reply(StreamObserver<T> observer, T response) {
+        observer.onNext(response);
+        observer.onCompleted();
+    }
+}
