@@ -1,6 +1,11 @@
 package dev.o3.dist;
 
+import dev.o3.client.admin.AdminCommand;
+import dev.o3.client.om.OmException;
+import dev.o3.client.s3.S3Command;
+import dev.o3.client.shell.ShellCommand;
 import dev.o3.common.config.ConfigException;
+import dev.o3.freon.FreonCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -15,7 +20,8 @@ import picocli.CommandLine.IVersionProvider;
         mixinStandardHelpOptions = true,
         versionProvider = OzoneCommand.Version.class,
         description = "O3, an Ozone-style object store: run a daemon, the shells, freon or an embedded cluster.",
-        subcommands = {VersionCommand.class})
+        subcommands = {VersionCommand.class, ShellCommand.class, AdminCommand.class, S3Command.class, FreonCommand.class
+        })
 public final class OzoneCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -27,10 +33,6 @@ public final class OzoneCommand implements Runnable {
         addPending(commandLine, "om", "Run the Ozone Manager.", "the Ozone Manager", 8);
         addPending(commandLine, "datanode", "Run a datanode.", "the datanode", 4);
         addPending(commandLine, "s3g", "Run the S3 gateway.", "the S3 gateway", 6);
-        addPending(commandLine, "sh", "Volume, bucket and key commands.", "the ozone shell", 5);
-        addPending(commandLine, "admin", "Cluster administration commands.", "ozone admin", 5);
-        addPending(commandLine, "s3", "S3 secrets: getsecret, revokesecret.", "ozone s3", 5);
-        addPending(commandLine, "freon", "Load generators and benchmarks.", "freon", 7);
         addPending(commandLine, "local", "Run a whole cluster in this process.", "the embedded cluster", 5);
         commandLine.setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler((exception, cmd, parseResult) -> {
@@ -49,6 +51,9 @@ public final class OzoneCommand implements Runnable {
     private static String oneLine(Exception exception) {
         if (exception instanceof ConfigException) {
             return exception.getMessage();
+        }
+        if (exception instanceof OmException om) {
+            return om.getMessage() + " (" + om.status() + ")";
         }
         String message = exception.getMessage();
         return message == null ? exception.getClass().getSimpleName() : message;

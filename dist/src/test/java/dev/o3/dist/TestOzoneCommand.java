@@ -35,10 +35,40 @@ class TestOzoneCommand {
 
     @Test
     void unbuiltPartSaysSoInOneLine() {
-        assertThat(run("freon")).isEqualTo(1);
+        assertThat(run("s3g")).isEqualTo(1);
 
         assertThat(err.toString())
-                .isEqualTo("ozone freon: freon is not built yet (issue #7)." + System.lineSeparator());
+                .isEqualTo("ozone s3g: the S3 gateway is not built yet (issue #6)." + System.lineSeparator());
+    }
+
+    @Test
+    void unreachableClusterIsOneLineAndNonZero() {
+        assertThat(run(
+                        "sh",
+                        "volume",
+                        "list",
+                        "-Dozone.om.address=127.0.0.1:1",
+                        "-Dozone.client.failover.timeout=300ms"))
+                .isEqualTo(1);
+
+        assertThat(err.toString()).contains("no OM leader").hasLineCount(1);
+    }
+
+    @Test
+    void freonRejectsBadCountsInOneLine() {
+        assertThat(run("freon", "ockg", "-n", "0")).isEqualTo(1);
+        assertThat(err.toString()).isEqualTo("ozone freon ockg: -n must be at least 1, not 0" + System.lineSeparator());
+
+        assertThat(run("freon", "ockg", "-n", "5", "-s", "-3KB")).isEqualTo(1);
+        assertThat(err.toString()).contains("not a data size").hasLineCount(1);
+    }
+
+    @Test
+    void shellRejectsPathsWithoutAKey() {
+        assertThat(run("sh", "key", "put", "/vol1", "/etc/hostname", "-Dozone.om.address=127.0.0.1:1"))
+                .isEqualTo(1);
+
+        assertThat(err.toString()).contains("path names no key").hasLineCount(1);
     }
 
     @Test

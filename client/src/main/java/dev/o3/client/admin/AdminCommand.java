@@ -1,0 +1,17 @@
+package dev.o3.client.admin;
+
+import picocli.CommandLine.Command;
+
+/** {@code ozone admin}: cluster administration. */
+@Command(
+        name = "admin",
+        mixinStandardHelpOptions = true,
+        description = "Cluster administration: datanodes, pipelines, containers, safe mode, OM roles.",
+        subcommands = {
+            DatanodeAdminCommand.class,
+            PipelineAdminCommand.class,
+            ContainerAdminCommand.class,
+            SafeModeCommand.class,
+            OmAdminCommand.class
+        })
+public final class AdminCommand {}

@@ -1,0 +1,15 @@
+package dev.o3.freon;
+
+import dev.o3.freon.generator.KeyGenerator;
+import dev.o3.freon.generator.KeyReader;
+import dev.o3.freon.generator.OmKeyGenerator;
+import dev.o3.freon.generator.OmKeyReader;
+import picocli.CommandLine.Command;
+
+/** {@code ozone freon}: the load generators. */
+@Command(
+        name = "freon",
+        mixinStandardHelpOptions = true,
+        description = "Load generators: each prints progress and a summary with ops/s, MB/s and latency percentiles.",
+        subcommands = {KeyGenerator.class, KeyReader.class, OmKeyGenerator.class, OmKeyReader.class})
+public final class FreonCommand {}

@@ -1,0 +1,153 @@
+package dev.o3.freon.generator;
+
+import dev.o3.client.api.ObjectStore;
+import dev.o3.client.api.OzoneBucket;
+import dev.o3.client.api.OzoneClient;
+import dev.o3.client.cli.ConfigOptions;
+import dev.o3.client.om.OmException;
+import dev.o3.freon.report.LatencyPlot;
+import dev.o3.freon.report.LoadReport;
+import dev.o3.freon.report.ReportJson;
+import dev.o3.freon.runner.LoadPlan;
+import dev.o3.freon.runner.LoadRunner;
+import dev.o3.freon.runner.Operation;
+import dev.o3.freon.runner.ProgressPrinter;
+import dev.o3.proto.om.OmStatus;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * What every generator shares: the load plan options, the target volume and bucket, the client, and the report
+ * (summary, {@code --json}, {@code --plot}). Exits 0 when every operation succeeded, 1 otherwise.
+ */
+public abstract class Generator implements Callable<Integer> {
+    @Mixin
+    private ConfigOptions config;
+
+    @Option(
+            names = {"-n", "--number-of-tests"},
+            paramLabel = "N",
+            description = "Operations to run (default 1000 unless --duration is given).")
+    private Long count;
+
+    @Option(names = "--duration", paramLabel = "DURATION", description = "Run for this long instead, e.g. 60s, 5m.")
+    private String duration;
+
+    @Option(
+            names = {"-t", "--threads"},
+            defaultValue = "10",
+            description = "Concurrent workers (default: ${DEFAULT-VALUE}).")
+    private int threads;
+
+    @Option(
+            names = {"-v", "--volume"},
+            defaultValue = "vol1",
+            description = "Volume (created if missing; default: ${DEFAULT-VALUE}).")
+    private String volume;
+
+    @Option(
+            names = {"-b", "--bucket"},
+            defaultValue = "bucket1",
+            description = "Bucket (created if missing; default: ${DEFAULT-VALUE}).")
+    private String bucket;
+
+    @Option(
+            names = {"-p", "--prefix"},
+            defaultValue = "freon",
+            description = "Key name prefix; keys are PREFIX/INDEX (default: ${DEFAULT-VALUE}).")
+    private String prefix;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the summary and the histogram as JSON.")
+    private Path json;
+
+    @Option(names = "--plot", paramLabel = "FILE", description = "Plot the latency distribution (.png or .svg).")
+    private Path plot;
+
+    @Option(names = "--user", defaultValue = "${sys:user.name}", description = "User to act as.")
+    private String user;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public final Integer call() throws IOException, InterruptedException {
+        LoadPlan plan = plan();
+        validate();
+        PrintWriter err = spec.commandLine().getErr();
+        try (OzoneClient client = OzoneClient.create(config.load(), user)) {
+            OzoneBucket target = bucket(client.objectStore());
+            Operation operation = operation(target);
+            ProgressPrinter progress = new ProgressPrinter(err, isTerminal(), Duration.ofSeconds(10));
+            LoadReport report = new LoadRunner(spec.name(), plan, operation, progress, System::nanoTime).run();
+            report.print(spec.commandLine().getOut());
+            if (json != null) {
+                ReportJson.write(json, report);
+            }
+            if (plot != null) {
+                LatencyPlot.write(plot, "ozone freon " + spec.name(), List.of(report));
+            }
+            return report.failures() == 0 ? 0 : 1;
+        }
+    }
+
+    /** Checks the generator's own options; throws IllegalArgumentException with a one-line message. */
+    abstract void validate();
+
+    /** The operation for index i, against the prepared bucket. */
+    abstract Operation operation(OzoneBucket bucket);
+
+    String keyName(long index) {
+        return prefix + "/" + index;
+    }
+
+    long count() {
+        return count == null ? 1000 : count;
+    }
+
+    private LoadPlan plan() {
+        if (duration != null && count != null) {
+            throw new IllegalArgumentException("give either -n or --duration, not both");
+        }
+        if (duration != null) {
+            return LoadPlan.lasting(parseDuration(duration), threads);
+        }
+        return LoadPlan.count(count(), threads);
+    }
+
+    private OzoneBucket bucket(ObjectStore store) {
+        try {
+            store.createVolume(volume, Optional.empty());
+        } catch (OmException e) {
+            if (e.status() != OmStatus.VOLUME_ALREADY_EXISTS) {
+                throw e;
+            }
+        }
+        try {
+            store.getVolume(volume).createBucket(bucket, "OBJECT_STORE", 3);
+        } catch (OmException e) {
+            if (e.status() != OmStatus.BUCKET_ALREADY_EXISTS) {
+                throw e;
+            }
+        }
+        return store.getVolume(volume).getBucket(bucket);
+    }
+
+    // On the JDK 17 we target, a null console is exactly "not a terminal".
+    @SuppressWarnings("SystemConsoleNull")
+    private static boolean isTerminal() {
+        return System.console() != null;
+    }
+
+    private static Duration parseDuration(String text) {
+        return dev.o3.common.config.ConfigType.DURATION_TYPE.parse(text);
+    }
+}

@@ -1,0 +1,44 @@
+package dev.o3.freon.generator;
+
+import dev.o3.client.api.OzoneBucket;
+import dev.o3.common.config.DataSize;
+import dev.o3.freon.runner.Operation;
+import java.io.OutputStream;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code ockg}: create keys with data through the client (OM, SCM and the datanode write path). */
+@Command(
+        name = "ockg",
+        aliases = "ozone-client-key-generator",
+        mixinStandardHelpOptions = true,
+        description = "Create keys with data through the Ozone client.")
+public final class KeyGenerator extends Generator {
+    @Option(
+            names = {"-s", "--size"},
+            defaultValue = "10KB",
+            description = "Size of each key, e.g. 10KB, 4MB (default: ${DEFAULT-VALUE}).")
+    private String size;
+
+    private byte[] content;
+
+    @Override
+    void validate() {
+        DataSize parsed = DataSize.parse(size.startsWith("-") ? "invalid" : size);
+        if (parsed.bytes() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("--size must be below 2GB, not " + size);
+        }
+        content = KeyContent.of((int) parsed.bytes());
+    }
+
+    @Override
+    Operation operation(OzoneBucket bucket) {
+        return index -> {
+            try (OutputStream out = bucket.createKey(keyName(index), content.length, Map.of())) {
+                out.write(content);
+            }
+            return content.length;
+        };
+    }
+}

@@ -1,0 +1,30 @@
+package dev.o3.freon.generator;
+
+import dev.o3.client.api.OzoneBucket;
+import dev.o3.freon.runner.Operation;
+import java.io.OutputStream;
+import java.util.Map;
+import picocli.CommandLine.Command;
+
+/** {@code omkg}: open and commit empty keys, which measures OM (and its block allocation) without datanodes. */
+@Command(
+        name = "omkg",
+        aliases = "om-key-generator",
+        mixinStandardHelpOptions = true,
+        description = "Create empty keys: OM write throughput without datanode I/O.")
+public final class OmKeyGenerator extends Generator {
+    @Override
+    void validate() {
+        // No options of its own.
+    }
+
+    @Override
+    Operation operation(OzoneBucket bucket) {
+        return index -> {
+            try (OutputStream out = bucket.createKey(keyName(index), 0, Map.of())) {
+                out.flush();
+            }
+            return 0;
+        };
+    }
+}
