@@ -14,6 +14,8 @@ import java.util.Objects;
  * @param replicationFactor 1 or 3
  * @param etag MD5-style entity tag when known, else empty
  * @param metadata user metadata
+ * @param tags object tags
+ * @param contentType MIME type set by the writer, empty when none
  * @param creationTime when it was created
  * @param modificationTime when it was last committed
  */
@@ -25,6 +27,8 @@ public record KeyInfo(
         int replicationFactor,
         String etag,
         Map<String, String> metadata,
+        Map<String, String> tags,
+        String contentType,
         Instant creationTime,
         Instant modificationTime) {
     public KeyInfo {
@@ -33,6 +37,8 @@ public record KeyInfo(
         Objects.requireNonNull(name, "name is null");
         Objects.requireNonNull(etag, "etag is null");
         metadata = Map.copyOf(metadata);
+        tags = Map.copyOf(tags);
+        Objects.requireNonNull(contentType, "contentType is null");
         Objects.requireNonNull(creationTime, "creationTime is null");
         Objects.requireNonNull(modificationTime, "modificationTime is null");
     }

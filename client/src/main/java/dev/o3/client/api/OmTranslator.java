@@ -42,6 +42,8 @@ final class OmTranslator {
                 factor(proto.getReplication().getFactor()),
                 proto.getEtag(),
                 map(proto.getMetadataList()),
+                map(proto.getTagsList()),
+                proto.getContentType(),
                 Instant.ofEpochMilli(proto.getCreationTimeMillis()),
                 Instant.ofEpochMilli(proto.getModificationTimeMillis()));
     }
@@ -59,6 +61,13 @@ final class OmTranslator {
                         .setValue(entry.getValue())
                         .build())
                 .toList();
+    }
+
+    static dev.o3.proto.hdds.ReplicationConfig replication(BucketInfo bucket) {
+        return dev.o3.proto.hdds.ReplicationConfig.newBuilder()
+                .setType(dev.o3.proto.hdds.ReplicationType.RATIS)
+                .setFactor(factor(bucket.replicationFactor()))
+                .build();
     }
 
     static ReplicationFactor factor(int factor) {

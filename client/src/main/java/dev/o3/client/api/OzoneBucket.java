@@ -2,11 +2,12 @@ package dev.o3.client.api;
 
 import dev.o3.client.config.ClientConfig;
 import dev.o3.client.io.DatanodeClients;
+import dev.o3.client.io.KeyCommitter;
 import dev.o3.client.io.KeyInputStream;
 import dev.o3.client.io.KeyOutputStream;
 import dev.o3.client.om.OmClient;
-import dev.o3.proto.hdds.ReplicationConfig;
-import dev.o3.proto.hdds.ReplicationType;
+import dev.o3.proto.om.CommitKeyRequest;
+import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.CreateKeyRequest;
 import dev.o3.proto.om.CreateKeyResponse;
 import dev.o3.proto.om.DeleteKeyRequest;
@@ -17,6 +18,8 @@ import dev.o3.proto.om.LookupKeyRequest;
 import dev.o3.proto.om.LookupKeyResponse;
 import dev.o3.proto.om.RenameKeyRequest;
 import dev.o3.proto.om.RenameKeyResponse;
+import dev.o3.proto.om.SetKeyTagsRequest;
+import dev.o3.proto.om.SetKeyTagsResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -53,20 +56,64 @@ public final class OzoneBucket {
      * @throws dev.o3.client.om.OmException BUCKET_NOT_FOUND, INVALID_KEY_NAME, QUOTA_EXCEEDED
      */
     public KeyOutputStream createKey(String name, long expectedSize, Map<String, String> metadata) {
+        return createKey(name, expectedSize, new KeyArgs("", metadata, Map.of()));
+    }
+
+    /**
+     * As {@link #createKey(String, long, Map)}, with a content type and tags.
+     *
+     * @throws dev.o3.client.om.OmException BUCKET_NOT_FOUND, INVALID_KEY_NAME, QUOTA_EXCEEDED
+     */
+    public KeyOutputStream createKey(String name, long expectedSize, KeyArgs args) {
         CreateKeyRequest request = CreateKeyRequest.newBuilder()
                 .setVolume(info.volume())
                 .setBucket(info.name())
                 .setName(name)
-                .setSize(expectedSize)
-                .setReplication(ReplicationConfig.newBuilder()
-                        .setType(ReplicationType.RATIS)
-                        .setFactor(OmTranslator.factor(info.replicationFactor())))
-                .addAllMetadata(OmTranslator.pairs(metadata))
+                .setSize(Math.max(0, expectedSize))
+                .setReplication(OmTranslator.replication(info))
+                .addAllMetadata(OmTranslator.pairs(args.metadata()))
+                .addAllTags(OmTranslator.pairs(args.tags()))
+                .setContentType(args.contentType())
                 .setOverwrite(true)
                 .setRecursive(true)
                 .build();
         CreateKeyResponse response = om.call("CreateKey", stub -> stub.createKey(request), CreateKeyResponse::getError);
-        return new KeyOutputStream(om, datanodes, config, response.getKey(), response.getClientId());
+        long clientId = response.getClientId();
+        KeyCommitter committer = (size, blocks, md5) -> om.call(
+                "CommitKey",
+                stub -> stub.commitKey(CommitKeyRequest.newBuilder()
+                        .setVolume(info.volume())
+                        .setBucket(info.name())
+                        .setName(name)
+                        .setClientId(clientId)
+                        .setSize(size)
+                        .addAllBlocks(blocks)
+                        .setEtag(md5)
+                        .build()),
+                CommitKeyResponse::getError);
+        return new KeyOutputStream(om, datanodes, config, response.getKey(), clientId, committer);
+    }
+
+    /** Multipart uploads of this bucket (S3 semantics). */
+    public MultipartUploads multipart() {
+        return new MultipartUploads(info, om, datanodes, config);
+    }
+
+    /**
+     * Replaces a key's tags.
+     *
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND
+     */
+    public void setTags(String name, Map<String, String> tags) {
+        om.call(
+                "SetKeyTags",
+                stub -> stub.setKeyTags(SetKeyTagsRequest.newBuilder()
+                        .setVolume(info.volume())
+                        .setBucket(info.name())
+                        .setName(name)
+                        .addAllTags(OmTranslator.pairs(tags))
+                        .build()),
+                SetKeyTagsResponse::getError);
     }
 
     /**

@@ -17,11 +17,13 @@ import java.util.List;
 public final class OzoneClient implements AutoCloseable {
     private final ClientConfig config;
     private final OmClient om;
+    private final DatanodeClients datanodes;
     private final ObjectStore objectStore;
 
     private OzoneClient(ClientConfig config, OmClient om, DatanodeClients datanodes) {
         this.config = config;
         this.om = om;
+        this.datanodes = datanodes;
         this.objectStore = new ObjectStore(om, datanodes, config);
     }
 
@@ -39,6 +41,14 @@ public final class OzoneClient implements AutoCloseable {
 
     public ObjectStore objectStore() {
         return objectStore;
+    }
+
+    /**
+     * The object store as seen by another user, over this client's connections: a gateway serving many users keeps
+     * one client. The view needs no closing; it stops working when this client closes.
+     */
+    public ObjectStore objectStoreAs(String user) {
+        return new ObjectStore(om.asUser(user), datanodes, config);
     }
 
     public ClientConfig config() {

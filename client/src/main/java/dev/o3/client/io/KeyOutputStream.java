@@ -7,8 +7,6 @@ import dev.o3.common.checksum.Crc32cChecksum;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.om.AllocateBlockRequest;
 import dev.o3.proto.om.AllocateBlockResponse;
-import dev.o3.proto.om.CommitKeyRequest;
-import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.ExcludeList;
 import dev.o3.proto.om.KeyInfo;
 import java.io.IOException;
@@ -42,6 +40,7 @@ public final class KeyOutputStream extends OutputStream {
     private final DatanodeClients datanodes;
     private final KeyInfo key;
     private final long clientId;
+    private final KeyCommitter committer;
     private final Crc32cChecksum checksum;
     private final int window;
     private final int maxRetries;
@@ -57,11 +56,24 @@ public final class KeyOutputStream extends OutputStream {
     private int retries;
     private boolean closed;
 
-    public KeyOutputStream(OmClient om, DatanodeClients datanodes, ClientConfig config, KeyInfo key, long clientId) {
+    /**
+     * A stream into an open key (or multipart part) whose first blocks OM pre-allocated.
+     *
+     * @param clientId the open-key session id from CreateKey
+     * @param committer what close() calls once every block is durable
+     */
+    public KeyOutputStream(
+            OmClient om,
+            DatanodeClients datanodes,
+            ClientConfig config,
+            KeyInfo key,
+            long clientId,
+            KeyCommitter committer) {
         this.om = Objects.requireNonNull(om, "om is null");
         this.datanodes = Objects.requireNonNull(datanodes, "datanodes is null");
         this.key = Objects.requireNonNull(key, "key is null");
         this.clientId = clientId;
+        this.committer = Objects.requireNonNull(committer, "committer is null");
         this.checksum = new Crc32cChecksum(config.bytesPerChecksum().toIntBytes());
         this.window = config.writeWindow();
         this.maxRetries = config.maxRetries();
@@ -113,16 +125,15 @@ public final class KeyOutputStream extends OutputStream {
             sendChunk();
         }
         finishBlock();
-        CommitKeyRequest request = CommitKeyRequest.newBuilder()
-                .setVolume(key.getVolume())
-                .setBucket(key.getBucket())
-                .setName(key.getName())
-                .setClientId(clientId)
-                .setSize(keyLength)
-                .addAllBlocks(written)
-                .setEtag(HexFormat.of().formatHex(md5.digest()))
-                .build();
-        om.call("CommitKey", stub -> stub.commitKey(request), CommitKeyResponse::getError);
+        committer.commit(keyLength, List.copyOf(written), HexFormat.of().formatHex(md5.digest()));
+    }
+
+    /**
+     * Stops without committing: nothing becomes visible, and OM's open-key cleanup frees the blocks written so far.
+     */
+    public void abort() {
+        closed = true;
+        current = null;
     }
 
     /** Bytes of the key written so far. */

@@ -37,6 +37,7 @@ public final class OmClient implements AutoCloseable {
     private final List<ManagedChannel> channels;
     private final List<OzoneManagerServiceBlockingStub> stubs;
     private final Duration failoverTimeout;
+    private final boolean ownsChannels;
     private volatile int leader;
 
     /**
@@ -52,19 +53,43 @@ public final class OmClient implements AutoCloseable {
         }
         this.addresses = List.copyOf(addresses);
         this.failoverTimeout = Objects.requireNonNull(failoverTimeout, "failoverTimeout is null");
-        Metadata headers = new Metadata();
-        headers.put(USER_KEY, Objects.requireNonNull(user, "user is null"));
+        this.ownsChannels = true;
         this.channels = new ArrayList<>();
-        this.stubs = new ArrayList<>();
         for (HostAndPort address : this.addresses) {
-            ManagedChannel channel = NettyChannelBuilder.forAddress(address.host(), address.port())
+            channels.add(NettyChannelBuilder.forAddress(address.host(), address.port())
                     .usePlaintext()
                     .maxInboundMessageSize(64 << 20)
-                    .build();
-            channels.add(channel);
+                    .build());
+        }
+        this.stubs = stubs(channels, user);
+    }
+
+    private OmClient(OmClient shared, String user) {
+        this.addresses = shared.addresses;
+        this.failoverTimeout = shared.failoverTimeout;
+        this.ownsChannels = false;
+        this.channels = shared.channels;
+        this.stubs = stubs(channels, user);
+        this.leader = shared.leader;
+    }
+
+    /**
+     * A client acting as another user over the same channels (a gateway serving many users); closing it leaves the
+     * channels open.
+     */
+    public OmClient asUser(String user) {
+        return new OmClient(this, user);
+    }
+
+    private static List<OzoneManagerServiceBlockingStub> stubs(List<ManagedChannel> channels, String user) {
+        Metadata headers = new Metadata();
+        headers.put(USER_KEY, Objects.requireNonNull(user, "user is null"));
+        List<OzoneManagerServiceBlockingStub> stubs = new ArrayList<>();
+        for (ManagedChannel channel : channels) {
             stubs.add(OzoneManagerServiceGrpc.newBlockingStub(channel)
                     .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers)));
         }
+        return List.copyOf(stubs);
     }
 
     /**
@@ -152,6 +177,9 @@ public final class OmClient implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!ownsChannels) {
+            return;
+        }
         channels.forEach(ManagedChannel::shutdown);
         for (ManagedChannel channel : channels) {
             try {

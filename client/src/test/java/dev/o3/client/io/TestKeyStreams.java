@@ -8,6 +8,8 @@ import dev.o3.client.om.OmClient;
 import dev.o3.client.testing.FakeOzoneManager;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.om.CommitKeyRequest;
+import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.CreateKeyRequest;
 import dev.o3.proto.om.CreateKeyResponse;
 import dev.o3.proto.om.KeyInfo;
@@ -166,7 +168,18 @@ class TestKeyStreams {
                         .setName(name)
                         .build()),
                 CreateKeyResponse::getError);
-        return new KeyOutputStream(omClient, clients, config, created.getKey(), created.getClientId());
+        long clientId = created.getClientId();
+        KeyCommitter committer = (size, blocks, md5) -> omClient.call(
+                "CommitKey",
+                stub -> stub.commitKey(CommitKeyRequest.newBuilder()
+                        .setName(name)
+                        .setClientId(clientId)
+                        .setSize(size)
+                        .addAllBlocks(blocks)
+                        .setEtag(md5)
+                        .build()),
+                CommitKeyResponse::getError);
+        return new KeyOutputStream(omClient, clients, config, created.getKey(), clientId, committer);
     }
 
     private byte[] read(String name) throws IOException {

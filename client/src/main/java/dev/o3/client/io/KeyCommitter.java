@@ -1,0 +1,17 @@
+package dev.o3.client.io;
+
+import dev.o3.proto.hdds.BlockLocation;
+import java.util.List;
+
+/** Makes the data of a {@link KeyOutputStream} visible: CommitKey for a key, CommitMultipartPart for a part. */
+@FunctionalInterface
+public interface KeyCommitter {
+    /**
+     * Commits the written data.
+     *
+     * @param size total bytes written
+     * @param blocks the blocks holding them, in order, with their final lengths
+     * @param md5Hex hex MD5 of the data (the S3 ETag of a single PUT or a part)
+     */
+    void commit(long size, List<BlockLocation> blocks, String md5Hex);
+}
