@@ -9,6 +9,8 @@ import dev.o3.proto.om.DeleteVolumeRequest;
 import dev.o3.proto.om.DeleteVolumeResponse;
 import dev.o3.proto.om.GetS3SecretRequest;
 import dev.o3.proto.om.GetS3SecretResponse;
+import dev.o3.proto.om.InfoBucketRequest;
+import dev.o3.proto.om.InfoBucketResponse;
 import dev.o3.proto.om.InfoVolumeRequest;
 import dev.o3.proto.om.InfoVolumeResponse;
 import dev.o3.proto.om.ListVolumesRequest;
@@ -65,6 +67,22 @@ public final class ObjectStore {
         return new OzoneVolume(OmTranslator.volume(response.getVolume()), om, datanodes, config);
     }
 
+    /**
+     * A bucket, fetched with one call (no volume lookup).
+     *
+     * @throws dev.o3.client.om.OmException BUCKET_NOT_FOUND
+     */
+    public OzoneBucket getBucket(String volume, String bucket) {
+        InfoBucketResponse response = om.call(
+                "InfoBucket",
+                stub -> stub.infoBucket(InfoBucketRequest.newBuilder()
+                        .setVolume(volume)
+                        .setName(bucket)
+                        .build()),
+                InfoBucketResponse::getError);
+        return new OzoneBucket(OmTranslator.bucket(response.getBucket()), om, datanodes, config);
+    }
+
     /** Every volume whose name starts with {@code prefix}, in name order. */
     public List<VolumeInfo> listVolumes(String prefix) {
         List<VolumeInfo> volumes = new ArrayList<>();
@@ -102,11 +120,24 @@ public final class ObjectStore {
 
     /** The S3 credentials of {@code user}, created on first request. */
     public S3Secret getS3Secret(String user) {
+        return s3Secret(user, true);
+    }
+
+    /**
+     * The S3 credentials of {@code user} if they exist (the gateway checking a signature).
+     *
+     * @throws dev.o3.client.om.OmException S3_SECRET_NOT_FOUND
+     */
+    public S3Secret existingS3Secret(String user) {
+        return s3Secret(user, false);
+    }
+
+    private S3Secret s3Secret(String user, boolean create) {
         GetS3SecretResponse response = om.call(
                 "GetS3Secret",
                 stub -> stub.getS3Secret(GetS3SecretRequest.newBuilder()
                         .setUser(user)
-                        .setCreateIfAbsent(true)
+                        .setCreateIfAbsent(create)
                         .build()),
                 GetS3SecretResponse::getError);
         return new S3Secret(response.getAccessKey(), response.getSecret());
