@@ -23,6 +23,10 @@ import java.util.Objects;
  * @param httpAddress status server address
  * @param containerSize container close threshold
  * @param blockSize block size handed to clients
+ * @param heartbeatCheckInterval period of the node health check
+ * @param openContainersPerPipeline open containers kept on each open pipeline
+ * @param blockDeletionRetryInterval resend delay of unacknowledged delete-blocks transactions
+ * @param pipelineAllocatedTimeout how long a pipeline may stay ALLOCATED before it is closed
  */
 public record ScmConfig(
         int datanodePipelineLimit,
@@ -35,7 +39,11 @@ public record ScmConfig(
         Path dbDirectory,
         HostAndPort httpAddress,
         DataSize containerSize,
-        DataSize blockSize) {
+        DataSize blockSize,
+        Duration heartbeatCheckInterval,
+        int openContainersPerPipeline,
+        Duration blockDeletionRetryInterval,
+        Duration pipelineAllocatedTimeout) {
 
     public ScmConfig {
         Objects.requireNonNull(pipelineCreationInterval, "pipelineCreationInterval is null");
@@ -45,6 +53,9 @@ public record ScmConfig(
         Objects.requireNonNull(httpAddress, "httpAddress is null");
         Objects.requireNonNull(containerSize, "containerSize is null");
         Objects.requireNonNull(blockSize, "blockSize is null");
+        Objects.requireNonNull(heartbeatCheckInterval, "heartbeatCheckInterval is null");
+        Objects.requireNonNull(blockDeletionRetryInterval, "blockDeletionRetryInterval is null");
+        Objects.requireNonNull(pipelineAllocatedTimeout, "pipelineAllocatedTimeout is null");
         if (deadNodeInterval.compareTo(staleNodeInterval) <= 0) {
             throw new ConfigException(ScmConfigKeys.DEAD_NODE_INTERVAL.name() + " (" + deadNodeInterval
                     + ") must be longer than " + ScmConfigKeys.STALE_NODE_INTERVAL.name() + " (" + staleNodeInterval
@@ -77,7 +88,11 @@ public record ScmConfig(
                 db,
                 conf.get(ScmConfigKeys.HTTP_ADDRESS),
                 conf.get(CommonConfigKeys.CONTAINER_SIZE),
-                conf.get(CommonConfigKeys.BLOCK_SIZE));
+                conf.get(CommonConfigKeys.BLOCK_SIZE),
+                conf.get(ScmConfigKeys.HEARTBEAT_CHECK_INTERVAL),
+                conf.get(ScmConfigKeys.OPEN_CONTAINERS_PER_PIPELINE),
+                conf.get(ScmConfigKeys.BLOCK_DELETION_RETRY_INTERVAL),
+                conf.get(ScmConfigKeys.PIPELINE_ALLOCATED_TIMEOUT));
     }
 
     /** The pipeline limit of a datanode with the given number of Ratis log dirs. */

@@ -54,6 +54,29 @@ public final class ScmConfigKeys implements ConfigGroup {
     public static final ConfigKey<HostAndPort> HTTP_ADDRESS = ConfigKey.of(
             "ozone.scm.http-address", ConfigType.address(9876), "0.0.0.0:9876", "SCM status server (/prom, /status).");
 
+    public static final ConfigKey<Duration> HEARTBEAT_CHECK_INTERVAL = ConfigKey.of(
+            "ozone.scm.heartbeat.thread.interval",
+            ConfigType.DURATION_TYPE,
+            "3s",
+            "How often SCM re-evaluates datanode health (HEALTHY, STALE, DEAD) from heartbeat times.");
+    public static final ConfigKey<Integer> OPEN_CONTAINERS_PER_PIPELINE = ConfigKey.of(
+            "ozone.scm.pipeline.owner.container.count",
+            ConfigType.intRange(1, 1000),
+            "3",
+            "Open containers SCM keeps on each open pipeline; blocks are spread round-robin over them.");
+    public static final ConfigKey<Duration> BLOCK_DELETION_RETRY_INTERVAL = ConfigKey.of(
+            "ozone.scm.block.deletion.retry.interval",
+            ConfigType.DURATION_TYPE,
+            "60s",
+            "A delete-blocks transaction not acknowledged by a datanode within this time is sent again.");
+
+    public static final ConfigKey<Duration> PIPELINE_ALLOCATED_TIMEOUT = ConfigKey.of(
+            "ozone.scm.pipeline.allocated.timeout",
+            ConfigType.DURATION_TYPE,
+            "5m",
+            "A pipeline still ALLOCATED (not reported by all three members) after this long is closed, so its "
+                    + "members' capacity goes to new pipelines.");
+
     @Override
     public String title() {
         return "Storage Container Manager";
@@ -75,6 +98,10 @@ public final class ScmConfigKeys implements ConfigGroup {
                 DEAD_NODE_INTERVAL,
                 SAFEMODE_MIN_DATANODES,
                 DB_DIRS,
-                HTTP_ADDRESS);
+                HTTP_ADDRESS,
+                HEARTBEAT_CHECK_INTERVAL,
+                OPEN_CONTAINERS_PER_PIPELINE,
+                BLOCK_DELETION_RETRY_INTERVAL,
+                PIPELINE_ALLOCATED_TIMEOUT);
     }
 }

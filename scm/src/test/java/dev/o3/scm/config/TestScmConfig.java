@@ -28,6 +28,25 @@ class TestScmConfig {
         assertThat(config.httpAddress()).isEqualTo(new HostAndPort("0.0.0.0", 9876));
         assertThat(config.containerSize()).isEqualTo(DataSize.ofGibibytes(5));
         assertThat(config.blockSize()).isEqualTo(DataSize.ofMebibytes(256));
+        assertThat(config.heartbeatCheckInterval()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(config.openContainersPerPipeline()).isEqualTo(3);
+        assertThat(config.blockDeletionRetryInterval()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(config.pipelineAllocatedTimeout()).isEqualTo(Duration.ofMinutes(5));
+    }
+
+    @Test
+    void containerAndPipelineKeysMapToFields() {
+        ScmConfig config = ScmConfig.from(OzoneConfiguration.of(Map.of(
+                "ozone.metadata.dirs", "/meta",
+                "ozone.scm.heartbeat.thread.interval", "500ms",
+                "ozone.scm.pipeline.owner.container.count", "5",
+                "ozone.scm.block.deletion.retry.interval", "10s",
+                "ozone.scm.pipeline.allocated.timeout", "1m")));
+
+        assertThat(config.heartbeatCheckInterval()).isEqualTo(Duration.ofMillis(500));
+        assertThat(config.openContainersPerPipeline()).isEqualTo(5);
+        assertThat(config.blockDeletionRetryInterval()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(config.pipelineAllocatedTimeout()).isEqualTo(Duration.ofMinutes(1));
     }
 
     @Test

@@ -1,0 +1,97 @@
+package dev.o3.scm.block;
+
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import dev.o3.scm.container.ContainerInfo;
+import dev.o3.scm.container.ContainerManager;
+import dev.o3.scm.pipeline.Pipeline;
+import dev.o3.scm.pipeline.PipelineManager;
+import dev.o3.scm.safemode.SafeMode;
+import dev.o3.scm.state.ScmStateStore;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Allocates blocks round-robin over the OPEN pipelines (and, inside each, round-robin over its open containers), so
+ * write load spreads over every pipeline and therefore every datanode disk. A client's exclude list removes failed
+ * datanodes, pipelines and containers from the choice.
+ *
+ * <p>Thread-safe: allocation holds {@code this} (the round-robin cursor). Lock order: block manager, pipeline manager,
+ * container manager, state store.
+ */
+public final class BlockManager {
+    private final ScmStateStore store;
+    private final PipelineManager pipelines;
+    private final ContainerManager containers;
+    private final SafeMode safeMode;
+    private final long blockSize;
+
+    @GuardedBy("this")
+    private long cursor;
+
+    public BlockManager(
+            ScmStateStore store,
+            PipelineManager pipelines,
+            ContainerManager containers,
+            SafeMode safeMode,
+            long blockSize) {
+        this.store = Objects.requireNonNull(store, "store is null");
+        this.pipelines = Objects.requireNonNull(pipelines, "pipelines is null");
+        this.containers = Objects.requireNonNull(containers, "containers is null");
+        this.safeMode = Objects.requireNonNull(safeMode, "safeMode is null");
+        this.blockSize = blockSize;
+    }
+
+    /**
+     * Allocates {@code count} blocks of up to {@code requestedSize} bytes (0 = the configured block size).
+     *
+     * @throws BlockAllocationException in safe mode, without a usable open pipeline, or for a bad size or count
+     */
+    public synchronized List<AllocatedBlock> allocate(long requestedSize, int count, ExcludeList exclude) {
+        long size = requestedSize == 0 ? blockSize : requestedSize;
+        if (size < 0 || size > blockSize || count <= 0) {
+            throw new BlockAllocationException(
+                    BlockAllocationException.Reason.INVALID_REQUEST,
+                    "size must be in 1.." + blockSize + " and count positive: size=" + size + ", count=" + count);
+        }
+        if (safeMode.inSafeMode()) {
+            throw new BlockAllocationException(BlockAllocationException.Reason.SAFE_MODE, "SCM is in safe mode");
+        }
+        List<Pipeline> candidates = usablePipelines(exclude);
+        List<AllocatedBlock> blocks = new ArrayList<>(count);
+        long firstLocalId = store.allocateLocalIds(count);
+        for (int i = 0; i < count; i++) {
+            blocks.add(allocateOne(candidates, size, exclude, firstLocalId + i));
+        }
+        return blocks;
+    }
+
+    @GuardedBy("this")
+    private AllocatedBlock allocateOne(List<Pipeline> candidates, long size, ExcludeList exclude, long localId) {
+        for (int attempt = 0; attempt < candidates.size(); attempt++) {
+            Pipeline pipeline = candidates.get((int) (cursor++ % candidates.size()));
+            Optional<ContainerInfo> container = containers.allocate(pipeline, size, exclude.containers());
+            if (container.isPresent()) {
+                return new AllocatedBlock(container.get().id(), localId, pipeline);
+            }
+        }
+        throw new BlockAllocationException(
+                BlockAllocationException.Reason.NO_OPEN_PIPELINE,
+                "every open container of the " + candidates.size() + " usable pipelines is excluded");
+    }
+
+    private List<Pipeline> usablePipelines(ExcludeList exclude) {
+        List<Pipeline> usable = pipelines.openPipelines().stream()
+                .filter(p -> !exclude.pipelines().contains(p.id()))
+                .filter(p -> Collections.disjoint(p.memberIds(), exclude.datanodes()))
+                .toList();
+        if (usable.isEmpty()) {
+            throw new BlockAllocationException(
+                    BlockAllocationException.Reason.NO_OPEN_PIPELINE,
+                    "no open pipeline" + (exclude.isEmpty() ? "" : " outside the exclude list " + exclude));
+        }
+        return usable;
+    }
+}

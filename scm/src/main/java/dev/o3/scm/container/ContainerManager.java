@@ -1,0 +1,168 @@
+package dev.o3.scm.container;
+
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import dev.o3.scm.command.CommandQueue;
+import dev.o3.scm.command.DatanodeCommand;
+import dev.o3.scm.pipeline.Pipeline;
+import dev.o3.scm.pipeline.PipelineEventListener;
+import dev.o3.scm.state.ScmStateStore;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Containers on pipelines. Each OPEN pipeline keeps {@code openPerPipeline} OPEN containers; blocks go round-robin
+ * over them ({@link #allocate}). A container whose allocated bytes reach the container size, or whose pipeline
+ * closes, moves to CLOSING and its pipeline members get {@code CloseContainer}; it is CLOSED (or QUASI_CLOSED) once a
+ * replica reports so.
+ *
+ * <p>Thread-safe: every public method holds {@code this}. Called under the pipeline manager's lock (open/close
+ * events), never calls back into it.
+ */
+public final class ContainerManager implements PipelineEventListener {
+    private static final Logger LOG = LoggerFactory.getLogger(ContainerManager.class);
+
+    private final String logPrefix;
+    private final ScmStateStore store;
+    private final CommandQueue commands;
+    private final long containerSize;
+    private final int openPerPipeline;
+
+    @GuardedBy("this")
+    private final Map<String, Integer> cursorByPipeline = new HashMap<>();
+
+    @GuardedBy("this")
+    private final Map<Long, Set<String>> replicas = new HashMap<>();
+
+    public ContainerManager(
+            String name, ScmStateStore store, CommandQueue commands, long containerSize, int openPerPipeline) {
+        this.logPrefix = "[" + Objects.requireNonNull(name, "name is null") + "] ";
+        this.store = Objects.requireNonNull(store, "store is null");
+        this.commands = Objects.requireNonNull(commands, "commands is null");
+        if (containerSize <= 0 || openPerPipeline <= 0) {
+            throw new IllegalArgumentException(
+                    "containerSize and openPerPipeline must be positive: " + containerSize + ", " + openPerPipeline);
+        }
+        this.containerSize = containerSize;
+        this.openPerPipeline = openPerPipeline;
+    }
+
+    @Override
+    public synchronized void onOpened(Pipeline pipeline) {
+        ensureOpenContainers(pipeline.id());
+    }
+
+    @Override
+    public synchronized void onClosed(Pipeline pipeline) {
+        for (ContainerInfo container : openContainers(pipeline.id())) {
+            startClosing(container, pipeline, true);
+        }
+        cursorByPipeline.remove(pipeline.id());
+    }
+
+    /**
+     * Reserves {@code bytes} in the pipeline's next open container (round-robin), skipping excluded containers.
+     *
+     * @return the container, or empty when every open container of the pipeline is excluded
+     */
+    public synchronized Optional<ContainerInfo> allocate(Pipeline pipeline, long bytes, Set<Long> excluded) {
+        List<ContainerInfo> open = ensureOpenContainers(pipeline.id());
+        int cursor = cursorByPipeline.getOrDefault(pipeline.id(), 0);
+        for (int attempt = 0; attempt < open.size(); attempt++) {
+            ContainerInfo candidate = open.get((cursor + attempt) % open.size());
+            if (excluded.contains(candidate.id())) {
+                continue;
+            }
+            cursorByPipeline.put(pipeline.id(), cursor + attempt + 1);
+            ContainerInfo updated = candidate.withAllocated(bytes);
+            store.putContainer(updated);
+            if (updated.allocatedBytes() >= containerSize) {
+                startClosing(updated, pipeline, false);
+                ensureOpenContainers(pipeline.id());
+            }
+            return Optional.of(updated);
+        }
+        return Optional.empty();
+    }
+
+    /** Applies a datanode's full container report. */
+    public synchronized void processReports(String datanodeUuid, List<ContainerReplicaReport> reports) {
+        for (ContainerReplicaReport report : reports) {
+            replicas.computeIfAbsent(report.containerId(), id -> new HashSet<>())
+                    .add(datanodeUuid);
+            store.container(report.containerId()).ifPresent(container -> applyReport(container, report));
+        }
+    }
+
+    private void applyReport(ContainerInfo container, ContainerReplicaReport report) {
+        ContainerInfo updated = container;
+        if (report.usedBytes() > container.usedBytes() || report.keyCount() > container.keyCount()) {
+            updated = updated.withUsage(
+                    Math.max(report.usedBytes(), container.usedBytes()),
+                    Math.max(report.keyCount(), container.keyCount()));
+        }
+        boolean replicaFinal = report.state() == ContainerState.CLOSED || report.state() == ContainerState.QUASI_CLOSED;
+        if (replicaFinal && container.state() != ContainerState.CLOSED && container.state() != report.state()) {
+            updated = updated.withState(report.state());
+            LOG.info("{}container {} is {}", logPrefix, container.id(), report.state());
+        }
+        if (!updated.equals(container)) {
+            store.putContainer(updated);
+        }
+    }
+
+    /** Datanodes holding a replica of the container: reported ones, else its pipeline's members. */
+    public synchronized Set<String> replicaNodes(long containerId) {
+        Set<String> reported = replicas.get(containerId);
+        if (reported != null && !reported.isEmpty()) {
+            return Set.copyOf(reported);
+        }
+        return store.container(containerId)
+                .flatMap(c -> store.pipeline(c.pipelineId()))
+                .map(p -> Set.copyOf(p.memberIds()))
+                .orElse(Set.of());
+    }
+
+    public synchronized Set<String> reportedReplicas(long containerId) {
+        return Set.copyOf(replicas.getOrDefault(containerId, Set.of()));
+    }
+
+    public List<ContainerInfo> containers() {
+        return store.containers();
+    }
+
+    private List<ContainerInfo> openContainers(String pipelineId) {
+        return store.openContainers(pipelineId);
+    }
+
+    private List<ContainerInfo> ensureOpenContainers(String pipelineId) {
+        List<ContainerInfo> open = openContainers(pipelineId);
+        if (open.size() >= openPerPipeline) {
+            return open;
+        }
+        for (int i = open.size(); i < openPerPipeline; i++) {
+            ContainerInfo created = store.allocateContainer(pipelineId);
+            LOG.debug("{}container {} created on pipeline {}", logPrefix, created.id(), pipelineId);
+        }
+        return openContainers(pipelineId);
+    }
+
+    private void startClosing(ContainerInfo container, Pipeline pipeline, boolean force) {
+        store.putContainer(container.withState(ContainerState.CLOSING));
+        for (String member : pipeline.memberIds()) {
+            commands.add(member, id -> new DatanodeCommand.CloseContainer(id, container.id(), pipeline.id(), force));
+        }
+        LOG.info(
+                "{}container {} is CLOSING ({}), {} bytes allocated",
+                logPrefix,
+                container.id(),
+                force ? "pipeline closed" : "full",
+                container.allocatedBytes());
+    }
+}

@@ -1,0 +1,163 @@
+package dev.o3.scm.node;
+
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import dev.o3.common.net.RackMapping;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Registered datanodes and their health. A node is HEALTHY while it heartbeats, STALE after
+ * {@code staleInterval} of silence and DEAD after {@code deadInterval}; {@link #checkHealth()} applies those rules
+ * at the injected clock's time and tells the {@link NodeEventListener}. A heartbeat from a STALE or DEAD node makes
+ * it HEALTHY again.
+ *
+ * <p>Thread-safe: state is guarded by {@code this}; listeners run after the lock is released.
+ */
+public final class NodeManager {
+    private static final Logger LOG = LoggerFactory.getLogger(NodeManager.class);
+
+    private final String logPrefix;
+    private final Clock clock;
+    private final Duration staleInterval;
+    private final Duration deadInterval;
+    private final RackMapping racks;
+    private final NodeEventListener listener;
+
+    @GuardedBy("this")
+    private final Map<String, DatanodeStatus> nodes = new LinkedHashMap<>();
+
+    public NodeManager(
+            String name,
+            Clock clock,
+            Duration staleInterval,
+            Duration deadInterval,
+            RackMapping racks,
+            NodeEventListener listener) {
+        this.logPrefix = "[" + Objects.requireNonNull(name, "name is null") + "] ";
+        this.clock = Objects.requireNonNull(clock, "clock is null");
+        this.staleInterval = Objects.requireNonNull(staleInterval, "staleInterval is null");
+        this.deadInterval = Objects.requireNonNull(deadInterval, "deadInterval is null");
+        this.racks = Objects.requireNonNull(racks, "racks is null");
+        this.listener = Objects.requireNonNull(listener, "listener is null");
+    }
+
+    /**
+     * Registers (or re-registers) a datanode; its rack comes from the topology table by host name, then IP address.
+     *
+     * @return the datanode as SCM keeps it, with its rack
+     */
+    public DatanodeDescriptor register(DatanodeDescriptor reported, int ratisDirs) {
+        DatanodeDescriptor datanode = reported.withRack(racks.rackOf(reported.hostName(), reported.ipAddress()));
+        DatanodeStatus previous;
+        synchronized (this) {
+            previous = nodes.put(
+                    datanode.uuid(), new DatanodeStatus(datanode, NodeState.HEALTHY, clock.instant(), ratisDirs));
+        }
+        LOG.info(
+                "{}datanode {} ({}/{}) registered on rack {} with {} Ratis dirs",
+                logPrefix,
+                datanode.uuid(),
+                datanode.hostName(),
+                datanode.ipAddress(),
+                datanode.rack(),
+                ratisDirs);
+        if (previous != null && previous.state() != NodeState.HEALTHY) {
+            listener.onStateChange(datanode, previous.state(), NodeState.HEALTHY);
+        }
+        listener.onRegistered(datanode);
+        return datanode;
+    }
+
+    /**
+     * Records a heartbeat.
+     *
+     * @param ratisDirs the node's Ratis dir count when its heartbeat carried a node report
+     * @return false when the node is unknown (e.g. SCM restarted) and must register again
+     */
+    public boolean heartbeat(String uuid, OptionalInt ratisDirs) {
+        DatanodeStatus previous;
+        DatanodeStatus current;
+        synchronized (this) {
+            previous = nodes.get(uuid);
+            if (previous == null) {
+                return false;
+            }
+            current = new DatanodeStatus(
+                    previous.datanode(), NodeState.HEALTHY, clock.instant(), ratisDirs.orElse(previous.ratisDirs()));
+            nodes.put(uuid, current);
+        }
+        if (previous.state() != NodeState.HEALTHY) {
+            LOG.info("{}datanode {} is HEALTHY again (was {})", logPrefix, uuid, previous.state());
+            listener.onStateChange(current.datanode(), previous.state(), NodeState.HEALTHY);
+        }
+        return true;
+    }
+
+    /** Re-evaluates every node's health at the clock's current time; returns the nodes whose state changed. */
+    public List<DatanodeStatus> checkHealth() {
+        Instant now = clock.instant();
+        List<DatanodeStatus[]> changes = new ArrayList<>();
+        synchronized (this) {
+            for (Map.Entry<String, DatanodeStatus> entry : nodes.entrySet()) {
+                DatanodeStatus status = entry.getValue();
+                NodeState state = stateAt(status.lastHeartbeat(), now);
+                if (state != status.state()) {
+                    DatanodeStatus changed =
+                            new DatanodeStatus(status.datanode(), state, status.lastHeartbeat(), status.ratisDirs());
+                    entry.setValue(changed);
+                    changes.add(new DatanodeStatus[] {status, changed});
+                }
+            }
+        }
+        List<DatanodeStatus> changed = new ArrayList<>(changes.size());
+        for (DatanodeStatus[] change : changes) {
+            LOG.warn(
+                    "{}datanode {} is {} (was {}); last heartbeat {}",
+                    logPrefix,
+                    change[1].uuid(),
+                    change[1].state(),
+                    change[0].state(),
+                    change[1].lastHeartbeat());
+            listener.onStateChange(change[1].datanode(), change[0].state(), change[1].state());
+            changed.add(change[1]);
+        }
+        return changed;
+    }
+
+    public synchronized Optional<DatanodeStatus> status(String uuid) {
+        return Optional.ofNullable(nodes.get(uuid));
+    }
+
+    /** Every registered node, in registration order. */
+    public synchronized List<DatanodeStatus> all() {
+        return List.copyOf(nodes.values());
+    }
+
+    public synchronized List<DatanodeStatus> healthy() {
+        return nodes.values().stream()
+                .filter(status -> status.state() == NodeState.HEALTHY)
+                .toList();
+    }
+
+    public synchronized int registeredCount() {
+        return nodes.size();
+    }
+
+    private NodeState stateAt(Instant lastHeartbeat, Instant now) {
+        Duration silence = Duration.between(lastHeartbeat, now);
+        if (silence.compareTo(deadInterval) >= 0) {
+            return NodeState.DEAD;
+        }
+        return silence.compareTo(staleInterval) >= 0 ? NodeState.STALE : NodeState.HEALTHY;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.o3.scm.server;
+
+import dev.o3.proto.scm.DatanodeInfo;
+import dev.o3.proto.scm.ListContainersRequest;
+import dev.o3.proto.scm.ListContainersResponse;
+import dev.o3.proto.scm.ListDatanodesRequest;
+import dev.o3.proto.scm.ListDatanodesResponse;
+import dev.o3.proto.scm.ListPipelinesRequest;
+import dev.o3.proto.scm.ListPipelinesResponse;
+import dev.o3.proto.scm.SafeModeStatusRequest;
+import dev.o3.proto.scm.SafeModeStatusResponse;
+import dev.o3.proto.scm.ScmAdminServiceGrpc;
+import dev.o3.scm.container.ContainerInfo;
+import dev.o3.scm.node.DatanodeStatus;
+import io.grpc.stub.StreamObserver;
+import java.util.Map;
+
+/** gRPC {@code ScmAdminService}: the views behind {@code ozone admin}. Thread-safe (stateless). */
+final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplBase {
+    private static final int DEFAULT_CONTAINER_PAGE = 1000;
+
+    private final StorageContainerManager scm;
+    private final ScmProtoTranslator translator;
+
+    private final DatanodeReports reports;
+
+    ScmAdminGrpcService(StorageContainerManager scm, ScmProtoTranslator translator, DatanodeReports reports) {
+        this.scm = scm;
+        this.translator = translator;
+        this.reports = reports;
+    }
+
+    @Override
+    public void listDatanodes(ListDatanodesRequest request, StreamObserver<ListDatanodesResponse> response) {
+        Map<String, Integer> pipelines = scm.pipelines().pipelineCountsByNode();
+        Map<String, Integer> leaders = scm.pipelines().leaderCountsByNode();
+        ListDatanodesResponse.Builder builder = ListDatanodesResponse.newBuilder();
+        for (DatanodeStatus status : scm.nodes().all()) {
+            builder.addDatanodes(DatanodeInfo.newBuilder()
+                    .setDatanode(ScmProtoTranslator.toProto(status.datanode()))
+                    .setState(ScmProtoTranslator.toProto(status.state()))
+                    .setPipelineCount(pipelines.getOrDefault(status.uuid(), 0))
+                    .setLeaderCount(leaders.getOrDefault(status.uuid(), 0))
+                    .setLastHeartbeatMillis(status.lastHeartbeat().toEpochMilli())
+                    .setNodeReport(reports.nodeReport(status.uuid()))
+                    .addAllPipelines(reports.pipelineReports(status.uuid())));
+        }
+        response.onNext(builder.build());
+        response.onCompleted();
+    }
+
+    @Override
+    public void listPipelines(ListPipelinesRequest request, StreamObserver<ListPipelinesResponse> response) {
+        ListPipelinesResponse.Builder builder = ListPipelinesResponse.newBuilder();
+        scm.pipelines().pipelines().forEach(p -> builder.addPipelines(translator.toProto(p)));
+        response.onNext(builder.build());
+        response.onCompleted();
+    }
+
+    @Override
+    public void listContainers(ListContainersRequest request, StreamObserver<ListContainersResponse> response) {
+        int limit = request.getCount() > 0 ? request.getCount() : DEFAULT_CONTAINER_PAGE;
+        ListContainersResponse.Builder builder = ListContainersResponse.newBuilder();
+        for (ContainerInfo container : scm.containers().containers()) {
+            if (container.id() >= request.getStartContainerId() && builder.getContainersCount() < limit) {
+                builder.addContainers(
+                        ScmProtoTranslator.toProto(container, scm.containers().reportedReplicas(container.id())));
+            }
+        }
+        response.onNext(builder.build());
+        response.onCompleted();
+    }
+
+    @Override
+    public void safeModeStatus(SafeModeStatusRequest request, StreamObserver<SafeModeStatusResponse> response) {
+        response.onNext(SafeModeStatusResponse.newBuilder()
+                .setInSafeMode(scm.safeMode().inSafeMode())
+                .setReason(scm.safeMode().reason(scm.nodes().registeredCount()))
+                .build());
+        response.onCompleted();
+    }
+}

@@ -1,0 +1,77 @@
+package dev.o3.scm.server;
+
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.ReplicationFactor;
+import dev.o3.proto.hdds.ReplicationType;
+import dev.o3.proto.scm.AllocateBlockRequest;
+import dev.o3.proto.scm.AllocateBlockResponse;
+import dev.o3.proto.scm.AllocatedBlock;
+import dev.o3.proto.scm.DeleteKeyBlocksRequest;
+import dev.o3.proto.scm.DeleteKeyBlocksResponse;
+import dev.o3.proto.scm.ScmBlockServiceGrpc;
+import dev.o3.scm.block.BlockAllocationException;
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** gRPC {@code ScmBlockService}: OM allocates blocks and hands over deleted ones. Thread-safe (stateless). */
+final class ScmBlockGrpcService extends ScmBlockServiceGrpc.ScmBlockServiceImplBase {
+    private final StorageContainerManager scm;
+    private final ScmProtoTranslator translator;
+
+    ScmBlockGrpcService(StorageContainerManager scm, ScmProtoTranslator translator) {
+        this.scm = scm;
+        this.translator = translator;
+    }
+
+    @Override
+    public void allocateBlock(AllocateBlockRequest request, StreamObserver<AllocateBlockResponse> response) {
+        ReplicationType type = request.getReplication().getType();
+        ReplicationFactor factor = request.getReplication().getFactor();
+        boolean ratisThree = (type == ReplicationType.RATIS || type == ReplicationType.REPLICATION_TYPE_UNSPECIFIED)
+                && (factor == ReplicationFactor.THREE || factor == ReplicationFactor.REPLICATION_FACTOR_UNSPECIFIED);
+        if (!ratisThree) {
+            response.onError(Status.INVALID_ARGUMENT
+                    .withDescription("only RATIS/THREE is supported, got " + type + "/" + factor)
+                    .asRuntimeException());
+            return;
+        }
+        try {
+            AllocateBlockResponse.Builder builder = AllocateBlockResponse.newBuilder();
+            scm.blocks()
+                    .allocate(
+                            request.getSize(),
+                            Math.max(1, request.getCount()),
+                            ScmProtoTranslator.fromProto(request.getExclude()))
+                    .forEach(block -> builder.addBlocks(AllocatedBlock.newBuilder()
+                            .setBlockId(BlockId.newBuilder()
+                                    .setContainerId(block.containerId())
+                                    .setLocalId(block.localId()))
+                            .setPipeline(translator.toProto(block.pipeline()))));
+            response.onNext(builder.build());
+            response.onCompleted();
+        } catch (BlockAllocationException e) {
+            Status status = e.reason() == BlockAllocationException.Reason.INVALID_REQUEST
+                    ? Status.INVALID_ARGUMENT
+                    : Status.UNAVAILABLE;
+            response.onError(
+                    status.withDescription(e.reason() + ": " + e.getMessage()).asRuntimeException());
+        }
+    }
+
+    @Override
+    public void deleteKeyBlocks(DeleteKeyBlocksRequest request, StreamObserver<DeleteKeyBlocksResponse> response) {
+        Map<Long, List<Long>> byContainer = new TreeMap<>();
+        for (BlockId block : request.getBlocksList()) {
+            byContainer
+                    .computeIfAbsent(block.getContainerId(), id -> new ArrayList<>())
+                    .add(block.getLocalId());
+        }
+        scm.deletedBlocks().addBlocks(byContainer);
+        response.onNext(DeleteKeyBlocksResponse.getDefaultInstance());
+        response.onCompleted();
+    }
+}

@@ -1,0 +1,81 @@
+package dev.o3.scm.server;
+
+import dev.o3.proto.scm.HeartbeatRequest;
+import dev.o3.proto.scm.HeartbeatResponse;
+import dev.o3.proto.scm.RegisterRequest;
+import dev.o3.proto.scm.RegisterResponse;
+import dev.o3.proto.scm.ScmDatanodeServiceGrpc;
+import dev.o3.scm.command.CommandStatus;
+import dev.o3.scm.command.DatanodeCommand;
+import dev.o3.scm.node.DatanodeDescriptor;
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** gRPC {@code ScmDatanodeService}: datanode registration and heartbeats. Thread-safe (stateless). */
+final class ScmDatanodeGrpcService extends ScmDatanodeServiceGrpc.ScmDatanodeServiceImplBase {
+    private final StorageContainerManager scm;
+    private final ScmProtoTranslator translator;
+
+    private final DatanodeReports reports;
+
+    ScmDatanodeGrpcService(StorageContainerManager scm, ScmProtoTranslator translator, DatanodeReports reports) {
+        this.scm = scm;
+        this.translator = translator;
+        this.reports = reports;
+    }
+
+    @Override
+    public void register(RegisterRequest request, StreamObserver<RegisterResponse> response) {
+        if (request.getDatanode().getUuid().isBlank()) {
+            response.onError(Status.INVALID_ARGUMENT
+                    .withDescription("datanode uuid is empty")
+                    .asRuntimeException());
+            return;
+        }
+        DatanodeDescriptor registered = scm.register(
+                ScmProtoTranslator.fromProto(request.getDatanode()),
+                ScmProtoTranslator.ratisDirs(request.getNodeReport()),
+                ScmProtoTranslator.fromPipelineReports(request.getPipelinesList()),
+                ScmProtoTranslator.fromContainerReports(request.getContainersList()));
+        reports.record(registered.uuid(), request.getNodeReport(), request.getPipelinesList(), true);
+        response.onNext(RegisterResponse.newBuilder()
+                .setClusterId(scm.clusterId())
+                .setScmId(scm.scmId())
+                .setNetworkLocation(registered.rack())
+                .build());
+        response.onCompleted();
+    }
+
+    @Override
+    public void heartbeat(HeartbeatRequest request, StreamObserver<HeartbeatResponse> response) {
+        OptionalInt ratisDirs = request.hasNodeReport()
+                ? OptionalInt.of(ScmProtoTranslator.ratisDirs(request.getNodeReport()))
+                : OptionalInt.empty();
+        Optional<List<DatanodeCommand>> commands = scm.heartbeat(
+                request.getDatanodeUuid(),
+                ratisDirs,
+                ScmProtoTranslator.fromPipelineReports(request.getPipelinesList()),
+                request.getContainersCount() > 0
+                        ? Optional.of(ScmProtoTranslator.fromContainerReports(request.getContainersList()))
+                        : Optional.empty(),
+                request.getCommandStatusList().stream()
+                        .map(s -> new CommandStatus(s.getCommandId(), s.getSuccess()))
+                        .toList());
+        HeartbeatResponse.Builder builder = HeartbeatResponse.newBuilder();
+        if (commands.isEmpty()) {
+            builder.setReregister(true);
+        } else {
+            reports.record(
+                    request.getDatanodeUuid(),
+                    request.getNodeReport(),
+                    request.getPipelinesList(),
+                    request.hasNodeReport());
+            commands.get().forEach(command -> builder.addCommands(translator.toProto(command)));
+        }
+        response.onNext(builder.build());
+        response.onCompleted();
+    }
+}

@@ -1,0 +1,249 @@
+package dev.o3.scm.server;
+
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import dev.o3.common.concurrent.Threads;
+import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.common.config.HostAndPort;
+import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.http.StatusHttpServer;
+import dev.o3.common.lifecycle.Daemon;
+import dev.o3.common.lifecycle.LifeCycle;
+import dev.o3.common.net.RackMapping;
+import dev.o3.scm.config.ScmConfig;
+import dev.o3.scm.node.DatanodeStatus;
+import dev.o3.scm.pipeline.BackgroundPipelineCreator;
+import io.grpc.BindableService;
+import io.grpc.Server;
+import io.grpc.netty.NettyServerBuilder;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Storage Container Manager process: opens the {@link StorageContainerManager} and serves it over three gRPC
+ * services (datanode, block, admin; port 0 = ephemeral) plus a status server with {@code /prom}. A background
+ * thread re-evaluates node health every {@code ozone.scm.heartbeat.thread.interval}; another creates pipelines.
+ *
+ * <p>Lifecycle: construct (parses configuration only), {@link #start()}, {@link #close()}. Thread-safe.
+ */
+public final class ScmServer implements Daemon {
+    private static final Logger LOG = LoggerFactory.getLogger(ScmServer.class);
+    private static final String NAME = "scm";
+
+    private final ScmConfig config;
+    private final Clock clock;
+    private final RackMapping racks;
+    private final HostAndPort datanodeAddress;
+    private final HostAndPort blockAddress;
+    private final HostAndPort adminAddress;
+    private final PrometheusRegistry registry = new PrometheusRegistry();
+    private final LifeCycle lifeCycle = new LifeCycle(NAME);
+
+    @GuardedBy("this")
+    private final List<Server> grpcServers = new ArrayList<>();
+
+    @GuardedBy("this")
+    private StorageContainerManager scm;
+
+    @GuardedBy("this")
+    private BackgroundPipelineCreator creator;
+
+    @GuardedBy("this")
+    private ScheduledExecutorService healthChecker;
+
+    @GuardedBy("this")
+    private StatusHttpServer http;
+
+    /**
+     * Reads SCM's configuration and topology table.
+     *
+     * @throws dev.o3.common.config.ConfigException for invalid settings
+     */
+    public ScmServer(OzoneConfiguration conf, Clock clock) {
+        this.config = ScmConfig.from(conf);
+        this.clock = Objects.requireNonNull(clock, "clock is null");
+        this.racks = conf.find(CommonConfigKeys.TOPOLOGY_TABLE)
+                .map(RackMapping::readTable)
+                .orElseGet(RackMapping::flat);
+        this.datanodeAddress = CommonConfigKeys.scmAddress(
+                conf, CommonConfigKeys.SCM_DATANODE_ADDRESS, CommonConfigKeys.SCM_DATANODE_PORT);
+        this.blockAddress =
+                CommonConfigKeys.scmAddress(conf, CommonConfigKeys.SCM_BLOCK_ADDRESS, CommonConfigKeys.SCM_BLOCK_PORT);
+        this.adminAddress = CommonConfigKeys.scmAddress(
+                conf, CommonConfigKeys.SCM_CLIENT_ADDRESS, CommonConfigKeys.SCM_CLIENT_PORT);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public synchronized void start() {
+        lifeCycle.transition(LifeCycle.State.STARTING);
+        LOG.info("[{}] starting with {}", NAME, config);
+        try {
+            List<BackgroundPipelineCreator> made = new ArrayList<>(1);
+            StorageContainerManager created =
+                    new StorageContainerManager(NAME, config, clock, racks, registry, round -> {
+                        BackgroundPipelineCreator background =
+                                new BackgroundPipelineCreator(NAME, round, config.pipelineCreationInterval());
+                        made.add(background);
+                        return background;
+                    });
+            scm = created;
+            creator = made.get(0);
+            DatanodeReports reports = new DatanodeReports();
+            ScmProtoTranslator translator =
+                    new ScmProtoTranslator(uuid -> created.nodes().status(uuid).map(DatanodeStatus::datanode));
+            grpcServers.add(serve(datanodeAddress, new ScmDatanodeGrpcService(created, translator, reports)));
+            grpcServers.add(serve(blockAddress, new ScmBlockGrpcService(created, translator)));
+            grpcServers.add(serve(adminAddress, new ScmAdminGrpcService(created, translator, reports)));
+            http = new StatusHttpServer(NAME, config.httpAddress().toSocketAddress(), registry, this::status);
+            http.start();
+            creator.start();
+            healthChecker = Executors.newSingleThreadScheduledExecutor(Threads.daemonThreadsNamed(NAME + "-health"));
+            long period = config.heartbeatCheckInterval().toMillis();
+            // The future is kept by the executor; shutdownNow() in close() cancels it.
+            var unused = healthChecker.scheduleWithFixedDelay(this::checkHealth, period, period, TimeUnit.MILLISECONDS);
+            lifeCycle.transition(LifeCycle.State.RUNNING);
+            LOG.info(
+                    "[{}] serving datanodes on {}, blocks on {}, admin on {}, http on {}",
+                    NAME,
+                    datanodePort(),
+                    blockPort(),
+                    adminPort(),
+                    httpPort());
+        } catch (RuntimeException e) {
+            lifeCycle.transition(LifeCycle.State.FAILED);
+            stopComponents();
+            throw e;
+        }
+    }
+
+    private Server serve(HostAndPort address, BindableService service) {
+        try {
+            return NettyServerBuilder.forAddress(address.toSocketAddress())
+                    .addService(service)
+                    .build()
+                    .start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "cannot bind SCM service " + service.getClass().getSimpleName() + " to " + address, e);
+        }
+    }
+
+    private void checkHealth() {
+        StorageContainerManager current;
+        synchronized (this) {
+            current = scm;
+        }
+        try {
+            if (current != null) {
+                current.checkHealth();
+            }
+        } catch (RuntimeException e) {
+            // Top of the health thread: log and try again next period.
+            LOG.error("[{}] node health check failed", NAME, e);
+        }
+    }
+
+    private Map<String, Object> status() {
+        StorageContainerManager current;
+        synchronized (this) {
+            current = scm;
+        }
+        Map<String, Object> status = new LinkedHashMap<>();
+        status.put("state", lifeCycle.state().toString());
+        if (current != null) {
+            status.put("safeMode", current.safeMode().inSafeMode());
+            status.put("datanodes", current.nodes().registeredCount());
+            status.put("pipelines", current.pipelines().pipelines().size());
+            status.put("openPipelines", current.pipelines().openPipelines().size());
+            status.put("containers", current.containers().containers().size());
+        }
+        return status;
+    }
+
+    /** The managers, for in-process tests and tools. */
+    public synchronized StorageContainerManager storageContainerManager() {
+        lifeCycle.assertRunning();
+        return scm;
+    }
+
+    public synchronized int datanodePort() {
+        return grpcServers.get(0).getPort();
+    }
+
+    public synchronized int blockPort() {
+        return grpcServers.get(1).getPort();
+    }
+
+    public synchronized int adminPort() {
+        return grpcServers.get(2).getPort();
+    }
+
+    public synchronized int httpPort() {
+        return http.port();
+    }
+
+    @Override
+    public synchronized void close() {
+        LifeCycle.State state = lifeCycle.state();
+        if (state == LifeCycle.State.STOPPED || state == LifeCycle.State.STOPPING) {
+            return;
+        }
+        if (state == LifeCycle.State.NEW) {
+            lifeCycle.transition(LifeCycle.State.STOPPED);
+            return;
+        }
+        lifeCycle.transition(LifeCycle.State.STOPPING);
+        stopComponents();
+        lifeCycle.transition(LifeCycle.State.STOPPED);
+        LOG.info("[{}] stopped", NAME);
+    }
+
+    @GuardedBy("this")
+    private void stopComponents() {
+        if (healthChecker != null) {
+            healthChecker.shutdownNow();
+        }
+        if (creator != null) {
+            creator.close();
+        }
+        for (Server server : grpcServers) {
+            server.shutdown();
+        }
+        for (Server server : grpcServers) {
+            awaitTermination(server);
+        }
+        if (http != null) {
+            http.close();
+        }
+        if (scm != null) {
+            scm.close();
+        }
+    }
+
+    private static void awaitTermination(Server server) {
+        try {
+            if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
+                server.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            server.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

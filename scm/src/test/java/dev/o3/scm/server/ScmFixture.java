@@ -1,0 +1,121 @@
+package dev.o3.scm.server;
+
+import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.net.RackMapping;
+import dev.o3.scm.command.CommandStatus;
+import dev.o3.scm.command.DatanodeCommand;
+import dev.o3.scm.config.ScmConfig;
+import dev.o3.scm.node.DatanodeDescriptor;
+import dev.o3.scm.node.DatanodePorts;
+import dev.o3.scm.pipeline.Pipeline;
+import dev.o3.scm.pipeline.PipelineReport;
+import dev.o3.scm.pipeline.PipelineState;
+import dev.o3.scm.testing.FakeClock;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * An in-process SCM (no network) on a fake clock with a synchronous pipeline creation trigger, plus helpers that act
+ * as datanodes. Racks must be declared before {@link #open()}.
+ */
+final class ScmFixture implements AutoCloseable {
+    private final FakeClock clock = new FakeClock();
+    private final Map<String, String> conf = new LinkedHashMap<>();
+    private final Map<String, String> racks = new HashMap<>();
+    private StorageContainerManager scm;
+
+    ScmFixture(Path directory, Map<String, String> overrides) {
+        conf.put("ozone.scm.db.dirs", directory.resolve("scm-db").toString());
+        conf.put("ozone.scm.stale.node.interval", "30s");
+        conf.put("ozone.scm.dead.node.interval", "90s");
+        conf.put("ozone.scm.block.deletion.retry.interval", "60s");
+        conf.putAll(overrides);
+    }
+
+    FakeClock clock() {
+        return clock;
+    }
+
+    ScmFixture rack(String uuid, String rack) {
+        racks.put(host(uuid), rack);
+        return this;
+    }
+
+    StorageContainerManager open() {
+        ScmConfig config = ScmConfig.from(OzoneConfiguration.of(conf));
+        scm = new StorageContainerManager(
+                "scm-test", config, clock, RackMapping.of(racks), new PrometheusRegistry(), round -> round::run);
+        return scm;
+    }
+
+    StorageContainerManager scm() {
+        return scm;
+    }
+
+    StorageContainerManager restart() {
+        scm.close();
+        return open();
+    }
+
+    DatanodeDescriptor register(String uuid) {
+        return scm.register(
+                new DatanodeDescriptor(uuid, host(uuid), "10.1.0.1", "", new DatanodePorts(9858, 9859, 9886, 9882)),
+                1,
+                List.of(),
+                List.of());
+    }
+
+    void registerAll(int count) {
+        for (int i = 0; i < count; i++) {
+            register("dn" + i);
+        }
+    }
+
+    List<DatanodeCommand> heartbeat(String uuid, List<PipelineReport> reports, List<CommandStatus> statuses) {
+        return scm.heartbeat(uuid, OptionalInt.empty(), reports, Optional.empty(), statuses)
+                .orElseThrow();
+    }
+
+    List<DatanodeCommand> heartbeat(String uuid) {
+        return heartbeat(uuid, List.of(), List.of());
+    }
+
+    /** Every member of every ALLOCATED pipeline reports it (the suggested leader as leader), opening them all. */
+    void openAllPipelines() {
+        for (Pipeline pipeline : scm.pipelines().pipelines()) {
+            if (pipeline.state() == PipelineState.ALLOCATED) {
+                for (String member : pipeline.memberIds()) {
+                    heartbeat(
+                            member,
+                            List.of(new PipelineReport(pipeline.id(), member.equals(pipeline.suggestedLeaderId()))),
+                            List.of());
+                }
+            }
+        }
+    }
+
+    /** The clock passes the dead interval while only {@code alive} nodes heartbeat. */
+    void passDeadInterval(List<String> alive) {
+        clock.advance(Duration.ofSeconds(91));
+        alive.forEach(this::heartbeat);
+        scm.checkHealth();
+    }
+
+    private static String host(String uuid) {
+        return uuid + ".example.com";
+    }
+
+    @Override
+    public void close() {
+        if (scm != null) {
+            scm.close();
+        }
+    }
+}

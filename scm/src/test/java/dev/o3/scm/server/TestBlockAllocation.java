@@ -1,0 +1,185 @@
+package dev.o3.scm.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.o3.scm.block.AllocatedBlock;
+import dev.o3.scm.block.BlockAllocationException;
+import dev.o3.scm.block.ExcludeList;
+import dev.o3.scm.command.DatanodeCommand;
+import dev.o3.scm.container.ContainerInfo;
+import dev.o3.scm.container.ContainerReplicaReport;
+import dev.o3.scm.container.ContainerState;
+import dev.o3.scm.pipeline.Pipeline;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TestBlockAllocation {
+    private static final long MB = 1024 * 1024;
+
+    @TempDir
+    Path directory;
+
+    private ScmFixture fixture;
+
+    @AfterEach
+    void close() {
+        fixture.close();
+    }
+
+    private StorageContainerManager openCluster(Map<String, String> overrides) {
+        fixture = new ScmFixture(directory, overrides);
+        StorageContainerManager scm = fixture.open();
+        fixture.registerAll(6);
+        fixture.openAllPipelines();
+        return scm;
+    }
+
+    @Test
+    void blocksGoRoundRobinOverPipelinesAndTheirContainers() {
+        StorageContainerManager scm = openCluster(Map.of("ozone.scm.datanode.pipeline.limit", "2"));
+        assertThat(scm.pipelines().openPipelines()).hasSize(4);
+
+        List<AllocatedBlock> blocks = scm.blocks().allocate(MB, 24, ExcludeList.none());
+
+        Map<String, Long> perPipeline =
+                blocks.stream().collect(Collectors.groupingBy(b -> b.pipeline().id(), Collectors.counting()));
+        assertThat(perPipeline).hasSize(4).allSatisfy((id, count) -> assertThat(count)
+                .isEqualTo(6));
+        Map<Long, Long> perContainer =
+                blocks.stream().collect(Collectors.groupingBy(AllocatedBlock::containerId, Collectors.counting()));
+        assertThat(perContainer).hasSize(12).allSatisfy((id, count) -> assertThat(count)
+                .isEqualTo(2));
+        assertThat(blocks).extracting(AllocatedBlock::localId).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void excludeListAvoidsFailedNodesPipelinesAndContainers() {
+        StorageContainerManager scm = openCluster(Map.of("ozone.scm.datanode.pipeline.limit", "2"));
+        Pipeline failedPipeline = scm.pipelines().openPipelines().get(0);
+        String failedNode = scm.pipelines().openPipelines().get(1).memberIds().get(0);
+        long failedContainer =
+                scm.blocks().allocate(MB, 1, ExcludeList.none()).get(0).containerId();
+
+        List<AllocatedBlock> blocks = scm.blocks()
+                .allocate(
+                        MB,
+                        40,
+                        new ExcludeList(Set.of(failedNode), Set.of(failedPipeline.id()), Set.of(failedContainer)));
+
+        assertThat(blocks).allSatisfy(block -> {
+            assertThat(block.pipeline().id()).isNotEqualTo(failedPipeline.id());
+            assertThat(block.pipeline().memberIds()).doesNotContain(failedNode);
+            assertThat(block.containerId()).isNotEqualTo(failedContainer);
+        });
+    }
+
+    @Test
+    void excludingEveryPipelineFails() {
+        StorageContainerManager scm = openCluster(Map.of("ozone.scm.datanode.pipeline.limit", "1"));
+        Set<String> all = scm.nodes().all().stream().map(s -> s.uuid()).collect(Collectors.toSet());
+
+        assertThatThrownBy(() -> scm.blocks().allocate(MB, 1, new ExcludeList(all, Set.of(), Set.of())))
+                .isInstanceOfSatisfying(BlockAllocationException.class, e -> assertThat(e.reason())
+                        .isEqualTo(BlockAllocationException.Reason.NO_OPEN_PIPELINE));
+    }
+
+    @Test
+    void sizeZeroMeansBlockSizeAndLargerSizesAreRejected() {
+        StorageContainerManager scm = openCluster(Map.of("ozone.scm.block.size", "1MB"));
+        long containerId =
+                scm.blocks().allocate(0, 1, ExcludeList.none()).get(0).containerId();
+
+        assertThat(scm.containers().containers())
+                .filteredOn(c -> c.id() == containerId)
+                .singleElement()
+                .satisfies(c -> assertThat(c.allocatedBytes()).isEqualTo(MB));
+        assertThatThrownBy(() -> scm.blocks().allocate(MB + 1, 1, ExcludeList.none()))
+                .isInstanceOfSatisfying(BlockAllocationException.class, e -> assertThat(e.reason())
+                        .isEqualTo(BlockAllocationException.Reason.INVALID_REQUEST));
+    }
+
+    @Test
+    void safeModeRefusesAllocation() {
+        fixture = new ScmFixture(directory, Map.of("hdds.scm.safemode.min.datanode", "3"));
+        StorageContainerManager scm = fixture.open();
+        fixture.registerAll(2);
+
+        assertThatThrownBy(() -> scm.blocks().allocate(MB, 1, ExcludeList.none()))
+                .isInstanceOfSatisfying(BlockAllocationException.class, e -> assertThat(e.reason())
+                        .isEqualTo(BlockAllocationException.Reason.SAFE_MODE));
+        assertThat(scm.pipelines().pipelines()).isEmpty();
+
+        fixture.register("dn2");
+
+        assertThat(scm.safeMode().inSafeMode()).isFalse();
+        assertThat(scm.pipelines().pipelines()).isNotEmpty();
+    }
+
+    @Test
+    void fullContainerClosesAndIsReplaced() {
+        StorageContainerManager scm = openCluster(Map.of(
+                "ozone.scm.datanode.pipeline.limit", "1",
+                "ozone.scm.pipeline.owner.container.count", "1",
+                "ozone.scm.container.size", "4MB",
+                "ozone.scm.block.size", "1MB"));
+        // 2 pipelines, one open container each: 8 blocks fill both.
+        List<AllocatedBlock> blocks = scm.blocks().allocate(MB, 8, ExcludeList.none());
+        Map<Long, ContainerInfo> containers = byId(scm.containers().containers());
+        Set<Long> used = blocks.stream().map(AllocatedBlock::containerId).collect(Collectors.toSet());
+
+        assertThat(used)
+                .hasSize(2)
+                .allSatisfy(id -> assertThat(containers.get(id).state()).isEqualTo(ContainerState.CLOSING));
+        assertThat(scm.containers().containers())
+                .filteredOn(ContainerInfo::isOpen)
+                .hasSize(2);
+        Pipeline pipeline = blocks.get(0).pipeline();
+        long closing = blocks.get(0).containerId();
+        assertThat(fixture.heartbeat(pipeline.memberIds().get(0)))
+                .filteredOn(c -> c instanceof DatanodeCommand.CloseContainer close
+                        && close.containerId() == closing
+                        && close.pipelineId().equals(pipeline.id())
+                        && !close.force())
+                .hasSize(1);
+
+        scm.heartbeat(
+                pipeline.memberIds().get(1),
+                OptionalInt.empty(),
+                List.of(),
+                Optional.of(List.of(new ContainerReplicaReport(closing, ContainerState.CLOSED, 4 * MB, 4))),
+                List.of());
+
+        assertThat(byId(scm.containers().containers()).get(closing).state()).isEqualTo(ContainerState.CLOSED);
+        assertThat(byId(scm.containers().containers()).get(closing).keyCount()).isEqualTo(4);
+    }
+
+    @Test
+    void containersOfClosedPipelineCloseWithForce() {
+        StorageContainerManager scm = openCluster(Map.of("ozone.scm.datanode.pipeline.limit", "1"));
+        Pipeline pipeline = scm.pipelines().openPipelines().get(0);
+
+        scm.pipelines().closePipeline(pipeline.id(), "test");
+
+        assertThat(scm.containers().containers())
+                .filteredOn(c -> c.pipelineId().equals(pipeline.id()))
+                .hasSize(3)
+                .allSatisfy(c -> assertThat(c.state()).isEqualTo(ContainerState.CLOSING));
+        assertThat(fixture.heartbeat(pipeline.memberIds().get(2)))
+                .filteredOn(c -> c instanceof DatanodeCommand.CloseContainer close && close.force())
+                .hasSize(3);
+    }
+
+    private static Map<Long, ContainerInfo> byId(List<ContainerInfo> containers) {
+        return containers.stream().collect(Collectors.toMap(ContainerInfo::id, Function.identity()));
+    }
+}

@@ -1,0 +1,164 @@
+package dev.o3.scm.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.o3.scm.command.DatanodeCommand;
+import dev.o3.scm.pipeline.Pipeline;
+import dev.o3.scm.pipeline.PipelineReport;
+import dev.o3.scm.pipeline.PipelineState;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TestPipelineLifecycle {
+    @TempDir
+    Path directory;
+
+    private ScmFixture fixture;
+
+    @AfterEach
+    void close() {
+        fixture.close();
+    }
+
+    @Test
+    void pipelineOpensWhenAllThreeMembersReport() {
+        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "2"));
+        StorageContainerManager scm = fixture.open();
+        fixture.registerAll(3);
+
+        List<Pipeline> allocated = scm.pipelines().pipelines();
+        assertThat(allocated).hasSize(2).allSatisfy(p -> assertThat(p.state()).isEqualTo(PipelineState.ALLOCATED));
+        // On three nodes the two pipelines share the nodes with different suggested leaders.
+        assertThat(allocated).extracting(Pipeline::suggestedLeaderId).doesNotHaveDuplicates();
+        List<DatanodeCommand> commands = fixture.heartbeat("dn0");
+        assertThat(commands).hasSize(2).allSatisfy(c -> assertThat(c)
+                .isInstanceOf(DatanodeCommand.CreatePipeline.class));
+
+        Pipeline first = allocated.get(0);
+        fixture.heartbeat("dn0", List.of(new PipelineReport(first.id(), false)), List.of());
+        fixture.heartbeat("dn1", List.of(new PipelineReport(first.id(), true)), List.of());
+        assertThat(scm.pipelines().openPipelines()).isEmpty();
+        fixture.heartbeat("dn2", List.of(new PipelineReport(first.id(), false)), List.of());
+
+        assertThat(scm.pipelines().metrics().creationFailures()).isZero();
+        assertThat(scm.pipelines().openPipelines()).singleElement().satisfies(p -> {
+            assertThat(p.id()).isEqualTo(first.id());
+            assertThat(p.leaderId()).isEqualTo("dn1");
+        });
+    }
+
+    @Test
+    void deadNodePipelinesCloseAndCapacityIsRefilled() {
+        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "1"));
+        IntStream.range(0, 7).forEach(i -> fixture.rack("dn" + i, "/rack" + (i % 2)));
+        StorageContainerManager scm = fixture.open();
+        fixture.registerAll(7);
+        fixture.openAllPipelines();
+        assertThat(scm.pipelines().openPipelines()).hasSize(2);
+        Pipeline doomed = scm.pipelines().openPipelines().get(0);
+        String victim = doomed.memberIds().get(0);
+        List<String> alive = IntStream.range(0, 7)
+                .mapToObj(i -> "dn" + i)
+                .filter(id -> !id.equals(victim))
+                .toList();
+
+        fixture.passDeadInterval(alive);
+
+        List<Pipeline> now = scm.pipelines().pipelines();
+        assertThat(now).hasSize(2).allSatisfy(p -> assertThat(p.memberIds()).doesNotContain(victim));
+        assertThat(now).filteredOn(p -> p.state() == PipelineState.ALLOCATED).hasSize(1);
+        assertThat(scm.pipelines().metrics().rackFallbacks()).isZero();
+        assertThat(fixture.heartbeat(doomed.memberIds().get(1))).anySatisfy(c -> assertThat(c)
+                .isEqualTo(new DatanodeCommand.ClosePipeline(c.commandId(), doomed.id())));
+    }
+
+    @Test
+    void newDatanodeInFullClusterJoinsNewPipeline() {
+        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "1"));
+        IntStream.range(0, 9).forEach(i -> fixture.rack("dn" + i, "/rack" + (i % 2)));
+        StorageContainerManager scm = fixture.open();
+        fixture.registerAll(8);
+        assertThat(scm.pipelines().pipelines()).hasSize(2);
+
+        fixture.register("dn8");
+
+        assertThat(scm.pipelines().pipelines()).hasSize(3).anySatisfy(p -> assertThat(p.memberIds())
+                .contains("dn8"));
+    }
+
+    @Test
+    void pipelineNeverReportedByAllMembersIsClosedAndReplaced() {
+        fixture = new ScmFixture(directory, Map.of("ozone.scm.pipeline.allocated.timeout", "60s"));
+        StorageContainerManager scm = fixture.open();
+        fixture.registerAll(3);
+        List<Pipeline> first = scm.pipelines().pipelines();
+        assertThat(first).hasSize(2);
+
+        fixture.clock().advance(Duration.ofSeconds(61));
+        List.of("dn0", "dn1", "dn2").forEach(fixture::heartbeat);
+        scm.checkHealth();
+
+        List<Pipeline> second = scm.pipelines().pipelines();
+        assertThat(second).hasSize(2).allSatisfy(p -> assertThat(first).doesNotContain(p));
+        assertThat(second).allSatisfy(p -> assertThat(p.state()).isEqualTo(PipelineState.ALLOCATED));
+    }
+
+    @Test
+    void zeroLimitIsDerivedFromReportedRatisDirs() {
+        fixture = new ScmFixture(
+                directory,
+                Map.of("ozone.scm.datanode.pipeline.limit", "0", "ozone.scm.pipeline.per.metadata.disk", "1"));
+        StorageContainerManager scm = fixture.open();
+        fixture.registerAll(3);
+        assertThat(scm.pipelines().pipelines()).hasSize(1);
+
+        for (int i = 0; i < 3; i++) {
+            scm.heartbeat("dn" + i, OptionalInt.of(3), List.of(), Optional.empty(), List.of());
+        }
+        scm.pipelines().createPipelines();
+
+        assertThat(scm.pipelines().pipelines()).hasSize(3);
+        assertThat(scm.pipelines().pipelineCountsByNode())
+                .containsOnly(Map.entry("dn0", 3), Map.entry("dn1", 3), Map.entry("dn2", 3));
+    }
+
+    @Test
+    void staleNodesGetNoNewPipelinesUntilTheyHeartbeatAgain() {
+        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "1"));
+        StorageContainerManager scm = fixture.open();
+        fixture.register("dn0");
+        fixture.register("dn1");
+        fixture.clock().advance(Duration.ofSeconds(31));
+        scm.checkHealth();
+
+        fixture.register("dn2");
+        fixture.register("dn3");
+        assertThat(scm.pipelines().pipelines()).isEmpty();
+
+        fixture.heartbeat("dn0");
+
+        assertThat(scm.pipelines().pipelines()).singleElement().satisfies(p -> assertThat(p.memberIds())
+                .containsExactlyInAnyOrder("dn0", "dn2", "dn3"));
+        // One rack only: the pipeline could not be 2+1 and is counted as a rack fallback.
+        assertThat(scm.pipelines().metrics().rackFallbacks()).isEqualTo(1);
+    }
+
+    @Test
+    void reportOfUnknownPipelineIsAnsweredWithClose() {
+        fixture = new ScmFixture(directory, Map.of());
+        fixture.open();
+        fixture.register("dn0");
+
+        List<DatanodeCommand> commands = fixture.heartbeat("dn0", List.of(new PipelineReport("gone", true)), List.of());
+
+        assertThat(commands).singleElement().isInstanceOf(DatanodeCommand.ClosePipeline.class);
+    }
+}

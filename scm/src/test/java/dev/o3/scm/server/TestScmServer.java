@@ -1,0 +1,223 @@
+package dev.o3.scm.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.DatanodeDetails;
+import dev.o3.proto.hdds.PipelineState;
+import dev.o3.proto.scm.AllocateBlockRequest;
+import dev.o3.proto.scm.AllocateBlockResponse;
+import dev.o3.proto.scm.AllocatedBlock;
+import dev.o3.proto.scm.DatanodeInfo;
+import dev.o3.proto.scm.HeartbeatRequest;
+import dev.o3.proto.scm.HeartbeatResponse;
+import dev.o3.proto.scm.ListDatanodesRequest;
+import dev.o3.proto.scm.ListPipelinesRequest;
+import dev.o3.proto.scm.NodeReport;
+import dev.o3.proto.scm.NodeState;
+import dev.o3.proto.scm.PipelineReport;
+import dev.o3.proto.scm.RatisDirReport;
+import dev.o3.proto.scm.RegisterRequest;
+import dev.o3.proto.scm.RegisterResponse;
+import dev.o3.proto.scm.SafeModeStatusRequest;
+import dev.o3.proto.scm.ScmAdminServiceGrpc;
+import dev.o3.proto.scm.ScmBlockServiceGrpc;
+import dev.o3.proto.scm.ScmCommand;
+import dev.o3.proto.scm.ScmDatanodeServiceGrpc;
+import io.grpc.ManagedChannel;
+import io.grpc.netty.NettyChannelBuilder;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Component test: a real ScmServer on loopback, driven over gRPC by fake datanodes. */
+@Timeout(60)
+class TestScmServer {
+    private static final int DATANODES = 6;
+    private static final int LIMIT = 2;
+
+    @TempDir
+    Path directory;
+
+    private final List<ManagedChannel> channels = new ArrayList<>();
+
+    @AfterEach
+    void closeChannels() throws InterruptedException {
+        for (ManagedChannel channel : channels) {
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void fakeDatanodesGetPipelinesThatOpenAndServeBlocks() throws IOException, InterruptedException {
+        OzoneConfiguration conf = configuration();
+
+        try (ScmServer server = new ScmServer(conf, Clock.systemUTC())) {
+            server.start();
+            var datanodes = ScmDatanodeServiceGrpc.newBlockingStub(channel(server.datanodePort()));
+            var admin = ScmAdminServiceGrpc.newBlockingStub(channel(server.adminPort()));
+            var blocks = ScmBlockServiceGrpc.newBlockingStub(channel(server.blockPort()));
+            assertThat(admin.safeModeStatus(SafeModeStatusRequest.getDefaultInstance())
+                            .getInSafeMode())
+                    .isTrue();
+
+            for (int i = 0; i < DATANODES; i++) {
+                RegisterResponse registered = datanodes.register(RegisterRequest.newBuilder()
+                        .setDatanode(details(i))
+                        .setNodeReport(NodeReport.newBuilder()
+                                .addRatisDirs(RatisDirReport.newBuilder().setPath("/ratis1"))
+                                .addRatisDirs(RatisDirReport.newBuilder().setPath("/ratis2")))
+                        .build());
+                assertThat(registered.getNetworkLocation()).isEqualTo("/rack" + (i % 2));
+            }
+
+            int expected = DATANODES * LIMIT / 3;
+            Map<String, List<String>> groupsByNode = collectCreatePipelineCommands(datanodes, expected);
+            Map<String, String> suggestedLeaders =
+                    admin.listPipelines(ListPipelinesRequest.getDefaultInstance()).getPipelinesList().stream()
+                            .collect(Collectors.toMap(p -> p.getId(), p -> p.getLeaderId()));
+            for (Map.Entry<String, List<String>> node : groupsByNode.entrySet()) {
+                HeartbeatRequest.Builder report = HeartbeatRequest.newBuilder().setDatanodeUuid(node.getKey());
+                node.getValue()
+                        .forEach(id -> report.addPipelines(PipelineReport.newBuilder()
+                                .setPipelineId(id)
+                                .setIsLeader(node.getKey().equals(suggestedLeaders.get(id)))));
+                datanodes.heartbeat(report.build());
+            }
+
+            var pipelines = admin.listPipelines(ListPipelinesRequest.getDefaultInstance())
+                    .getPipelinesList();
+            assertThat(pipelines).hasSize(expected).allSatisfy(p -> {
+                assertThat(p.getState()).isEqualTo(PipelineState.PIPELINE_OPEN);
+                assertThat(p.getMembersList()).hasSize(3);
+                assertThat(p.getMembersList().stream()
+                                .map(DatanodeDetails::getNetworkLocation)
+                                .distinct())
+                        .hasSize(2);
+                assertThat(p.getPrioritiesList()).containsExactlyInAnyOrder(1, 0, 0);
+            });
+            List<DatanodeInfo> nodes = admin.listDatanodes(ListDatanodesRequest.getDefaultInstance())
+                    .getDatanodesList();
+            assertThat(nodes).hasSize(DATANODES).allSatisfy(node -> {
+                assertThat(node.getState()).isEqualTo(NodeState.HEALTHY);
+                assertThat(node.getPipelineCount()).isEqualTo(LIMIT);
+                assertThat(node.getNodeReport().getRatisDirsCount()).isEqualTo(2);
+                assertThat(node.getPipelinesList()).hasSize(LIMIT);
+            });
+            assertThat(nodes.stream().mapToInt(DatanodeInfo::getLeaderCount).sum())
+                    .isEqualTo(expected);
+
+            AllocateBlockResponse allocated = blocks.allocateBlock(
+                    AllocateBlockRequest.newBuilder().setSize(4096).setCount(8).build());
+            assertThat(allocated.getBlocksList()).hasSize(8);
+            assertThat(allocated.getBlocksList().stream()
+                            .map(AllocatedBlock::getPipeline)
+                            .map(p -> p.getId())
+                            .distinct())
+                    .hasSize(expected);
+            assertThat(allocated.getBlocksList().stream()
+                            .map(AllocatedBlock::getBlockId)
+                            .map(BlockId::getLocalId)
+                            .distinct())
+                    .hasSize(8);
+
+            String prom = scrape(server.httpPort());
+            assertThat(prom).contains("scm_datanode_pipelines{datanode=\"" + uuid(0) + "\"} 2");
+            assertThat(prom).contains("scm_pipeline_rack_fallbacks_total 0");
+        }
+    }
+
+    private OzoneConfiguration configuration() throws IOException {
+        Path table = directory.resolve("topology.table");
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < DATANODES; i++) {
+            lines.append(host(i)).append(" /rack").append(i % 2).append('\n');
+        }
+        Files.writeString(table, lines.toString(), StandardCharsets.UTF_8);
+        return OzoneConfiguration.of(Map.of(
+                "ozone.scm.db.dirs", directory.resolve("db").toString(),
+                "ozone.scm.datanode.address", "127.0.0.1:0",
+                "ozone.scm.block.client.address", "127.0.0.1:0",
+                "ozone.scm.client.address", "127.0.0.1:0",
+                "ozone.scm.http-address", "127.0.0.1:0",
+                "ozone.scm.datanode.pipeline.limit", String.valueOf(LIMIT),
+                "hdds.scm.safemode.min.datanode", "3",
+                "net.topology.table.file.name", table.toString()));
+    }
+
+    /** Each fake datanode collects its CreatePipeline commands until every pipeline is announced. */
+    private static Map<String, List<String>> collectCreatePipelineCommands(
+            ScmDatanodeServiceGrpc.ScmDatanodeServiceBlockingStub datanodes, int expected) {
+        Map<String, List<String>> groupsByNode = new HashMap<>();
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (groupsByNode.values().stream().mapToInt(List::size).sum() < expected * 3) {
+            assertThat(Instant.now()).as("pipelines announced in time").isBefore(deadline);
+            for (int i = 0; i < DATANODES; i++) {
+                HeartbeatResponse response = datanodes.heartbeat(
+                        HeartbeatRequest.newBuilder().setDatanodeUuid(uuid(i)).build());
+                for (ScmCommand command : response.getCommandsList()) {
+                    if (command.hasCreatePipeline()) {
+                        groupsByNode
+                                .computeIfAbsent(uuid(i), u -> new ArrayList<>())
+                                .add(command.getCreatePipeline().getPipeline().getId());
+                    }
+                }
+            }
+        }
+        return groupsByNode;
+    }
+
+    private static String scrape(int httpPort) throws IOException, InterruptedException {
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/prom"))
+                                .timeout(Duration.ofSeconds(10))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
+    }
+
+    private ManagedChannel channel(int port) {
+        ManagedChannel channel =
+                NettyChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
+        channels.add(channel);
+        return channel;
+    }
+
+    private static DatanodeDetails details(int i) {
+        return DatanodeDetails.newBuilder()
+                .setUuid(uuid(i))
+                .setHostName(host(i))
+                .setIpAddress("127.0.0." + (10 + i))
+                .setRatisPort(9858)
+                .setStandalonePort(9859)
+                .build();
+    }
+
+    private static String uuid(int i) {
+        return "00000000-0000-0000-0000-00000000000" + i;
+    }
+
+    private static String host(int i) {
+        return "dn" + i + ".test";
+    }
+}
