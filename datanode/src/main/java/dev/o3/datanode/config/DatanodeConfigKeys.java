@@ -51,6 +51,69 @@ public final class DatanodeConfigKeys implements ConfigGroup {
     public static final ConfigKey<Duration> HEARTBEAT_INTERVAL = ConfigKey.of(
             "hdds.heartbeat.interval", ConfigType.DURATION_TYPE, "30s", "How often a datanode heartbeats to SCM.");
 
+    public static final ConfigKey<Duration> RATIS_ELECTION_TIMEOUT = ConfigKey.of(
+            "hdds.ratis.leader.election.minimum.timeout.duration",
+            ConfigType.DURATION_TYPE,
+            "5s",
+            "Minimum Raft leader election timeout of pipelines; the maximum is 200ms more.");
+    public static final ConfigKey<Duration> RATIS_REQUEST_TIMEOUT = ConfigKey.of(
+            "hdds.ratis.raft.server.rpc.request.timeout",
+            ConfigType.DURATION_TYPE,
+            "60s",
+            "Timeout of Raft requests between pipeline members (append entries, votes).");
+    public static final ConfigKey<DataSize> RATIS_SEGMENT_SIZE = ConfigKey.of(
+            "hdds.container.ratis.segment.size",
+            ConfigType.DATA_SIZE,
+            "64MB",
+            "Size of a Raft log segment file; the log holds metadata only (chunk data goes to block files).");
+    public static final ConfigKey<Integer> RATIS_PURGE_GAP = ConfigKey.of(
+            "hdds.container.ratis.log.purge.gap",
+            ConfigType.intRange(1, Integer.MAX_VALUE),
+            "1000000",
+            "Raft log entries kept behind a snapshot so lagging followers catch up from the log.");
+    public static final ConfigKey<Integer> RATIS_SNAPSHOT_THRESHOLD = ConfigKey.of(
+            "hdds.ratis.snapshot.threshold",
+            ConfigType.intRange(1, Integer.MAX_VALUE),
+            "100000",
+            "Applied entries after which a pipeline takes a snapshot so its Raft log can be purged.");
+    public static final ConfigKey<Duration> RATIS_DATA_SYNC_TIMEOUT = ConfigKey.of(
+            "hdds.container.ratis.statemachinedata.sync.timeout",
+            ConfigType.DURATION_TYPE,
+            "10s",
+            "How long a Raft log sync waits for the chunk data of its entries before retrying.");
+    public static final ConfigKey<Integer> WRITE_CHUNK_THREADS = ConfigKey.of(
+            "hdds.container.ratis.num.write.chunk.threads.per.volume",
+            ConfigType.intRange(1, 1024),
+            "10",
+            "Chunk writer threads per data volume; all chunks of one block are written by the same thread.");
+    public static final ConfigKey<Boolean> CHUNK_WRITE_SYNC = ConfigKey.of(
+            "hdds.container.chunk.write.sync",
+            ConfigType.BOOLEAN,
+            "false",
+            "fsync every chunk write (survives power loss, slower); otherwise the OS flushes block files.");
+    public static final ConfigKey<Integer> READ_THREADS = ConfigKey.of(
+            "hdds.datanode.read.threadpool", ConfigType.intRange(1, 1024), "10", "Threads of the read service.");
+    public static final ConfigKey<Boolean> SCANNER_ENABLED = ConfigKey.of(
+            "hdds.container.scrub.enabled",
+            ConfigType.BOOLEAN,
+            "true",
+            "Run the background scanner that verifies the checksums of closed containers.");
+    public static final ConfigKey<Duration> SCANNER_INTERVAL = ConfigKey.of(
+            "hdds.container.scrub.data.scan.interval",
+            ConfigType.DURATION_TYPE,
+            "7d",
+            "Minimum time between two scans of the same container.");
+    public static final ConfigKey<DataSize> SCANNER_BANDWIDTH = ConfigKey.of(
+            "hdds.container.scrub.volume.bytes.per.second",
+            ConfigType.DATA_SIZE,
+            "5MB",
+            "Read rate limit of the scanner, so scans do not compete with clients.");
+    public static final ConfigKey<Duration> DISK_CHECK_INTERVAL = ConfigKey.of(
+            "hdds.datanode.periodic.disk.check.interval",
+            ConfigType.DURATION_TYPE,
+            "60m",
+            "How often every data volume is checked (write, read, delete a probe file); failed ones leave service.");
+
     @Override
     public String title() {
         return "Datanode";
@@ -74,6 +137,19 @@ public final class DatanodeConfigKeys implements ConfigGroup {
                 STANDALONE_PORT,
                 REPLICATION_PORT,
                 HTTP_ADDRESS,
-                HEARTBEAT_INTERVAL);
+                HEARTBEAT_INTERVAL,
+                RATIS_ELECTION_TIMEOUT,
+                RATIS_REQUEST_TIMEOUT,
+                RATIS_SEGMENT_SIZE,
+                RATIS_PURGE_GAP,
+                RATIS_SNAPSHOT_THRESHOLD,
+                RATIS_DATA_SYNC_TIMEOUT,
+                WRITE_CHUNK_THREADS,
+                CHUNK_WRITE_SYNC,
+                READ_THREADS,
+                SCANNER_ENABLED,
+                SCANNER_INTERVAL,
+                SCANNER_BANDWIDTH,
+                DISK_CHECK_INTERVAL);
     }
 }

@@ -1,0 +1,158 @@
+package dev.o3.common.ratis;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
+import dev.o3.common.container.ContainerCommandException;
+import dev.o3.proto.container.BlockData;
+import dev.o3.proto.container.CloseContainerRequest;
+import dev.o3.proto.container.ContainerCommandRequest;
+import dev.o3.proto.container.ContainerCommandResponse;
+import dev.o3.proto.container.ContainerResult;
+import dev.o3.proto.container.PutBlockRequest;
+import dev.o3.proto.container.PutBlockResponse;
+import dev.o3.proto.container.WriteChunkRequest;
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.ChunkInfo;
+import dev.o3.proto.hdds.Pipeline;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.ratis.client.RaftClient;
+import org.apache.ratis.client.RaftClientConfigKeys;
+import org.apache.ratis.conf.RaftProperties;
+import org.apache.ratis.grpc.GrpcConfigKeys;
+import org.apache.ratis.proto.RaftProtos.ReplicationLevel;
+import org.apache.ratis.protocol.RaftClientReply;
+import org.apache.ratis.protocol.RaftGroup;
+import org.apache.ratis.retry.RetryPolicies;
+import org.apache.ratis.util.SizeInBytes;
+import org.apache.ratis.util.TimeDuration;
+
+/**
+ * Sends container commands to one pipeline's Raft group (docs/internals.md, "Writes"). WriteChunk data is wrapped,
+ * never copied ({@link ContainerMessages}); the leader's state machine moves it out of the log entry.
+ *
+ * <p>Thread-safe; requests are ordered per client and many may be in flight (the client's write window). Futures
+ * complete on Ratis' threads: do not block in their callbacks. A response other than SUCCESS fails the future with a
+ * {@link ContainerCommandException}; transport failures after the retries fail it with Ratis' exception.
+ */
+public final class ContainerRatisClient implements AutoCloseable {
+    private final RaftGroup group;
+    private final String pipelineId;
+    private final RaftClient client;
+
+    private ContainerRatisClient(RaftGroup group, RatisClientOptions options) {
+        this.group = Objects.requireNonNull(group, "group is null");
+        this.pipelineId = RatisPipelines.pipelineId(group.getGroupId());
+        RaftProperties properties = new RaftProperties();
+        RaftClientConfigKeys.Rpc.setRequestTimeout(properties, duration(options.requestTimeout()));
+        RaftClientConfigKeys.Rpc.setWatchRequestTimeout(properties, duration(options.requestTimeout()));
+        GrpcConfigKeys.setMessageSizeMax(properties, SizeInBytes.valueOf(options.messageSizeMax()));
+        this.client = RaftClient.newBuilder()
+                .setRaftGroup(group)
+                .setProperties(properties)
+                .setRetryPolicy(RetryPolicies.retryUpToMaximumCountWithFixedSleep(
+                        options.maxAttempts() - 1, duration(options.retryInterval())))
+                .build();
+    }
+
+    /** A client for a pipeline from SCM or OM. */
+    public static ContainerRatisClient connect(Pipeline pipeline, RatisClientOptions options) {
+        return new ContainerRatisClient(RatisPipelines.toRaftGroup(pipeline), options);
+    }
+
+    /** A client for a Raft group (datanodes submitting to their own pipeline). */
+    public static ContainerRatisClient connect(RaftGroup group, RatisClientOptions options) {
+        return new ContainerRatisClient(group, options);
+    }
+
+    public String pipelineId() {
+        return pipelineId;
+    }
+
+    public RaftGroup group() {
+        return group;
+    }
+
+    /**
+     * Submits any write command; the pipeline id is filled in.
+     *
+     * @return the SUCCESS response, or a future failed with {@link ContainerCommandException}
+     */
+    public CompletableFuture<ContainerCommandResponse> send(ContainerCommandRequest request) {
+        ContainerCommandRequest addressed =
+                request.toBuilder().setPipelineId(pipelineId).build();
+        return client.async().send(ContainerMessages.encode(addressed)).thenApply(ContainerRatisClient::response);
+    }
+
+    /** Writes one chunk of a block; {@code data} must not change until the future completes. */
+    public CompletableFuture<ContainerCommandResponse> writeChunk(BlockId blockId, ChunkInfo chunk, ByteString data) {
+        return send(ContainerCommandRequest.newBuilder()
+                .setContainerId(blockId.getContainerId())
+                .setWriteChunk(WriteChunkRequest.newBuilder()
+                        .setBlockId(blockId)
+                        .setChunk(chunk)
+                        .setData(data))
+                .build());
+    }
+
+    /** Commits a block's chunk list; the response carries the BCSID (the Raft index that applied it). */
+    public CompletableFuture<PutBlockResponse> putBlock(BlockData block, boolean eof) {
+        return send(ContainerCommandRequest.newBuilder()
+                        .setContainerId(block.getBlockId().getContainerId())
+                        .setPutBlock(
+                                PutBlockRequest.newBuilder().setBlock(block).setEof(eof))
+                        .build())
+                .thenApply(ContainerCommandResponse::getPutBlock);
+    }
+
+    /** Closes a container on every replica at the same log index. */
+    public CompletableFuture<ContainerCommandResponse> closeContainer(long containerId) {
+        return send(ContainerCommandRequest.newBuilder()
+                .setContainerId(containerId)
+                .setCloseContainer(CloseContainerRequest.getDefaultInstance())
+                .build());
+    }
+
+    /** Completes once every member has committed the given log index (e.g. a PutBlock's BCSID). */
+    public CompletableFuture<Long> watchAllCommitted(long index) {
+        return client.async().watch(index, ReplicationLevel.ALL_COMMITTED).thenApply(reply -> {
+            if (!reply.isSuccess()) {
+                throw new CompletionException(reply.getException());
+            }
+            return reply.getLogIndex();
+        });
+    }
+
+    @Override
+    public void close() {
+        try {
+            client.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close the Ratis client of pipeline " + pipelineId, e);
+        }
+    }
+
+    private static ContainerCommandResponse response(RaftClientReply reply) {
+        if (!reply.isSuccess()) {
+            throw new CompletionException(reply.getException());
+        }
+        ContainerCommandResponse response;
+        try {
+            response = ContainerMessages.decodeResponse(reply.getMessage().getContent());
+        } catch (InvalidProtocolBufferException e) {
+            throw new CompletionException(e);
+        }
+        if (response.getResult() != ContainerResult.SUCCESS) {
+            throw new ContainerCommandException(response.getResult(), response.getMessage());
+        }
+        return response;
+    }
+
+    private static TimeDuration duration(java.time.Duration duration) {
+        return TimeDuration.valueOf(duration.toMillis(), TimeUnit.MILLISECONDS);
+    }
+}

@@ -1,0 +1,185 @@
+package dev.o3.common.read;
+
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import com.google.protobuf.ByteString;
+import dev.o3.common.checksum.ChecksumMismatchException;
+import dev.o3.common.container.ChunkChecksums;
+import dev.o3.common.container.ContainerCommandException;
+import dev.o3.proto.container.BlockData;
+import dev.o3.proto.container.ContainerCommandRequest;
+import dev.o3.proto.container.ContainerCommandResponse;
+import dev.o3.proto.container.ContainerReadServiceGrpc;
+import dev.o3.proto.container.ContainerResult;
+import dev.o3.proto.container.GetBlockRequest;
+import dev.o3.proto.container.ListBlockRequest;
+import dev.o3.proto.container.ReadChunkRequest;
+import dev.o3.proto.container.ReadChunkResponse;
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.ChunkInfo;
+import dev.o3.proto.hdds.DatanodeDetails;
+import io.grpc.ManagedChannel;
+import io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.StreamObserver;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Reads from one datanode's read service ({@code ContainerReadService.Send}, docs/internals.md "Reads") over one
+ * persistent bidirectional stream: requests are pipelined and answered in order. Every chunk is verified against its
+ * CRC32C before it is returned; a mismatch fails the future with {@link ChecksumMismatchException} so the caller
+ * moves to the next replica.
+ *
+ * <p>Thread-safe. Futures complete on gRPC threads; do not block in their callbacks. A broken stream fails the
+ * requests in flight and the next request opens a new one.
+ */
+public final class ContainerReadClient implements AutoCloseable {
+    private static final int MESSAGE_SIZE_MAX = 64 << 20;
+
+    private final ManagedChannel channel;
+    private final ContainerReadServiceGrpc.ContainerReadServiceStub stub;
+    private final String datanodeUuid;
+
+    @GuardedBy("this")
+    private final Queue<CompletableFuture<ContainerCommandResponse>> pending = new ArrayDeque<>();
+
+    @GuardedBy("this")
+    private StreamObserver<ContainerCommandRequest> requests;
+
+    private ContainerReadClient(ManagedChannel channel, String datanodeUuid) {
+        this.channel = channel;
+        this.stub = ContainerReadServiceGrpc.newStub(channel);
+        this.datanodeUuid = datanodeUuid;
+    }
+
+    /** A client of the datanode's standalone (read) port. */
+    public static ContainerReadClient connect(DatanodeDetails datanode) {
+        String host = datanode.getHostName().isEmpty() ? datanode.getIpAddress() : datanode.getHostName();
+        ManagedChannel channel = NettyChannelBuilder.forAddress(host, datanode.getStandalonePort())
+                .usePlaintext()
+                .maxInboundMessageSize(MESSAGE_SIZE_MAX)
+                .build();
+        return new ContainerReadClient(channel, datanode.getUuid());
+    }
+
+    /** Sends any command; completes with the response whatever its result. */
+    public CompletableFuture<ContainerCommandResponse> send(ContainerCommandRequest request) {
+        CompletableFuture<ContainerCommandResponse> future = new CompletableFuture<>();
+        synchronized (this) {
+            if (requests == null) {
+                requests = stub.send(new ResponseObserver());
+            }
+            pending.add(future);
+            requests.onNext(request.toBuilder().setDatanodeUuid(datanodeUuid).build());
+        }
+        return future;
+    }
+
+    /** The committed metadata of a block; fails with {@link ContainerCommandException} (e.g. BCSID_MISMATCH). */
+    public CompletableFuture<BlockData> getBlock(BlockId blockId) {
+        return send(ContainerCommandRequest.newBuilder()
+                        .setContainerId(blockId.getContainerId())
+                        .setGetBlock(GetBlockRequest.newBuilder().setBlockId(blockId))
+                        .build())
+                .thenApply(response -> successful(response).getGetBlock().getBlock());
+    }
+
+    /** Up to {@code count} committed blocks of a container from {@code startLocalId} on. */
+    public CompletableFuture<List<BlockData>> listBlocks(long containerId, long startLocalId, int count) {
+        return send(ContainerCommandRequest.newBuilder()
+                        .setContainerId(containerId)
+                        .setListBlock(ListBlockRequest.newBuilder()
+                                .setStartLocalId(startLocalId)
+                                .setCount(count))
+                        .build())
+                .thenApply(response -> successful(response).getListBlock().getBlocksList());
+    }
+
+    /**
+     * One chunk's data, verified against the checksums the datanode returned with it.
+     *
+     * @return a future failed with {@link ChecksumMismatchException} (wrapped) when the data is corrupt
+     */
+    public CompletableFuture<ByteString> readChunk(BlockId blockId, ChunkInfo chunk) {
+        return send(ContainerCommandRequest.newBuilder()
+                        .setContainerId(blockId.getContainerId())
+                        .setReadChunk(ReadChunkRequest.newBuilder()
+                                .setBlockId(blockId)
+                                .setChunk(chunk))
+                        .build())
+                .thenApply(response -> verified(successful(response).getReadChunk()));
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (requests != null) {
+                requests.onCompleted();
+                requests = null;
+            }
+        }
+        channel.shutdown();
+        try {
+            if (!channel.awaitTermination(5, TimeUnit.SECONDS)) {
+                channel.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            channel.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static ContainerCommandResponse successful(ContainerCommandResponse response) {
+        if (response.getResult() != ContainerResult.SUCCESS) {
+            throw new ContainerCommandException(response.getResult(), response.getMessage());
+        }
+        return response;
+    }
+
+    private static ByteString verified(ReadChunkResponse response) {
+        try {
+            ChunkChecksums.verify(response.getChunk(), response.getData().asReadOnlyByteBuffer());
+        } catch (ChecksumMismatchException e) {
+            throw new CompletionException(e);
+        }
+        return response.getData();
+    }
+
+    private synchronized CompletableFuture<ContainerCommandResponse> nextPending() {
+        return pending.poll();
+    }
+
+    private void failAll(Throwable error) {
+        synchronized (this) {
+            requests = null;
+            CompletableFuture<ContainerCommandResponse> future;
+            while ((future = pending.poll()) != null) {
+                future.completeExceptionally(error);
+            }
+        }
+    }
+
+    /** Completes pending futures in request order. */
+    private final class ResponseObserver implements StreamObserver<ContainerCommandResponse> {
+        @Override
+        public void onNext(ContainerCommandResponse response) {
+            CompletableFuture<ContainerCommandResponse> future = nextPending();
+            if (future != null) {
+                future.complete(response);
+            }
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            failAll(error);
+        }
+
+        @Override
+        public void onCompleted() {
+            failAll(new IllegalStateException("read stream to datanode " + datanodeUuid + " closed by the server"));
+        }
+    }
+}

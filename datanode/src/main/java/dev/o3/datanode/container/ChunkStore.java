@@ -1,0 +1,81 @@
+package dev.o3.datanode.container;
+
+import com.google.protobuf.ByteString;
+import dev.o3.datanode.metrics.DatanodeMetrics;
+import dev.o3.proto.container.ContainerResult;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+
+/**
+ * Reads and writes chunk data in block files (one file per block, a chunk at its offset in the block). Writes are
+ * positional, so chunks of one block may land in any order and a replayed write rewrites the same bytes. Thread-safe
+ * (each call opens its own channel); I/O errors trigger the volume's check.
+ */
+public final class ChunkStore {
+    private final DatanodeMetrics metrics;
+    private final boolean syncWrites;
+
+    public ChunkStore(DatanodeMetrics metrics, boolean syncWrites) {
+        this.metrics = Objects.requireNonNull(metrics, "metrics is null");
+        this.syncWrites = syncWrites;
+    }
+
+    /**
+     * Writes chunk data at {@code offset} of the block's file.
+     *
+     * @throws ContainerResultException IO_EXCEPTION when the write fails
+     */
+    public void write(Container container, long localId, long offset, ByteString data) throws ContainerResultException {
+        Path file = container.volume().blockFile(container.id(), localId);
+        long start = System.nanoTime();
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            long position = offset;
+            for (ByteBuffer buffer : data.asReadOnlyByteBufferList()) {
+                while (buffer.hasRemaining()) {
+                    position += channel.write(buffer, position);
+                }
+            }
+            if (syncWrites) {
+                channel.force(false);
+            }
+        } catch (IOException e) {
+            container.volume().onIoError(e);
+            throw new ContainerResultException(
+                    ContainerResult.IO_EXCEPTION, "cannot write block " + localId + " of " + container + ": " + e, e);
+        }
+        metrics.recordVolumeWrite(container.volume().toString(), data.size(), System.nanoTime() - start);
+    }
+
+    /**
+     * Reads {@code length} bytes at {@code offset} of the block's file.
+     *
+     * @throws ContainerResultException NO_SUCH_BLOCK when the file or range is missing, IO_EXCEPTION on errors
+     */
+    public ByteBuffer read(Container container, long localId, long offset, int length) throws ContainerResultException {
+        Path file = container.volume().blockFile(container.id(), localId);
+        long start = System.nanoTime();
+        ByteBuffer buffer = ByteBuffer.allocate(length);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            while (buffer.hasRemaining()) {
+                if (channel.read(buffer, offset + buffer.position()) < 0) {
+                    throw new EOFException("block file " + file + " ends before " + (offset + length));
+                }
+            }
+        } catch (NoSuchFileException | EOFException e) {
+            container.volume().onIoError(e);
+            throw new ContainerResultException(ContainerResult.NO_SUCH_BLOCK, e.getMessage(), e);
+        } catch (IOException e) {
+            container.volume().onIoError(e);
+            throw new ContainerResultException(
+                    ContainerResult.IO_EXCEPTION, "cannot read block " + localId + " of " + container + ": " + e, e);
+        }
+        metrics.recordVolumeRead(container.volume().toString(), length, System.nanoTime() - start);
+        return buffer.flip();
+    }
+}

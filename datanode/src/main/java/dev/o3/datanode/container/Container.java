@@ -1,0 +1,183 @@
+package dev.o3.datanode.container;
+
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import dev.o3.common.db.Batch;
+import dev.o3.common.db.DbException;
+import dev.o3.common.db.KeyValue;
+import dev.o3.datanode.volume.BlockKey;
+import dev.o3.datanode.volume.DataVolume;
+import dev.o3.proto.container.BlockData;
+import dev.o3.proto.container.ContainerResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One container replica: its record and committed blocks in the volume's RocksDB, its block files in {@link
+ * DataVolume#containerDir}. Thread-safe: metadata changes are serialized on the container's monitor and each one is
+ * a single synced RocksDB batch, so a crash leaves either the old or the new state.
+ */
+public final class Container {
+    private final DataVolume volume;
+
+    @GuardedBy("this")
+    private ContainerRecord record;
+
+    Container(DataVolume volume, ContainerRecord record) {
+        this.volume = volume;
+        this.record = record;
+    }
+
+    public long id() {
+        return record().id();
+    }
+
+    public DataVolume volume() {
+        return volume;
+    }
+
+    public synchronized ContainerRecord record() {
+        return record;
+    }
+
+    public ReplicaState state() {
+        return record().state();
+    }
+
+    /**
+     * Fails unless the container accepts writes.
+     *
+     * @throws ContainerResultException CONTAINER_NOT_OPEN or UNHEALTHY_CONTAINER
+     */
+    public void checkWritable() throws ContainerResultException {
+        ReplicaState state = state();
+        if (state == ReplicaState.UNHEALTHY) {
+            throw new ContainerResultException(
+                    ContainerResult.UNHEALTHY_CONTAINER, "container " + id() + " is unhealthy");
+        }
+        if (!state.isWritable()) {
+            throw new ContainerResultException(
+                    ContainerResult.CONTAINER_NOT_OPEN, "container " + id() + " is " + state);
+        }
+    }
+
+    /**
+     * Persists a new state; an UNHEALTHY or CLOSED container never becomes writable again.
+     *
+     * @return whether the state changed
+     */
+    public synchronized boolean transition(ReplicaState next) {
+        ReplicaState current = record.state();
+        boolean allowed =
+                switch (current) {
+                    case OPEN -> next != ReplicaState.OPEN;
+                    case CLOSING -> next != ReplicaState.OPEN && next != ReplicaState.CLOSING;
+                    case QUASI_CLOSED -> next == ReplicaState.CLOSED || next == ReplicaState.UNHEALTHY;
+                    case CLOSED -> next == ReplicaState.UNHEALTHY;
+                    case UNHEALTHY -> false;
+                };
+        if (!allowed) {
+            return false;
+        }
+        ContainerRecord updated = record.withState(next);
+        volume.containers().put(updated.id(), updated);
+        record = updated;
+        return true;
+    }
+
+    /**
+     * Commits a block's metadata with its BCSID in one batch; a replayed PutBlock (BCSID not above the container's)
+     * changes nothing.
+     *
+     * @return the committed block (the stored one for a replay)
+     * @throws ContainerResultException when the container is not writable or the database fails
+     */
+    public synchronized BlockData commitBlock(BlockData block, long bcsid) throws ContainerResultException {
+        BlockKey key = new BlockKey(id(), block.getBlockId().getLocalId());
+        if (bcsid != 0 && bcsid <= record.bcsid()) {
+            return volume.blocks().get(key).orElse(block);
+        }
+        checkWritable();
+        BlockData stamped = block.toBuilder()
+                .setBlockId(block.getBlockId().toBuilder().setBlockCommitSequenceId(bcsid))
+                .build();
+        Optional<BlockData> previous = volume.blocks().get(key);
+        long delta = stamped.getSize() - previous.map(BlockData::getSize).orElse(0L);
+        ContainerRecord updated = record.withBlockCommitted(bcsid, delta, previous.isPresent() ? 0 : 1);
+        commit(batch -> {
+            volume.blocks().put(batch, key, stamped);
+            volume.containers().put(batch, updated.id(), updated);
+        });
+        record = updated;
+        return stamped;
+    }
+
+    /**
+     * Deletes a block's metadata and its file, freeing its disk space; deleting a missing block succeeds.
+     *
+     * @return bytes freed on disk
+     * @throws ContainerResultException when the database or the file system fails
+     */
+    public synchronized long deleteBlock(long localId) throws ContainerResultException {
+        BlockKey key = new BlockKey(id(), localId);
+        Optional<BlockData> block = volume.blocks().get(key);
+        if (block.isPresent()) {
+            ContainerRecord updated = record.withBlockDeleted(block.get().getSize());
+            commit(batch -> {
+                volume.blocks().delete(batch, key);
+                volume.containers().put(batch, updated.id(), updated);
+            });
+            record = updated;
+        }
+        try {
+            long size = Files.exists(volume.blockFile(id(), localId)) ? Files.size(volume.blockFile(id(), localId)) : 0;
+            Files.deleteIfExists(volume.blockFile(id(), localId));
+            return size;
+        } catch (IOException e) {
+            volume.onIoError(e);
+            throw new ContainerResultException(ContainerResult.IO_EXCEPTION, "cannot delete block " + localId, e);
+        }
+    }
+
+    /**
+     * The committed metadata of a block.
+     *
+     * @throws ContainerResultException NO_SUCH_BLOCK
+     */
+    public BlockData block(long localId) throws ContainerResultException {
+        return volume.blocks()
+                .get(new BlockKey(id(), localId))
+                .orElseThrow(() -> new ContainerResultException(
+                        ContainerResult.NO_SUCH_BLOCK, "no block " + localId + " in container " + id()));
+    }
+
+    /** Up to {@code count} committed blocks from {@code startLocalId} on. */
+    public List<BlockData> blocks(long startLocalId, int count) {
+        long containerId = id();
+        return volume
+                .blocks()
+                .scan(
+                        Optional.of(new BlockKey(containerId, startLocalId)),
+                        count,
+                        key -> key.containerId() == containerId)
+                .stream()
+                .map(KeyValue::value)
+                .toList();
+    }
+
+    private void commit(java.util.function.Consumer<Batch> writes) throws ContainerResultException {
+        try (Batch batch = volume.database().newBatch()) {
+            writes.accept(batch);
+            volume.database().commit(batch);
+        } catch (DbException e) {
+            volume.onIoError(e);
+            throw new ContainerResultException(ContainerResult.IO_EXCEPTION, "metadata write failed: " + e, e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "container " + id() + " on " + volume;
+    }
+}

@@ -1,0 +1,153 @@
+package dev.o3.datanode.container;
+
+import com.google.protobuf.ByteString;
+import dev.o3.proto.container.BlockData;
+import dev.o3.proto.container.ContainerCommandRequest;
+import dev.o3.proto.container.ContainerCommandResponse;
+import dev.o3.proto.container.ContainerResult;
+import dev.o3.proto.container.PutBlockResponse;
+import dev.o3.proto.container.WriteChunkRequest;
+import dev.o3.proto.hdds.ChunkInfo;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Executes the write commands a pipeline orders (docs/internals.md "Containers and blocks"): the data stage of
+ * WriteChunk ({@link #writeChunkData}) runs before its log entry is durable, and {@link #apply} runs every command in
+ * log order. PutBlock stamps the block with its log index as BCSID. Thread-safe; callers order the commands of one
+ * container (the Raft log does).
+ */
+public final class ContainerHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(ContainerHandler.class);
+
+    private final String logPrefix;
+    private final ContainerSet containers;
+    private final ChunkStore chunks;
+
+    public ContainerHandler(String logPrefix, ContainerSet containers, ChunkStore chunks) {
+        this.logPrefix = Objects.requireNonNull(logPrefix, "logPrefix is null");
+        this.containers = Objects.requireNonNull(containers, "containers is null");
+        this.chunks = Objects.requireNonNull(chunks, "chunks is null");
+    }
+
+    public ContainerSet containers() {
+        return containers;
+    }
+
+    /**
+     * Writes a WriteChunk's data to its block file, creating the container on first use.
+     *
+     * @throws ContainerResultException when the container is not writable or the disk fails
+     */
+    public void writeChunkData(ContainerCommandRequest request, ByteString data) throws ContainerResultException {
+        WriteChunkRequest writeChunk = request.getWriteChunk();
+        ChunkInfo chunk = writeChunk.getChunk();
+        if (data.size() != chunk.getLength()) {
+            throw new ContainerResultException(
+                    ContainerResult.INVALID_ARGUMENT,
+                    "chunk " + chunk.getChunkName() + " declares " + chunk.getLength() + " bytes but carries "
+                            + data.size());
+        }
+        Container container = containers.getOrCreate(request.getContainerId(), request.getPipelineId());
+        container.checkWritable();
+        chunks.write(container, writeChunk.getBlockId().getLocalId(), chunk.getOffset(), data);
+    }
+
+    /**
+     * Re-reads a WriteChunk's data from its block file (a leader replicating to a lagging follower).
+     *
+     * @throws ContainerResultException when the data is gone
+     */
+    public ByteString readChunkData(ContainerCommandRequest request) throws ContainerResultException {
+        WriteChunkRequest writeChunk = request.getWriteChunk();
+        Container container = containers.get(request.getContainerId());
+        ByteBuffer data = chunks.read(
+                container,
+                writeChunk.getBlockId().getLocalId(),
+                writeChunk.getChunk().getOffset(),
+                Math.toIntExact(writeChunk.getChunk().getLength()));
+        return com.google.protobuf.UnsafeByteOperations.unsafeWrap(data);
+    }
+
+    /** Applies a committed command at {@code logIndex}; failures become the response's result. */
+    public ContainerCommandResponse apply(ContainerCommandRequest request, long logIndex) {
+        try {
+            return switch (request.getCommandCase()) {
+                case CREATE_CONTAINER -> {
+                    containers.getOrCreate(request.getContainerId(), request.getPipelineId());
+                    yield success(logIndex);
+                }
+                case WRITE_CHUNK -> {
+                    // The data stage already wrote the chunk; committing it needs an existing, writable container.
+                    containers.get(request.getContainerId()).checkWritable();
+                    yield success(logIndex);
+                }
+                case PUT_BLOCK -> putBlock(request, logIndex);
+                case CLOSE_CONTAINER -> close(request.getContainerId(), logIndex);
+                case DELETE_BLOCK -> {
+                    containers
+                            .get(request.getContainerId())
+                            .deleteBlock(request.getDeleteBlock().getBlockId().getLocalId());
+                    yield success(logIndex);
+                }
+                default -> throw new ContainerResultException(
+                        ContainerResult.INVALID_ARGUMENT, request.getCommandCase() + " is not a pipeline command");
+            };
+        } catch (ContainerResultException e) {
+            LOG.debug(
+                    "[{}] {} of container {} at index {} failed",
+                    logPrefix,
+                    request.getCommandCase(),
+                    request.getContainerId(),
+                    logIndex,
+                    e);
+            return failure(e);
+        }
+    }
+
+    /** The response for a failed command. */
+    public static ContainerCommandResponse failure(ContainerResultException e) {
+        return ContainerCommandResponse.newBuilder()
+                .setResult(e.result())
+                .setMessage(String.valueOf(e.getMessage()))
+                .build();
+    }
+
+    private ContainerCommandResponse putBlock(ContainerCommandRequest request, long logIndex)
+            throws ContainerResultException {
+        BlockData block = request.getPutBlock().getBlock();
+        if (block.getSize() == 0) {
+            long size = block.getChunksList().stream()
+                    .mapToLong(ChunkInfo::getLength)
+                    .sum();
+            block = block.toBuilder().setSize(size).build();
+        }
+        Container container = containers.getOrCreate(request.getContainerId(), request.getPipelineId());
+        BlockData committed = container.commitBlock(block, logIndex);
+        long bcsid = committed.getBlockId().getBlockCommitSequenceId();
+        return ContainerCommandResponse.newBuilder()
+                .setResult(ContainerResult.SUCCESS)
+                .setBlockCommitSequenceId(bcsid)
+                .setPutBlock(PutBlockResponse.newBuilder()
+                        .setBlockCommitSequenceId(bcsid)
+                        .setCommittedLength(committed.getSize()))
+                .build();
+    }
+
+    private ContainerCommandResponse close(long containerId, long logIndex) throws ContainerResultException {
+        Container container = containers.get(containerId);
+        if (container.transition(ReplicaState.CLOSED)) {
+            LOG.info("[{}] closed container {} at index {}", logPrefix, containerId, logIndex);
+        }
+        return success(logIndex);
+    }
+
+    private static ContainerCommandResponse success(long logIndex) {
+        return ContainerCommandResponse.newBuilder()
+                .setResult(ContainerResult.SUCCESS)
+                .setBlockCommitSequenceId(logIndex)
+                .build();
+    }
+}

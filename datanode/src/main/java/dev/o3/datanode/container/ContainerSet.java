@@ -1,0 +1,130 @@
+package dev.o3.datanode.container;
+
+import dev.o3.common.db.KeyValue;
+import dev.o3.datanode.volume.DataVolume;
+import dev.o3.datanode.volume.VolumeSet;
+import dev.o3.proto.container.ContainerResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every container replica served by this datanode, loaded from the volumes' databases at start. A container of a
+ * failed volume leaves the set, so container reports show it missing. Thread-safe.
+ */
+public final class ContainerSet {
+    private static final Logger LOG = LoggerFactory.getLogger(ContainerSet.class);
+
+    private final String logPrefix;
+    private final VolumeSet volumes;
+    private final ConcurrentMap<Long, Container> containers = new ConcurrentHashMap<>();
+
+    private ContainerSet(String logPrefix, VolumeSet volumes) {
+        this.logPrefix = logPrefix;
+        this.volumes = volumes;
+    }
+
+    /** Recovers the containers of every healthy volume and drops those of volumes that fail later. */
+    public static ContainerSet load(String logPrefix, VolumeSet volumes) {
+        ContainerSet set = new ContainerSet(logPrefix, volumes);
+        for (DataVolume volume : volumes.healthy()) {
+            for (KeyValue<Long, ContainerRecord> row : volume.containers().all()) {
+                set.containers.put(row.key(), new Container(volume, row.value()));
+            }
+        }
+        volumes.onFailure(set::volumeFailed);
+        LOG.info(
+                "[{}] recovered {} containers from {} volumes",
+                logPrefix,
+                set.containers.size(),
+                volumes.all().size());
+        return set;
+    }
+
+    /**
+     * The container, created OPEN on a chosen volume the first time a pipeline write names it.
+     *
+     * @throws ContainerResultException DISK_OUT_OF_SPACE when no volume can take it, IO_EXCEPTION on disk errors
+     */
+    public Container getOrCreate(long containerId, String pipelineId) throws ContainerResultException {
+        Container existing = containers.get(containerId);
+        if (existing != null) {
+            return existing;
+        }
+        synchronized (this) {
+            existing = containers.get(containerId);
+            if (existing != null) {
+                return existing;
+            }
+            DataVolume volume;
+            try {
+                volume = volumes.choose();
+            } catch (VolumeSet.NoVolumeException e) {
+                throw new ContainerResultException(ContainerResult.DISK_OUT_OF_SPACE, e.getMessage(), e);
+            }
+            try {
+                Files.createDirectories(volume.containerDir(containerId));
+                ContainerRecord record = ContainerRecord.open(containerId, pipelineId);
+                volume.containers().put(containerId, record);
+                Container container = new Container(volume, record);
+                containers.put(containerId, container);
+                LOG.info("[{}] created container {} of pipeline {} on {}", logPrefix, containerId, pipelineId, volume);
+                return container;
+            } catch (IOException | RuntimeException e) {
+                volume.onIoError(e);
+                throw new ContainerResultException(
+                        ContainerResult.IO_EXCEPTION, "cannot create container " + containerId + " on " + volume, e);
+            }
+        }
+    }
+
+    /**
+     * The container with this id.
+     *
+     * @throws ContainerResultException CONTAINER_NOT_FOUND
+     */
+    public Container get(long containerId) throws ContainerResultException {
+        Container container = containers.get(containerId);
+        if (container == null) {
+            throw new ContainerResultException(
+                    ContainerResult.CONTAINER_NOT_FOUND, "container " + containerId + " is not on this datanode");
+        }
+        return container;
+    }
+
+    /** Number of configured data volumes, failed ones included. */
+    public int volumeCount() {
+        return volumes.all().size();
+    }
+
+    public Optional<Container> find(long containerId) {
+        return Optional.ofNullable(containers.get(containerId));
+    }
+
+    public Collection<Container> all() {
+        return List.copyOf(containers.values());
+    }
+
+    /** The containers created on a pipeline. */
+    public List<Container> ofPipeline(String pipelineId) {
+        return containers.values().stream()
+                .filter(container -> container.record().pipelineId().equals(pipelineId))
+                .toList();
+    }
+
+    private void volumeFailed(DataVolume volume) {
+        int removed = 0;
+        for (Container container : List.copyOf(containers.values())) {
+            if (container.volume() == volume && containers.remove(container.id(), container)) {
+                removed++;
+            }
+        }
+        LOG.error("[{}] {} containers of failed volume {} are missing", logPrefix, removed, volume);
+    }
+}

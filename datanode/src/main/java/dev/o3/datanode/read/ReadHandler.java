@@ -1,0 +1,103 @@
+package dev.o3.datanode.read;
+
+import com.google.protobuf.UnsafeByteOperations;
+import dev.o3.datanode.container.Container;
+import dev.o3.datanode.container.ContainerHandler;
+import dev.o3.datanode.container.ContainerResultException;
+import dev.o3.datanode.container.ContainerSet;
+import dev.o3.datanode.container.ReplicaState;
+import dev.o3.proto.container.BlockData;
+import dev.o3.proto.container.ContainerCommandRequest;
+import dev.o3.proto.container.ContainerCommandResponse;
+import dev.o3.proto.container.ContainerResult;
+import dev.o3.proto.container.GetBlockResponse;
+import dev.o3.proto.container.ListBlockResponse;
+import dev.o3.proto.container.ReadChunkResponse;
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.ChunkInfo;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * Serves GetBlock, ListBlock and ReadChunk from this replica. A block whose BCSID is below the one the client asks
+ * for fails with BCSID_MISMATCH, so a replica that missed committed writes is never read. Chunks come with their
+ * stored checksums, from the {@link ChunkSource} (which never returns corrupt data). Thread-safe.
+ */
+public final class ReadHandler {
+    private static final int LIST_LIMIT = 1000;
+
+    private final ContainerSet containers;
+    private final ChunkSource chunkSource;
+
+    public ReadHandler(ContainerSet containers, ChunkSource chunkSource) {
+        this.containers = Objects.requireNonNull(containers, "containers is null");
+        this.chunkSource = Objects.requireNonNull(chunkSource, "chunkSource is null");
+    }
+
+    /** Answers one read request; failures become the response's result. */
+    public ContainerCommandResponse handle(ContainerCommandRequest request) {
+        try {
+            Container container = containers.get(request.getContainerId());
+            if (container.state() == ReplicaState.UNHEALTHY) {
+                throw new ContainerResultException(ContainerResult.UNHEALTHY_CONTAINER, container + " is unhealthy");
+            }
+            return switch (request.getCommandCase()) {
+                case GET_BLOCK -> success()
+                        .setGetBlock(GetBlockResponse.newBuilder()
+                                .setBlock(block(container, request.getGetBlock().getBlockId())))
+                        .build();
+                case LIST_BLOCK -> success()
+                        .setListBlock(ListBlockResponse.newBuilder()
+                                .addAllBlocks(container.blocks(
+                                        request.getListBlock().getStartLocalId(),
+                                        Math.min(
+                                                LIST_LIMIT,
+                                                Math.max(
+                                                        1,
+                                                        request.getListBlock().getCount())))))
+                        .build();
+                case READ_CHUNK -> readChunk(
+                        container,
+                        request.getReadChunk().getBlockId(),
+                        request.getReadChunk().getChunk());
+                default -> throw new ContainerResultException(
+                        ContainerResult.INVALID_ARGUMENT,
+                        request.getCommandCase() + " is not served by the read service; write through the pipeline");
+            };
+        } catch (ContainerResultException e) {
+            return ContainerHandler.failure(e);
+        }
+    }
+
+    private static BlockData block(Container container, BlockId blockId) throws ContainerResultException {
+        BlockData block = container.block(blockId.getLocalId());
+        long stored = block.getBlockId().getBlockCommitSequenceId();
+        if (stored < blockId.getBlockCommitSequenceId()) {
+            throw new ContainerResultException(
+                    ContainerResult.BCSID_MISMATCH,
+                    "block " + blockId.getLocalId() + " has BCSID " + stored + " < requested "
+                            + blockId.getBlockCommitSequenceId());
+        }
+        return block;
+    }
+
+    private ContainerCommandResponse readChunk(Container container, BlockId blockId, ChunkInfo requested)
+            throws ContainerResultException {
+        BlockData block = block(container, blockId);
+        ChunkInfo chunk = block.getChunksList().stream()
+                .filter(stored -> stored.getOffset() == requested.getOffset())
+                .findFirst()
+                .orElseThrow(() -> new ContainerResultException(
+                        ContainerResult.INVALID_ARGUMENT,
+                        "block " + blockId.getLocalId() + " has no chunk at offset " + requested.getOffset()));
+        ByteBuffer data = chunkSource.readChunk(container, block, chunk);
+        return success()
+                .setReadChunk(
+                        ReadChunkResponse.newBuilder().setChunk(chunk).setData(UnsafeByteOperations.unsafeWrap(data)))
+                .build();
+    }
+
+    private static ContainerCommandResponse.Builder success() {
+        return ContainerCommandResponse.newBuilder().setResult(ContainerResult.SUCCESS);
+    }
+}

@@ -1,0 +1,282 @@
+package dev.o3.datanode.server;
+
+import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.common.config.HostAndPort;
+import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.http.StatusHttpServer;
+import dev.o3.common.lifecycle.Daemon;
+import dev.o3.common.lifecycle.LifeCycle;
+import dev.o3.datanode.config.ContainerConfig;
+import dev.o3.datanode.config.DatanodeConfig;
+import dev.o3.datanode.config.RatisServerConfig;
+import dev.o3.datanode.container.ContainerSet;
+import dev.o3.datanode.heartbeat.HeartbeatService;
+import dev.o3.datanode.heartbeat.ReportBuilder;
+import dev.o3.datanode.metrics.DatanodeMetrics;
+import dev.o3.datanode.ratis.PipelineStatus;
+import dev.o3.datanode.ratis.RatisServer;
+import dev.o3.datanode.read.ReadServer;
+import dev.o3.datanode.scanner.ContainerScanner;
+import dev.o3.datanode.volume.VolumeChecker;
+import dev.o3.datanode.volume.VolumeSet;
+import dev.o3.proto.hdds.DatanodeDetails;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A datanode process: data volumes and containers, the Multi-Raft server, the read service, the status server, the
+ * scanner and the SCM heartbeat. This class only wires and orders the components.
+ *
+ * <p>Lifecycle: construct (parses configuration), {@link #start()} (recovers volumes, containers and raft groups,
+ * binds ports, registers with SCM), {@link #close()} (stops everything in reverse order). Thread-safe accessors.
+ */
+public final class DatanodeServer implements Daemon {
+    private static final Logger LOG = LoggerFactory.getLogger(DatanodeServer.class);
+
+    private final DatanodeConfig config;
+    private final RatisServerConfig ratisConfig;
+    private final ContainerConfig containerConfig;
+    private final HostAndPort scmAddress;
+    private final Clock clock;
+    private final String advertisedHost;
+    private final String name;
+    private final String uuid;
+    private final LifeCycle lifeCycle;
+    private final DatanodeMetrics metrics = new DatanodeMetrics();
+    private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
+
+    private volatile DatanodeDetails details;
+    private volatile VolumeSet volumes;
+    private volatile ContainerSet containers;
+    private volatile RatisServer ratis;
+    private volatile ContainerScanner scanner;
+    private volatile HeartbeatService heartbeat;
+
+    public DatanodeServer(OzoneConfiguration conf) {
+        this(conf, Clock.systemUTC());
+    }
+
+    public DatanodeServer(OzoneConfiguration conf, Clock clock) {
+        this.config = DatanodeConfig.from(conf);
+        this.ratisConfig = RatisServerConfig.from(conf);
+        this.containerConfig = ContainerConfig.from(conf);
+        this.scmAddress = CommonConfigKeys.scmAddress(
+                conf, CommonConfigKeys.SCM_DATANODE_ADDRESS, CommonConfigKeys.SCM_DATANODE_PORT);
+        this.clock = Objects.requireNonNull(clock, "clock is null");
+        this.advertisedHost = config.hostname().orElseGet(DatanodeServer::localHostName);
+        this.name = "dn-" + advertisedHost;
+        Path metadataDir = conf.find(CommonConfigKeys.METADATA_DIRS)
+                .orElse(config.dataDirs().get(0));
+        this.uuid = DatanodeId.loadOrCreate(metadataDir);
+        this.lifeCycle = new LifeCycle(name);
+        LOG.info("[{}] datanode {} configured: {}, {}, {}", name, uuid, config, ratisConfig, containerConfig);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public void start() {
+        lifeCycle.transition(LifeCycle.State.STARTING);
+        try {
+            startComponents();
+            lifeCycle.transition(LifeCycle.State.RUNNING);
+            LOG.info("[{}] datanode started: {}", name, details);
+        } catch (RuntimeException e) {
+            lifeCycle.transition(LifeCycle.State.FAILED);
+            closeComponents();
+            throw e;
+        }
+    }
+
+    private void startComponents() {
+        StorageStack storage = StorageStack.open(name, config, containerConfig, metrics);
+        volumes = register(storage.volumes());
+        containers = storage.containers();
+        ratis = register(new RatisServer(
+                name,
+                uuid,
+                config.ratisDirs(),
+                ratisConfig,
+                config.hostname(),
+                config.ratisPort(),
+                storage.handler(),
+                metrics));
+        ratis.start();
+        ReadServer read = register(new ReadServer(
+                name, bindAddress(config.standalonePort()), storage.reads(), containerConfig.readThreads()));
+        read.start();
+        metrics.registerGauges(
+                ratis::groupsPerDir, ratis::logSyncPerDir, () -> DatanodeStatus.containerCounts(containers));
+        StatusHttpServer http = register(new StatusHttpServer(
+                name,
+                config.httpAddress().toSocketAddress(),
+                metrics.registry(),
+                () -> DatanodeStatus.of(details, volumes, containers, ratis)));
+        http.start();
+        details = DatanodeDetails.newBuilder()
+                .setUuid(uuid)
+                .setHostName(advertisedHost)
+                .setIpAddress(ipAddress(advertisedHost))
+                .setRatisPort(ratis.port())
+                .setStandalonePort(read.port())
+                .setReplicationPort(config.replicationPort())
+                .setHttpPort(http.port())
+                .build();
+
+        register(new VolumeChecker(name, volumes, containerConfig.diskCheckInterval()))
+                .start();
+        scanner = register(new ContainerScanner(
+                name,
+                containers,
+                storage.chunks(),
+                containerConfig.scanInterval(),
+                containerConfig.scanBandwidth().bytes(),
+                clock));
+        if (containerConfig.scannerEnabled()) {
+            scanner.start();
+        }
+        heartbeat = register(new HeartbeatService(
+                name,
+                this::datanodeDetails,
+                new ReportBuilder(volumes, containers, ratis),
+                ratis,
+                containers,
+                scmAddress,
+                config.heartbeatInterval()));
+        heartbeat.start();
+    }
+
+    /** This datanode as SCM and clients see it, with the ports actually bound and the rack SCM assigned. */
+    public DatanodeDetails datanodeDetails() {
+        DatanodeDetails current = details;
+        if (current == null) {
+            throw new IllegalStateException(name + " has not bound its ports yet");
+        }
+        return current.toBuilder()
+                .setNetworkLocation(heartbeat == null ? "" : heartbeat.networkLocation())
+                .build();
+    }
+
+    /**
+     * Heartbeats now (registering first if needed) and runs the returned commands before returning; tests and
+     * {@code MiniO3Cluster} use it instead of waiting for the interval.
+     *
+     * @throws IllegalStateException when SCM cannot be reached
+     */
+    public void triggerHeartbeat() {
+        lifeCycle.assertRunning();
+        heartbeat.heartbeatNow();
+    }
+
+    /** The pipelines this datanode is a member of, with role and Ratis log dir. */
+    public List<PipelineStatus> pipelines() {
+        lifeCycle.assertRunning();
+        return ratis.pipelines();
+    }
+
+    /** The container replicas (failed volumes' containers are absent). */
+    public ContainerSet containers() {
+        lifeCycle.assertRunning();
+        return containers;
+    }
+
+    /** The data volumes, failed ones included. */
+    public VolumeSet volumes() {
+        lifeCycle.assertRunning();
+        return volumes;
+    }
+
+    /**
+     * Runs a full checksum scan of every closed container now.
+     *
+     * @return ids of containers found unhealthy
+     */
+    public List<Long> scanContainersNow() {
+        lifeCycle.assertRunning();
+        return scanner.scanNow();
+    }
+
+    /** Checks every data volume now (failed ones leave service). */
+    public void checkVolumesNow() {
+        lifeCycle.assertRunning();
+        volumes.checkAll();
+    }
+
+    @Override
+    public void close() {
+        LifeCycle.State state = lifeCycle.state();
+        if (state == LifeCycle.State.STOPPED || state == LifeCycle.State.STOPPING) {
+            return;
+        }
+        if (state == LifeCycle.State.NEW) {
+            lifeCycle.transition(LifeCycle.State.STOPPED);
+            return;
+        }
+        lifeCycle.transition(LifeCycle.State.STOPPING);
+        closeComponents();
+        lifeCycle.transition(LifeCycle.State.STOPPED);
+        LOG.info("[{}] datanode stopped", name);
+    }
+
+    private <T extends AutoCloseable> T register(T component) {
+        synchronized (closeables) {
+            closeables.push(component);
+        }
+        return component;
+    }
+
+    private void closeComponents() {
+        while (true) {
+            AutoCloseable component;
+            synchronized (closeables) {
+                component = closeables.poll();
+            }
+            if (component == null) {
+                return;
+            }
+            try {
+                component.close();
+            } catch (Exception e) {
+                LOG.warn(
+                        "[{}] {} did not close cleanly",
+                        name,
+                        component.getClass().getSimpleName(),
+                        e);
+            }
+        }
+    }
+
+    private InetSocketAddress bindAddress(int port) {
+        return config.hostname()
+                .map(host -> new InetSocketAddress(host, port))
+                .orElseGet(() -> new InetSocketAddress(port));
+    }
+
+    private static String localHostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+
+    private static String ipAddress(String host) {
+        try {
+            return InetAddress.getByName(host).getHostAddress();
+        } catch (UnknownHostException e) {
+            return host;
+        }
+    }
+}

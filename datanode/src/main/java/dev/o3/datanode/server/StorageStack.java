@@ -1,0 +1,38 @@
+package dev.o3.datanode.server;
+
+import dev.o3.datanode.config.ContainerConfig;
+import dev.o3.datanode.config.DatanodeConfig;
+import dev.o3.datanode.container.ChunkStore;
+import dev.o3.datanode.container.ContainerHandler;
+import dev.o3.datanode.container.ContainerSet;
+import dev.o3.datanode.metrics.DatanodeMetrics;
+import dev.o3.datanode.read.ReadHandler;
+import dev.o3.datanode.read.VolumeChunkSource;
+import dev.o3.datanode.volume.VolumeSet;
+
+/**
+ * The datanode's storage, recovered from disk: volumes, containers, chunk I/O, the command handler of the pipelines
+ * and the read handler of the read service.
+ *
+ * @param volumes data volumes (owned: close them)
+ * @param containers container replicas of the healthy volumes
+ * @param chunks chunk file I/O
+ * @param handler pipeline command handler
+ * @param reads read service handler
+ */
+record StorageStack(
+        VolumeSet volumes, ContainerSet containers, ChunkStore chunks, ContainerHandler handler, ReadHandler reads) {
+    static StorageStack open(
+            String name, DatanodeConfig config, ContainerConfig containerConfig, DatanodeMetrics metrics) {
+        VolumeSet volumes = VolumeSet.open(
+                name, config.dataDirs(), containerConfig.containerSize().bytes());
+        ContainerSet containers = ContainerSet.load(name, volumes);
+        ChunkStore chunks = new ChunkStore(metrics, containerConfig.chunkWriteSync());
+        return new StorageStack(
+                volumes,
+                containers,
+                chunks,
+                new ContainerHandler(name, containers, chunks),
+                new ReadHandler(containers, new VolumeChunkSource(name, chunks, metrics)));
+    }
+}

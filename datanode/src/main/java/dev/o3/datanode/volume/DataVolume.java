@@ -1,0 +1,156 @@
+package dev.o3.datanode.volume;
+
+import dev.o3.common.db.Database;
+import dev.o3.common.db.Table;
+import dev.o3.datanode.container.ContainerRecord;
+import dev.o3.proto.container.BlockData;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One data disk ({@code hdds.datanode.dir} entry). Layout: {@code <root>/container.db} (the volume's RocksDB, {@link
+ * VolumeSchema}) and {@code <root>/containers/<containerId>/<localId>.block} (one chunk file per block).
+ *
+ * <p>Thread-safe. A volume that fails an I/O check is marked failed once and for all (until restart); its listener
+ * takes its containers out of service while the node keeps serving from the other volumes.
+ */
+public final class DataVolume implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DataVolume.class);
+
+    private final String logPrefix;
+    private final Path root;
+    private final Database db;
+    private final AtomicReference<String> failure = new AtomicReference<>();
+    private volatile Consumer<DataVolume> failureListener = volume -> {};
+
+    private DataVolume(String logPrefix, Path root, Database db, String failure) {
+        this.logPrefix = logPrefix;
+        this.root = root;
+        this.db = db;
+        this.failure.set(failure);
+    }
+
+    /** Opens (formatting if new) a volume; a volume that cannot be opened is returned already failed. */
+    static DataVolume open(String logPrefix, Path root) {
+        try {
+            Files.createDirectories(root.resolve("containers"));
+            return new DataVolume(
+                    logPrefix, root, Database.open(root.resolve("container.db"), VolumeSchema.SCHEMA), null);
+        } catch (IOException | RuntimeException e) {
+            LOG.error("[{}] volume {} cannot be opened and is out of service", logPrefix, root, e);
+            return new DataVolume(logPrefix, root, null, "open failed: " + e);
+        }
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    /** Directory of a container's block files. */
+    public Path containerDir(long containerId) {
+        return root.resolve("containers").resolve(Long.toString(containerId));
+    }
+
+    /** The chunk file of a block. */
+    public Path blockFile(long containerId, long localId) {
+        return containerDir(containerId).resolve(localId + ".block");
+    }
+
+    public boolean isFailed() {
+        return failure.get() != null;
+    }
+
+    /** The container records of this volume. */
+    public Table<Long, ContainerRecord> containers() {
+        return database().table(VolumeSchema.CONTAINERS);
+    }
+
+    /** The committed blocks of this volume's containers. */
+    public Table<BlockKey, BlockData> blocks() {
+        return database().table(VolumeSchema.BLOCKS);
+    }
+
+    public Database database() {
+        if (db == null) {
+            throw new IllegalStateException("volume " + root + " failed: " + failure.get());
+        }
+        return db;
+    }
+
+    /** Space of the volume's file system; zero once failed. */
+    public VolumeUsage usage() {
+        if (isFailed()) {
+            return VolumeUsage.NONE;
+        }
+        try {
+            FileStore store = Files.getFileStore(root);
+            long capacity = store.getTotalSpace();
+            long available = store.getUsableSpace();
+            return new VolumeUsage(capacity, capacity - store.getUnallocatedSpace(), available);
+        } catch (IOException e) {
+            onIoError(e);
+            return VolumeUsage.NONE;
+        }
+    }
+
+    /**
+     * Checks the volume after an I/O error on it (a missing block file is not a disk failure, an unwritable volume
+     * is) and marks it failed when the check fails.
+     */
+    public void onIoError(Exception cause) {
+        if (!isFailed() && !check()) {
+            markFailed("I/O error: " + cause);
+        }
+    }
+
+    /** Writes, reads and deletes a probe file; false when the volume is unusable. */
+    public boolean check() {
+        if (isFailed()) {
+            return false;
+        }
+        Path probe = root.resolve("containers")
+                .resolve(".probe-" + Thread.currentThread().getId());
+        try {
+            Files.writeString(probe, "o3", StandardCharsets.UTF_8);
+            boolean ok =
+                    "o3".equals(Files.readString(probe, StandardCharsets.UTF_8)) && Files.isDirectory(db.directory());
+            Files.deleteIfExists(probe);
+            return ok;
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
+    }
+
+    /** Takes the volume out of service; idempotent. */
+    public void markFailed(String reason) {
+        if (failure.compareAndSet(null, Objects.requireNonNull(reason, "reason is null"))) {
+            LOG.error("[{}] volume {} failed ({}): its containers are reported missing", logPrefix, root, reason);
+            failureListener.accept(this);
+        }
+    }
+
+    void setFailureListener(Consumer<DataVolume> listener) {
+        this.failureListener = Objects.requireNonNull(listener, "listener is null");
+    }
+
+    @Override
+    public void close() {
+        if (db != null) {
+            db.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return root.toString();
+    }
+}

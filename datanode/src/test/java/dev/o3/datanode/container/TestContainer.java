@@ -1,0 +1,120 @@
+package dev.o3.datanode.container;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.protobuf.ByteString;
+import dev.o3.common.db.Database;
+import dev.o3.datanode.metrics.DatanodeMetrics;
+import dev.o3.datanode.volume.VolumeSet;
+import dev.o3.proto.container.BlockData;
+import dev.o3.proto.container.ContainerResult;
+import dev.o3.proto.hdds.BlockId;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Containers on real volumes (RocksDB and block files in a temporary directory), without Ratis or network. */
+class TestContainer {
+    @TempDir
+    Path base;
+
+    private final int openDatabases = Database.openCount();
+    private VolumeSet volumes;
+
+    @AfterEach
+    void close() {
+        if (volumes != null) {
+            volumes.close();
+        }
+        assertThat(Database.openCount()).isEqualTo(openDatabases);
+    }
+
+    @Test
+    void putBlockStampsTheBcsidAndIgnoresReplays() throws Exception {
+        ContainerSet containers = open();
+        Container container = containers.getOrCreate(1, "pipeline");
+
+        BlockData committed = container.commitBlock(block(1, 10, 100), 7);
+        BlockData replayed = container.commitBlock(block(1, 10, 999), 5);
+
+        assertThat(committed.getBlockId().getBlockCommitSequenceId()).isEqualTo(7);
+        assertThat(replayed).isEqualTo(committed);
+        assertThat(container.record()).isEqualTo(new ContainerRecord(1, ReplicaState.OPEN, 7, "pipeline", 100, 1));
+    }
+
+    @Test
+    void containersAndBlocksSurviveReopening() throws Exception {
+        ContainerSet containers = open();
+        containers.getOrCreate(1, "p1").commitBlock(block(1, 10, 100), 3);
+        containers.getOrCreate(2, "p2").transition(ReplicaState.CLOSING);
+        volumes.close();
+
+        ContainerSet reopened = open();
+
+        assertThat(reopened.get(1).record().bcsid()).isEqualTo(3);
+        assertThat(reopened.get(1).block(10).getSize()).isEqualTo(100);
+        assertThat(reopened.get(2).state()).isEqualTo(ReplicaState.CLOSING);
+        assertThat(reopened.all()).hasSize(2);
+    }
+
+    @Test
+    void closedContainersRejectWritesAndNeverReopen() throws Exception {
+        Container container = open().getOrCreate(1, "pipeline");
+
+        assertThat(container.transition(ReplicaState.CLOSED)).isTrue();
+
+        assertThat(container.transition(ReplicaState.OPEN)).isFalse();
+        assertThat(container.transition(ReplicaState.QUASI_CLOSED)).isFalse();
+        assertThatThrownBy(() -> container.commitBlock(block(1, 10, 1), 9))
+                .isInstanceOfSatisfying(ContainerResultException.class, e -> assertThat(e.result())
+                        .isEqualTo(ContainerResult.CONTAINER_NOT_OPEN));
+        assertThat(container.transition(ReplicaState.UNHEALTHY)).isTrue();
+        assertThat(container.transition(ReplicaState.CLOSED)).isFalse();
+    }
+
+    @Test
+    void deletingABlockRemovesItsFileAndMetadata() throws Exception {
+        ContainerSet containers = open();
+        Container container = containers.getOrCreate(1, "pipeline");
+        ChunkStore chunks = new ChunkStore(new DatanodeMetrics(), false);
+        chunks.write(container, 10, 0, ByteString.copyFrom(new byte[4096]));
+        container.commitBlock(block(1, 10, 4096), 2);
+
+        long freed = container.deleteBlock(10);
+
+        assertThat(freed).isEqualTo(4096);
+        assertThat(Files.exists(container.volume().blockFile(1, 10))).isFalse();
+        assertThat(container.blocks(0, 10)).isEmpty();
+        assertThat(container.record().usedBytes()).isZero();
+        assertThat(container.deleteBlock(10)).isZero();
+    }
+
+    @Test
+    void newContainersGoRoundRobinOverVolumes() throws Exception {
+        ContainerSet containers = open();
+
+        List<Path> roots = List.of(
+                containers.getOrCreate(1, "p").volume().root(),
+                containers.getOrCreate(2, "p").volume().root(),
+                containers.getOrCreate(3, "p").volume().root());
+
+        assertThat(roots.get(0)).isNotEqualTo(roots.get(1));
+        assertThat(roots.get(2)).isEqualTo(roots.get(0));
+    }
+
+    private ContainerSet open() {
+        volumes = VolumeSet.open("test", List.of(base.resolve("v0"), base.resolve("v1")), 1024);
+        return ContainerSet.load("test", volumes);
+    }
+
+    private static BlockData block(long containerId, long localId, long size) {
+        return BlockData.newBuilder()
+                .setBlockId(BlockId.newBuilder().setContainerId(containerId).setLocalId(localId))
+                .setSize(size)
+                .build();
+    }
+}

@@ -1,0 +1,253 @@
+package dev.o3.datanode.server;
+
+import static dev.o3.datanode.server.DatanodeFixture.CLIENT_OPTIONS;
+import static dev.o3.datanode.server.DatanodeFixture.blockId;
+import static dev.o3.datanode.server.DatanodeFixture.conf;
+import static dev.o3.datanode.server.DatanodeFixture.createPipeline;
+import static dev.o3.datanode.server.DatanodeFixture.pipeline;
+import static dev.o3.datanode.server.DatanodeFixture.randomData;
+import static dev.o3.datanode.server.DatanodeFixture.writeBlock;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.o3.common.container.ContainerCommandException;
+import dev.o3.common.db.Database;
+import dev.o3.common.ratis.ContainerRatisClient;
+import dev.o3.common.read.ContainerReadClient;
+import dev.o3.datanode.container.Container;
+import dev.o3.datanode.container.ReplicaState;
+import dev.o3.proto.container.BlockData;
+import dev.o3.proto.container.ContainerResult;
+import dev.o3.proto.container.PutBlockResponse;
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.ContainerState;
+import dev.o3.proto.hdds.Pipeline;
+import dev.o3.proto.scm.CloseContainerCommand;
+import dev.o3.proto.scm.ContainerReplicaReport;
+import dev.o3.proto.scm.DeleteBlocksCommand;
+import dev.o3.proto.scm.DeletedBlocksTransaction;
+import dev.o3.proto.scm.HeartbeatRequest;
+import dev.o3.proto.scm.ScmCommand;
+import dev.o3.proto.scm.StorageReport;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Writes through a one-member pipeline and reads from the read service: BCSID, checksums, deletes, volume loss. */
+@Timeout(120)
+class TestDatanodeDataPath {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @TempDir
+    Path base;
+
+    private FakeScm scm;
+    private DatanodeServer datanode;
+    private Pipeline pipeline;
+    private ContainerRatisClient client;
+    private ContainerReadClient reader;
+    private int openDatabases;
+
+    @BeforeEach
+    void start() throws Exception {
+        openDatabases = Database.openCount();
+        scm = new FakeScm();
+        datanode = new DatanodeServer(conf(base, 31, scm.port(), 2, 1));
+        datanode.start();
+        pipeline = pipeline(List.of(datanode.datanodeDetails()));
+        createPipeline(scm, pipeline, List.of(datanode));
+        client = ContainerRatisClient.connect(pipeline, CLIENT_OPTIONS);
+        reader = ContainerReadClient.connect(datanode.datanodeDetails());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        reader.close();
+        client.close();
+        datanode.close();
+        scm.close();
+        assertThat(Database.openCount()).as("RocksDB handles left open").isEqualTo(openDatabases);
+    }
+
+    @Test
+    void putBlockReturnsItsBcsidAndReadsAreVerified() throws Exception {
+        PutBlockResponse first = writeBlock(client, blockId(1, 10), 4, 20_000);
+        PutBlockResponse second = writeBlock(client, blockId(1, 11), 1, 5_000);
+
+        assertThat(first.getBlockCommitSequenceId()).isPositive();
+        assertThat(first.getCommittedLength()).isEqualTo(80_000);
+        assertThat(second.getBlockCommitSequenceId()).isGreaterThan(first.getBlockCommitSequenceId());
+        BlockData block = reader.getBlock(blockId(1, 10)).get(10, TimeUnit.SECONDS);
+        assertThat(block.getBlockId().getBlockCommitSequenceId()).isEqualTo(first.getBlockCommitSequenceId());
+        assertThat(reader.readChunk(block.getBlockId(), block.getChunks(3)).get(10, TimeUnit.SECONDS))
+                .isEqualTo(randomData(10 * 1000 + 3, 20_000));
+        assertThat(reader.listBlocks(1, 0, 10).get(10, TimeUnit.SECONDS)).hasSize(2);
+        assertThat(datanode.containers().get(1).record().bcsid()).isEqualTo(second.getBlockCommitSequenceId());
+        BlockId newer = block.getBlockId().toBuilder()
+                .setBlockCommitSequenceId(second.getBlockCommitSequenceId() + 1)
+                .build();
+        assertResult(() -> reader.getBlock(newer).get(10, TimeUnit.SECONDS), ContainerResult.BCSID_MISMATCH);
+    }
+
+    @Test
+    void closedContainerIsImmutableAndACorruptChunkIsNeverServed() throws Exception {
+        writeBlock(client, blockId(2, 20), 2, 10_000);
+        closeContainer(2);
+        assertResult(() -> writeBlock(client, blockId(2, 21), 1, 100), ContainerResult.CONTAINER_NOT_OPEN);
+
+        corrupt(datanode.containers().get(2), 20, 15_000);
+
+        BlockData block = reader.getBlock(blockId(2, 20)).get(10, TimeUnit.SECONDS);
+        assertThat(reader.readChunk(block.getBlockId(), block.getChunks(0)).get(10, TimeUnit.SECONDS))
+                .isEqualTo(randomData(20 * 1000, 10_000));
+        assertResult(
+                () -> reader.readChunk(block.getBlockId(), block.getChunks(1)).get(10, TimeUnit.SECONDS),
+                ContainerResult.CHECKSUM_MISMATCH);
+        assertThat(datanode.containers().get(2).state()).isEqualTo(ReplicaState.UNHEALTHY);
+        datanode.triggerHeartbeat();
+        assertThat(report(2).getState()).isEqualTo(ContainerState.CONTAINER_UNHEALTHY);
+    }
+
+    @Test
+    void scannerMarksACorruptClosedContainerUnhealthy() throws Exception {
+        writeBlock(client, blockId(3, 30), 2, 10_000);
+        writeBlock(client, blockId(4, 40), 2, 10_000);
+        closeContainer(3);
+        closeContainer(4);
+        assertThat(datanode.scanContainersNow()).isEmpty();
+
+        corrupt(datanode.containers().get(4), 40, 100);
+
+        assertThat(datanode.scanContainersNow()).containsExactly(4L);
+        assertThat(datanode.containers().get(3).state()).isEqualTo(ReplicaState.CLOSED);
+        assertThat(datanode.containers().get(4).state()).isEqualTo(ReplicaState.UNHEALTHY);
+    }
+
+    @Test
+    void deleteBlocksFreesDiskSpace() throws Exception {
+        writeBlock(client, blockId(5, 50), 2, 100_000);
+        writeBlock(client, blockId(5, 51), 1, 1_000);
+        Container container = datanode.containers().get(5);
+        Path file = container.volume().blockFile(5, 50);
+        assertThat(Files.size(file)).isEqualTo(200_000);
+
+        long command = scm.send(
+                datanode.datanodeDetails().getUuid(),
+                ScmCommand.newBuilder()
+                        .setDeleteBlocks(DeleteBlocksCommand.newBuilder()
+                                .addTransactions(DeletedBlocksTransaction.newBuilder()
+                                        .setTxId(1)
+                                        .setContainerId(5)
+                                        .addLocalIds(50))));
+        datanode.triggerHeartbeat();
+        datanode.triggerHeartbeat();
+
+        assertThat(file).doesNotExist();
+        assertThat(container.record().usedBytes()).isEqualTo(1_000);
+        assertThat(container.record().blockCount()).isEqualTo(1);
+        assertThat(scm.statuses()).anyMatch(status -> status.getCommandId() == command && status.getSuccess());
+        assertResult(() -> reader.getBlock(blockId(5, 50)).get(10, TimeUnit.SECONDS), ContainerResult.NO_SUCH_BLOCK);
+    }
+
+    @Test
+    void failedVolumeTakesOnlyItsContainersOutOfService() throws Exception {
+        writeBlock(client, blockId(6, 60), 1, 10_000);
+        writeBlock(client, blockId(7, 70), 1, 10_000);
+        Container lost = datanode.containers().get(6);
+        Container kept = datanode.containers().get(7);
+        assertThat(lost.volume()).isNotSameAs(kept.volume());
+
+        replaceWithFile(lost.volume().root());
+        datanode.checkVolumesNow();
+        datanode.triggerHeartbeat();
+
+        assertThat(lost.volume().isFailed()).isTrue();
+        assertThat(datanode.containers().find(6)).isEmpty();
+        HeartbeatRequest heartbeat =
+                scm.lastHeartbeat(datanode.datanodeDetails().getUuid());
+        assertThat(heartbeat.getNodeReport().getVolumesList())
+                .filteredOn(StorageReport::getFailed)
+                .extracting(StorageReport::getPath)
+                .containsExactly(lost.volume().root().toString());
+        assertThat(heartbeat.getContainersList())
+                .extracting(ContainerReplicaReport::getContainerId)
+                .containsExactly(7L);
+        assertResult(
+                () -> reader.getBlock(blockId(6, 60)).get(10, TimeUnit.SECONDS), ContainerResult.CONTAINER_NOT_FOUND);
+        BlockData block = reader.getBlock(blockId(7, 70)).get(10, TimeUnit.SECONDS);
+        assertThat(reader.readChunk(block.getBlockId(), block.getChunks(0)).get(10, TimeUnit.SECONDS))
+                .isEqualTo(randomData(70 * 1000, 10_000));
+        writeBlock(client, blockId(8, 80), 1, 1_000);
+        assertThat(datanode.containers().get(8).volume()).isSameAs(kept.volume());
+    }
+
+    private void closeContainer(long containerId) throws InterruptedException {
+        scm.send(
+                datanode.datanodeDetails().getUuid(),
+                ScmCommand.newBuilder()
+                        .setCloseContainer(CloseContainerCommand.newBuilder()
+                                .setContainerId(containerId)
+                                .setPipelineId(pipeline.getId())));
+        datanode.triggerHeartbeat();
+        DatanodeFixture.await(WAIT, "container " + containerId + " closed", () -> datanode.containers()
+                .find(containerId)
+                .map(container -> container.state() == ReplicaState.CLOSED)
+                .orElse(false));
+    }
+
+    private ContainerReplicaReport report(long containerId) {
+        return scm.lastHeartbeat(datanode.datanodeDetails().getUuid()).getContainersList().stream()
+                .filter(report -> report.getContainerId() == containerId)
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static void corrupt(Container container, long localId, long offset) throws IOException {
+        try (FileChannel channel = FileChannel.open(
+                container.volume().blockFile(container.id(), localId),
+                StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            ByteBuffer one = ByteBuffer.allocate(1);
+            channel.read(one, offset);
+            one.put(0, (byte) (one.get(0) ^ 0xFF)).rewind();
+            channel.write(one, offset);
+        }
+    }
+
+    private static void replaceWithFile(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+        Files.writeString(root, "not a directory");
+    }
+
+    private static void assertResult(ThrowingCall call, ContainerResult expected) {
+        assertThatThrownBy(call::run)
+                .isInstanceOf(ExecutionException.class)
+                .cause()
+                .isInstanceOfSatisfying(ContainerCommandException.class, e -> assertThat(e.result())
+                        .isEqualTo(expected));
+    }
+
+    /** A call whose failure the test inspects. */
+    @FunctionalInterface
+    private interface ThrowingCall {
+        void run() throws Exception;
+    }
+}
