@@ -5,8 +5,14 @@ import dev.o3.client.om.OmException;
 import dev.o3.client.s3.S3Command;
 import dev.o3.client.shell.ShellCommand;
 import dev.o3.common.config.ConfigException;
+import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.lifecycle.Daemon;
+import dev.o3.datanode.server.DatanodeServer;
 import dev.o3.freon.FreonCommand;
+import dev.o3.scm.server.ScmServer;
 import java.io.PrintWriter;
+import java.time.Clock;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
@@ -20,7 +26,13 @@ import picocli.CommandLine.IVersionProvider;
         mixinStandardHelpOptions = true,
         versionProvider = OzoneCommand.Version.class,
         description = "O3, an Ozone-style object store: run a daemon, the shells, freon or an embedded cluster.",
-        subcommands = {VersionCommand.class, ShellCommand.class, AdminCommand.class, S3Command.class, FreonCommand.class
+        subcommands = {
+            VersionCommand.class,
+            ShellCommand.class,
+            AdminCommand.class,
+            S3Command.class,
+            FreonCommand.class,
+            LocalCommand.class
         })
 public final class OzoneCommand implements Runnable {
     @CommandLine.Spec
@@ -29,17 +41,27 @@ public final class OzoneCommand implements Runnable {
     /** Runs the command line and returns the process exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine commandLine = new CommandLine(new OzoneCommand());
-        addPending(commandLine, "scm", "Run the Storage Container Manager.", "the Storage Container Manager", 3);
+        addDaemon(
+                commandLine,
+                "scm",
+                "Run the Storage Container Manager.",
+                conf -> new ScmServer(conf, Clock.systemUTC()));
         addPending(commandLine, "om", "Run the Ozone Manager.", "the Ozone Manager", 8);
-        addPending(commandLine, "datanode", "Run a datanode.", "the datanode", 4);
+        addDaemon(commandLine, "datanode", "Run a datanode.", DatanodeServer::new);
         addPending(commandLine, "s3g", "Run the S3 gateway.", "the S3 gateway", 6);
-        addPending(commandLine, "local", "Run a whole cluster in this process.", "the embedded cluster", 5);
         commandLine.setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler((exception, cmd, parseResult) -> {
             cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + oneLine(exception));
             return 1;
         });
         return commandLine.execute(args);
+    }
+
+    private static void addDaemon(
+            CommandLine root, String name, String description, Function<OzoneConfiguration, Daemon> factory) {
+        CommandLine sub = new CommandLine(new DaemonCommand(factory));
+        sub.getCommandSpec().usageMessage().description(description);
+        root.addSubcommand(name, sub);
     }
 
     private static void addPending(CommandLine root, String name, String description, String part, int issue) {

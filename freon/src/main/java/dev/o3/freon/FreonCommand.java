@@ -11,5 +11,5 @@ import picocli.CommandLine.Command;
         name = "freon",
         mixinStandardHelpOptions = true,
         description = "Load generators: each prints progress and a summary with ops/s, MB/s and latency percentiles.",
-        subcommands = {KeyGenerator.class, KeyReader.class, OmKeyGenerator.class, OmKeyReader.class})
+        subcommands = {KeyGenerator.class, KeyReader.class, OmKeyGenerator.class, OmKeyReader.class, PlotCommand.class})
 public final class FreonCommand {}

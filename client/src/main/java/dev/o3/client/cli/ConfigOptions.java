@@ -33,6 +33,11 @@ public final class ConfigOptions {
         return OzoneConfiguration.load(siteFile(), overrides);
     }
 
+    /** The {@code -D} overrides as given, for components that take raw values (the embedded cluster). */
+    public Map<String, String> overrides() {
+        return Map.copyOf(overrides);
+    }
+
     private Optional<Path> siteFile() {
         if (siteFile != null) {
             return Optional.of(siteFile);

@@ -42,6 +42,11 @@ public final class KeyInputStream extends InputStream {
         this.blocks = List.copyOf(key.getBlocksList());
     }
 
+    /** Where the key's data lives: its blocks in key order, each with its pipeline. */
+    public List<BlockLocation> blocks() {
+        return blocks;
+    }
+
     /** Length of the key. */
     public long length() {
         return key.getSize();

@@ -60,6 +60,20 @@ class TestReportOutputs {
     }
 
     @Test
+    void jsonReadsBackWithTheFullHistogram() throws IOException {
+        Path file = directory.resolve("report.json");
+        LoadReport original = report("ockg", 1000);
+        ReportJson.write(file, original);
+
+        LoadReport read = ReportJson.read(file);
+
+        assertThat(read.latencyMicros()).isEqualTo(original.latencyMicros());
+        assertThat(read.operations()).isEqualTo(original.operations());
+        assertThat(read.errors()).isEqualTo(original.errors());
+        assertThat(read.operationsPerSecond()).isEqualTo(original.operationsPerSecond());
+    }
+
+    @Test
     void pngAndSvgPlotsDrawEverySeries() throws IOException {
         List<LoadReport> runs = List.of(report("single-raft", 3000), report("multi-raft", 1000));
         Path png = directory.resolve("latency.png");

@@ -1,205 +1,227 @@
 package dev.o3.test.cluster;
 
-import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.client.api.OzoneClient;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.datanode.config.DatanodeConfigKeys;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.o3.datanode.server.DatanodeServer;
+import dev.o3.om.config.OmConfigKeys;
+import dev.o3.om.server.OzoneManagerServer;
+import dev.o3.proto.hdds.DatanodeDetails;
+import dev.o3.s3gateway.ozone.OzoneS3Backend;
+import dev.o3.s3gateway.server.S3GatewayServer;
+import dev.o3.scm.server.ScmServer;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 /**
- * An O3 cluster inside one JVM for tests: one SCM, 1 or 3 OMs and N datanodes, each datanode with several data
- * volumes and Ratis log dirs and a rack from a generated topology table. Every address is on loopback with port 0.
+ * An O3 cluster inside one JVM: one SCM, 1 or 3 OMs, N datanodes (each on its own 127.0.0.x with several data volumes
+ * and Ratis log dirs, on a rack from a generated topology table) and optionally an S3 gateway. Built by {@link
+ * ClusterLayout}; {@link #start()} starts every node in dependency order, {@link #close()} stops them in reverse.
  *
- * <p>Lifecycle: {@link Builder#build()} lays out directories and per-node configuration; {@link #close()} stops every
- * node. Nodes are started, stopped and restarted by role once their servers exist (issues #3, #4, #8); until then the
- * cluster provides the layout and configuration those servers start from. Not thread-safe: one test thread drives it.
+ * <p>Not thread-safe: one test thread (or the {@code ozone local} launcher) drives it. Waits poll a condition with a
+ * deadline; nothing sleeps for a fixed time.
  */
 public final class MiniO3Cluster implements AutoCloseable {
-    private final Path baseDirectory;
-    private final Path topologyTable;
-    private final List<ClusterNode> nodes;
+    private static final Duration POLL = Duration.ofMillis(100);
 
-    private MiniO3Cluster(Path baseDirectory, Path topologyTable, List<ClusterNode> nodes) {
-        this.baseDirectory = baseDirectory;
-        this.topologyTable = topologyTable;
-        this.nodes = List.copyOf(nodes);
+    private final ClusterLayout layout;
+    private final Clock clock;
+    private ScmServer scm;
+    private final List<OzoneManagerServer> oms = new ArrayList<>();
+    private final List<DatanodeServer> datanodes = new ArrayList<>();
+    private final List<OzoneConfiguration> boundPorts = new ArrayList<>();
+    private OzoneClient gatewayClient;
+    private S3GatewayServer gateway;
+
+    MiniO3Cluster(ClusterLayout layout) {
+        this.layout = layout;
+        this.clock = Clock.systemUTC();
     }
 
-    public static Builder builder(Path baseDirectory) {
-        return new Builder(baseDirectory);
+    public static ClusterLayout.Builder builder(java.nio.file.Path baseDirectory) {
+        return ClusterLayout.builder(baseDirectory);
     }
 
-    public Path baseDirectory() {
-        return baseDirectory;
+    public ClusterLayout layout() {
+        return layout;
     }
 
-    /** The Hadoop TableMapping file every node's {@code net.topology.table.file.name} points at. */
-    public Path topologyTable() {
-        return topologyTable;
+    /** Starts SCM, the OMs, the datanodes and the gateway, and returns once every node serves requests. */
+    public MiniO3Cluster start() {
+        scm = new ScmServer(layout.scm().configuration(), clock);
+        scm.start();
+        List<OzoneConfiguration> omConfs = layout.omConfigurations(scm.blockPort());
+        for (OzoneConfiguration conf : omConfs) {
+            OzoneManagerServer om = new OzoneManagerServer(conf, clock);
+            oms.add(om);
+        }
+        oms.parallelStream().forEach(OzoneManagerServer::start);
+        for (int i = 0; i < layout.datanodes().size(); i++) {
+            datanodes.add(startDatanode(i));
+        }
+        if (layout.s3Gateway()) {
+            startGateway();
+        }
+        return this;
     }
 
-    public List<ClusterNode> nodes() {
-        return nodes;
+    /** Waits until SCM has opened at least {@code count} pipelines; returns how many are open. */
+    public int waitForOpenPipelines(int count, Duration timeout) {
+        waitFor(count + " open pipelines", timeout, () -> openPipelineCount() >= count);
+        return openPipelineCount();
     }
 
-    public List<ClusterNode> nodes(NodeRole role) {
-        return nodes.stream().filter(node -> node.role() == role).toList();
+    /** Waits until some OM is leader and returns it. */
+    public OzoneManagerServer waitForOmLeader(Duration timeout) {
+        waitFor("an OM leader", timeout, () -> oms.stream().anyMatch(OzoneManagerServer::isLeader));
+        return oms.stream().filter(OzoneManagerServer::isLeader).findFirst().orElseThrow();
     }
 
-    public ClusterNode scm() {
-        return nodes(NodeRole.SCM).get(0);
+    public int openPipelineCount() {
+        return scm.storageContainerManager().pipelines().openPipelines().size();
     }
 
-    public List<ClusterNode> oms() {
-        return nodes(NodeRole.OM);
+    /** Heartbeats every running datanode now instead of waiting for the interval. */
+    public void heartbeatAll() {
+        datanodes.stream().filter(Objects::nonNull).forEach(DatanodeServer::triggerHeartbeat);
     }
 
-    public List<ClusterNode> datanodes() {
-        return nodes(NodeRole.DATANODE);
+    /** A client of this cluster acting as {@code user}; the caller closes it. */
+    public OzoneClient newClient(String user) {
+        return OzoneClient.create(clientConfiguration(), user);
+    }
+
+    /** Configuration for clients and tools (OM and SCM addresses of this cluster). */
+    public OzoneConfiguration clientConfiguration() {
+        return layout.clientConfiguration(omAddresses(), "127.0.0.1:" + scm.adminPort());
+    }
+
+    public ScmServer scm() {
+        return scm;
+    }
+
+    public List<OzoneManagerServer> oms() {
+        return List.copyOf(oms);
+    }
+
+    public DatanodeServer datanode(int index) {
+        return datanodes.get(index);
+    }
+
+    public int datanodeCount() {
+        return datanodes.size();
+    }
+
+    /** The index of the running datanode with this UUID. */
+    public int datanodeIndex(String uuid) {
+        for (int i = 0; i < datanodes.size(); i++) {
+            DatanodeServer datanode = datanodes.get(i);
+            if (datanode != null && datanode.datanodeDetails().getUuid().equals(uuid)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no running datanode " + uuid);
+    }
+
+    /** The file holding a block's data on datanode {@code index}, if that datanode has the container. */
+    public Optional<java.nio.file.Path> blockFile(int index, long containerId, long localId) {
+        return datanodes.get(index).containers().find(containerId).map(container -> container
+                .volume()
+                .blockFile(containerId, localId));
+    }
+
+    public Optional<S3GatewayServer> gateway() {
+        return Optional.ofNullable(gateway);
+    }
+
+    /** Stops datanode {@code index} as a crash would leave it (its data stays on disk). */
+    public void stopDatanode(int index) {
+        DatanodeServer datanode = datanodes.get(index);
+        if (datanode != null) {
+            datanode.close();
+            datanodes.set(index, null);
+        }
+    }
+
+    /**
+     * Starts datanode {@code index} again on its directories and ports (its pipeline peers know it by address),
+     * recovering its containers and raft groups.
+     */
+    public void restartDatanode(int index) {
+        OzoneConfiguration ports = boundPorts.get(index);
+        stopDatanode(index);
+        DatanodeServer datanode = new DatanodeServer(ports, clock);
+        datanode.start();
+        datanodes.set(index, datanode);
+    }
+
+    /** Stops OM {@code index} (for leader-loss tests). */
+    public void stopOm(int index) {
+        oms.get(index).close();
+    }
+
+    /** Starts OM {@code index} again on its directories and ports. */
+    public void restartOm(int index) {
+        oms.get(index).close();
+        OzoneManagerServer om =
+                new OzoneManagerServer(layout.omConfigurations(scm.blockPort()).get(index), clock);
+        oms.set(index, om);
+        om.start();
     }
 
     @Override
     public void close() {
-        // No node runs a server yet; stopping them joins here when they do.
+        if (gateway != null) {
+            gateway.close();
+        }
+        if (gatewayClient != null) {
+            gatewayClient.close();
+        }
+        datanodes.stream().filter(Objects::nonNull).forEach(DatanodeServer::close);
+        oms.forEach(OzoneManagerServer::close);
+        if (scm != null) {
+            scm.close();
+        }
     }
 
-    /** Shape of a {@link MiniO3Cluster}; every setter validates at once. */
-    public static final class Builder {
-        private final Path baseDirectory;
-        private final Map<String, String> overrides = new LinkedHashMap<>();
-        private int omCount = 1;
-        private int datanodeCount = 3;
-        private int volumesPerDatanode = 1;
-        private int ratisDirsPerDatanode = 1;
-        private int rackCount = 1;
+    private DatanodeServer startDatanode(int index) {
+        OzoneConfiguration conf = layout.datanodeConfiguration(index, "127.0.0.1:" + scm.datanodePort());
+        DatanodeServer datanode = new DatanodeServer(conf, clock);
+        datanode.start();
+        DatanodeDetails details = datanode.datanodeDetails();
+        boundPorts.add(conf.with(DatanodeConfigKeys.RATIS_PORT, details.getRatisPort())
+                .with(DatanodeConfigKeys.STANDALONE_PORT, details.getStandalonePort()));
+        return datanode;
+    }
 
-        private Builder(Path baseDirectory) {
-            this.baseDirectory = Objects.requireNonNull(baseDirectory, "baseDirectory is null");
-        }
+    private void startGateway() {
+        OzoneConfiguration conf = layout.gatewayConfiguration(omAddresses());
+        gatewayClient = OzoneClient.create(conf, System.getProperty("user.name"));
+        gateway = new S3GatewayServer(conf, new OzoneS3Backend(gatewayClient, conf.get(OmConfigKeys.S3_VOLUME)), clock);
+        gateway.start();
+    }
 
-        /** 1 for a single OM, 3 for OM HA. */
-        public Builder numOMs(int count) {
-            if (count != 1 && count != 3) {
-                throw new IllegalArgumentException("numOMs must be 1 or 3: " + count);
+    private String omAddresses() {
+        return oms.stream().map(om -> "127.0.0.1:" + om.clientPort()).collect(Collectors.joining(","));
+    }
+
+    private static void waitFor(String what, Duration timeout, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("no " + what + " within " + timeout.toSeconds() + "s");
             }
-            this.omCount = count;
-            return this;
-        }
-
-        public Builder numDatanodes(int count) {
-            this.datanodeCount = positive("numDatanodes", count);
-            return this;
-        }
-
-        /** Data volumes ({@code hdds.datanode.dir}) per datanode. */
-        public Builder volumesPerDatanode(int count) {
-            this.volumesPerDatanode = positive("volumesPerDatanode", count);
-            return this;
-        }
-
-        /** Ratis log dirs ({@code dfs.container.ratis.datanode.storage.dir}) per datanode. */
-        public Builder ratisDirsPerDatanode(int count) {
-            this.ratisDirsPerDatanode = positive("ratisDirsPerDatanode", count);
-            return this;
-        }
-
-        /** Racks; datanode i goes on rack {@code /rack(i mod racks)}. */
-        public Builder racks(int count) {
-            this.rackCount = positive("racks", count);
-            return this;
-        }
-
-        /** A configuration value for every node; validated when the cluster is built. */
-        public Builder conf(String key, String value) {
-            overrides.put(Objects.requireNonNull(key, "key is null"), Objects.requireNonNull(value, "value is null"));
-            return this;
-        }
-
-        /**
-         * Creates the directories, the topology table and every node's configuration.
-         *
-         * @throws UncheckedIOException when the directories cannot be created
-         * @throws dev.o3.common.config.ConfigException when an override is unknown or malformed
-         */
-        public MiniO3Cluster build() {
-            try {
-                Files.createDirectories(baseDirectory);
-                List<ClusterNode> nodes = new ArrayList<>();
-                Path table = baseDirectory.resolve("topology.table");
-                nodes.add(node(NodeRole.SCM, "scm", "/rack0", table, Map.of()));
-                for (int i = 0; i < omCount; i++) {
-                    nodes.add(node(NodeRole.OM, "om" + (i + 1), "/rack0", table, Map.of()));
-                }
-                for (int i = 0; i < datanodeCount; i++) {
-                    nodes.add(datanode(i, table));
-                }
-                writeTopology(table, nodes);
-                return new MiniO3Cluster(baseDirectory, table, nodes);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot lay out a cluster in " + baseDirectory, e);
+            LockSupport.parkNanos(POLL.toNanos());
+            if (Thread.currentThread().isInterrupted()) {
+                throw new IllegalStateException("interrupted while waiting for " + what);
             }
-        }
-
-        private ClusterNode datanode(int index, Path table) throws IOException {
-            String id = "dn" + (index + 1);
-            Path directory = baseDirectory.resolve(id);
-            Map<String, String> values = new LinkedHashMap<>();
-            values.put(DatanodeConfigKeys.DATA_DIRS.name(), directories(directory, "disk", "data", volumesPerDatanode));
-            values.put(
-                    DatanodeConfigKeys.RATIS_DIRS.name(),
-                    directories(directory, "ratis-disk", "ratis", ratisDirsPerDatanode));
-            values.put(DatanodeConfigKeys.RATIS_PORT.name(), "0");
-            values.put(DatanodeConfigKeys.STANDALONE_PORT.name(), "0");
-            values.put(DatanodeConfigKeys.REPLICATION_PORT.name(), "0");
-            values.put(DatanodeConfigKeys.HTTP_ADDRESS.name(), "127.0.0.1:0");
-            return node(NodeRole.DATANODE, id, "/rack" + (index % rackCount), table, values);
-        }
-
-        private ClusterNode node(NodeRole role, String id, String rack, Path table, Map<String, String> extra)
-                throws IOException {
-            Path directory = Files.createDirectories(baseDirectory.resolve(id));
-            Map<String, String> values = new LinkedHashMap<>();
-            values.put(
-                    CommonConfigKeys.METADATA_DIRS.name(),
-                    directory.resolve("metadata").toString());
-            values.put(CommonConfigKeys.TOPOLOGY_TABLE.name(), table.toString());
-            values.put(CommonConfigKeys.HTTP_BIND_HOST.name(), "127.0.0.1");
-            values.putAll(extra);
-            values.putAll(overrides);
-            return new ClusterNode(role, id, directory, rack, OzoneConfiguration.of(values));
-        }
-
-        private static String directories(Path parent, String diskPrefix, String leaf, int count) throws IOException {
-            List<String> paths = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                paths.add(Files.createDirectories(parent.resolve(diskPrefix + i).resolve(leaf))
-                        .toString());
-            }
-            return String.join(",", paths);
-        }
-
-        private static void writeTopology(Path table, List<ClusterNode> nodes) throws IOException {
-            String lines = nodes.stream()
-                    .filter(node -> node.role() == NodeRole.DATANODE)
-                    .map(node -> node.id() + " " + node.rack())
-                    .collect(Collectors.joining("\n", "# host rack (Hadoop TableMapping)\n", "\n"));
-            Files.writeString(table, lines, StandardCharsets.UTF_8);
-        }
-
-        private static int positive(String name, int value) {
-            if (value < 1) {
-                throw new IllegalArgumentException(name + " must be at least 1: " + value);
-            }
-            return value;
         }
     }
 }

@@ -1,0 +1,103 @@
+package dev.o3.dist;
+
+import dev.o3.client.api.OzoneClient;
+import dev.o3.client.api.S3Secret;
+import dev.o3.client.cli.ConfigOptions;
+import dev.o3.common.concurrent.Threads;
+import dev.o3.test.cluster.ClusterLayout;
+import dev.o3.test.cluster.MiniO3Cluster;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ozone local}: SCM, OM, datanodes and the S3 gateway in this process, on the standard ports of 127.0.0.1 (each
+ * datanode on its own 127.0.0.x), with data under {@code --data} so a restart keeps it. Stops cleanly on Ctrl-C.
+ */
+@Command(
+        name = "local",
+        mixinStandardHelpOptions = true,
+        description = "Run a whole cluster in this process: SCM, OM, datanodes (Multi-Raft) and the S3 gateway.")
+final class LocalCommand implements Callable<Integer> {
+    @Mixin
+    private ConfigOptions config;
+
+    @Option(names = "--datanodes", defaultValue = "3", description = "Datanodes (default: ${DEFAULT-VALUE}).")
+    private int datanodes;
+
+    @Option(
+            names = "--racks",
+            defaultValue = "1",
+            description = "Racks in the topology table (default: ${DEFAULT-VALUE}).")
+    private int racks;
+
+    @Option(
+            names = "--disks",
+            defaultValue = "1",
+            description = "Data volumes and Ratis log dirs per datanode (default: ${DEFAULT-VALUE}).")
+    private int disks;
+
+    @Option(names = "--om-ha", description = "Run 3 OMs (Ratis-replicated) instead of 1.")
+    private boolean omHa;
+
+    @Option(names = "--data", defaultValue = "o3-data", description = "Data directory (default: ./${DEFAULT-VALUE}).")
+    private Path data;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        long start = System.nanoTime();
+        ClusterLayout.Builder layout = ClusterLayout.builder(data.toAbsolutePath())
+                .numOMs(omHa ? 3 : 1)
+                .numDatanodes(datanodes)
+                .racks(racks)
+                .volumesPerDatanode(disks)
+                .ratisDirsPerDatanode(disks)
+                .withS3Gateway()
+                .fixedPorts();
+        config.load();
+        config.overrides().forEach(layout::conf);
+        MiniO3Cluster cluster = layout.build().newCluster();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime()
+                .addShutdownHook(Threads.daemonThreadsNamed("local-shutdown").newThread(() -> {
+                    cluster.close();
+                    stopped.countDown();
+                }));
+        cluster.start();
+        cluster.waitForOmLeader(Duration.ofSeconds(60));
+        int pipelines = cluster.waitForOpenPipelines(1, Duration.ofSeconds(60));
+        S3Secret secret;
+        try (OzoneClient client = cluster.newClient(System.getProperty("user.name"))) {
+            secret = client.objectStore().getS3Secret(System.getProperty("user.name"));
+        }
+        printEndpoints(cluster, pipelines, secret, Duration.ofNanos(System.nanoTime() - start));
+        stopped.await();
+        return 0;
+    }
+
+    private void printEndpoints(MiniO3Cluster cluster, int pipelines, S3Secret secret, Duration startup) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(
+                "O3 is ready in %.1f s: %d datanodes, %d open pipelines, data in %s%n",
+                startup.toMillis() / 1000.0, cluster.datanodeCount(), pipelines, data.toAbsolutePath());
+        out.println("  OM (ozone sh):      "
+                + cluster.clientConfiguration().explicitValues().get("ozone.om.address"));
+        out.println("  SCM admin:          "
+                + cluster.clientConfiguration().explicitValues().get("ozone.scm.client.address"));
+        cluster.gateway().ifPresent(gateway -> out.println("  S3 endpoint:        http://127.0.0.1:" + gateway.port()));
+        out.println("  S3 credentials:     AWS_ACCESS_KEY_ID=" + secret.accessKey() + " AWS_SECRET_ACCESS_KEY="
+                + secret.secret());
+        out.println("Try: aws --endpoint-url http://127.0.0.1:9878 s3 mb s3://bucket1   (Ctrl-C stops the cluster)");
+        out.flush();
+    }
+}

@@ -1,0 +1,84 @@
+package dev.o3.test.e2e;
+
+import dev.o3.client.api.ObjectStore;
+import dev.o3.client.api.OzoneBucket;
+import dev.o3.client.api.OzoneClient;
+import dev.o3.test.cluster.MiniO3Cluster;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.ClassOrderer;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestClassOrder;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One real cluster (SCM, OM, three datanodes on one pipeline, the S3 gateway) shared by every end-to-end scenario:
+ * starting clusters is the expensive part on a 2-core runner. Scenarios that break nodes run last.
+ */
+@Tag("integration")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestClassOrder(ClassOrderer.OrderAnnotation.class)
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class ClusterSuiteIT {
+    static final int BLOCK_SIZE = 4 * 1024 * 1024;
+
+    @TempDir
+    static Path directory;
+
+    static MiniO3Cluster cluster;
+    static OzoneClient client;
+    static OzoneBucket bucket;
+
+    @BeforeAll
+    void startCluster() {
+        cluster = MiniO3Cluster.builder(directory)
+                .numDatanodes(3)
+                .withS3Gateway()
+                .conf("ozone.scm.block.size", BLOCK_SIZE + "B")
+                .conf("ozone.scm.datanode.pipeline.limit", "1")
+                .build()
+                .newCluster()
+                .start();
+        cluster.waitForOmLeader(Duration.ofSeconds(60));
+        cluster.waitForOpenPipelines(1, Duration.ofSeconds(90));
+        client = cluster.newClient(System.getProperty("user.name"));
+        ObjectStore store = client.objectStore();
+        store.createVolume("vol1", Optional.empty());
+        store.getVolume("vol1").createBucket("bucket1", "OBJECT_STORE", 3);
+        bucket = store.getVolume("vol1").getBucket("bucket1");
+    }
+
+    @AfterAll
+    void stopCluster() {
+        if (client != null) {
+            client.close();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Nested
+    @Order(1)
+    class WriteRead extends WriteReadScenario {}
+
+    @Nested
+    @Order(2)
+    class Shell extends ShellScenario {}
+
+    @Nested
+    @Order(4)
+    class CorruptReplica extends CorruptReplicaScenario {}
+
+    @Nested
+    @Order(5)
+    class DatanodeFailure extends DatanodeFailureScenario {}
+}

@@ -1,0 +1,54 @@
+package dev.o3.test.e2e;
+
+import static dev.o3.test.e2e.ClusterSuiteIT.bucket;
+import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.o3.client.io.KeyInputStream;
+import dev.o3.proto.hdds.BlockLocation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A replica whose block file has a flipped bit is detected by its checksum and read around. */
+abstract class CorruptReplicaScenario {
+    @Test
+    void corruptedReplicaIsReadAroundTransparently() throws IOException {
+        byte[] data = Keys.random(3 * 1024 * 1024 + 5);
+        try (OutputStream out = bucket.createKey("corrupt-me", data.length, Map.of())) {
+            out.write(data);
+        }
+        BlockLocation block;
+        try (KeyInputStream in = bucket.readKey("corrupt-me")) {
+            block = in.blocks().get(0);
+        }
+        String firstReplica = block.getPipeline().getMembers(0).getUuid();
+        Path file = cluster.blockFile(
+                        cluster.datanodeIndex(firstReplica),
+                        block.getBlockId().getContainerId(),
+                        block.getBlockId().getLocalId())
+                .orElseThrow();
+
+        flipByte(file, 1000);
+
+        try (InputStream in = bucket.readKey("corrupt-me")) {
+            assertThat(in.readAllBytes()).isEqualTo(data);
+        }
+    }
+
+    private static void flipByte(Path file, long offset) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer one = ByteBuffer.allocate(1);
+            channel.read(one, offset);
+            one.put(0, (byte) (one.get(0) ^ 0x40)).rewind();
+            channel.write(one, offset);
+            channel.force(true);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package dev.o3.test.e2e;
+
+import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.o3.client.shell.ShellCommand;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+
+/** {@code ozone sh} against the real cluster: put then get must return the same bytes. */
+abstract class ShellScenario {
+    @TempDir
+    Path files;
+
+    private final StringWriter err = new StringWriter();
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 4 * 1024 * 1024 + 1, 300 * 1024 * 1024})
+    void putThenGetRoundTrips(int size) throws IOException {
+        Path source = files.resolve("source-" + size);
+        writeRandomFile(source, size);
+        Path copy = files.resolve("copy-" + size);
+
+        assertThat(sh("key", "put", "/vol1/bucket1/shell/" + size, source.toString()))
+                .isZero();
+        assertThat(sh("key", "get", "/vol1/bucket1/shell/" + size, copy.toString()))
+                .isZero();
+
+        assertThat(Files.mismatch(source, copy)).isEqualTo(-1);
+        Files.delete(source);
+        Files.delete(copy);
+    }
+
+    @Test
+    void missingKeyIsOneLineWithItsStatus() {
+        assertThat(sh("key", "info", "/vol1/bucket1/no-such-key")).isEqualTo(1);
+
+        assertThat(err.toString()).contains("KEY_NOT_FOUND").hasLineCount(1);
+    }
+
+    private int sh(String... args) {
+        err.getBuffer().setLength(0);
+        CommandLine shell = new CommandLine(new ShellCommand());
+        shell.setErr(new PrintWriter(err, true));
+        shell.setExecutionExceptionHandler((exception, command, parseResult) -> {
+            command.getErr().println(exception.getMessage() + " (" + statusOf(exception) + ")");
+            return 1;
+        });
+        String[] withCluster = new String[args.length + 1];
+        System.arraycopy(args, 0, withCluster, 0, args.length);
+        withCluster[args.length] = "-Dozone.om.address="
+                + cluster.clientConfiguration().explicitValues().get("ozone.om.address");
+        return shell.execute(withCluster);
+    }
+
+    private static String statusOf(Exception exception) {
+        return exception instanceof dev.o3.client.om.OmException om
+                ? om.status().name()
+                : "error";
+    }
+
+    private static void writeRandomFile(Path file, int size) throws IOException {
+        Random random = new Random(size);
+        byte[] buffer = new byte[1 << 20];
+        try (OutputStream out = Files.newOutputStream(file)) {
+            for (int written = 0; written < size; written += buffer.length) {
+                random.nextBytes(buffer);
+                out.write(buffer, 0, Math.min(buffer.length, size - written));
+            }
+        }
+    }
+}
