@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Datanode connections shared by every stream of one client: one {@link PipelineChannel} per pipeline and one
- * {@link ReplicaChannel} per datanode, opened on first use and kept until {@link #close()} (or until a failed pipeline
- * is dropped with {@link #forget(Pipeline)}). Thread-safe.
+ * {@link ReplicaChannel} per datanode, opened on first use and kept until {@link #close()}: a failure seen by one
+ * writer must not cut off the others, and Ratis and gRPC reconnect by themselves. Thread-safe.
  */
 public final class DatanodeClients implements AutoCloseable {
     private final ClientConfig config;
@@ -32,14 +32,6 @@ public final class DatanodeClients implements AutoCloseable {
 
     public ReplicaChannel replica(DatanodeDetails datanode) {
         return replicas.computeIfAbsent(datanode.getUuid(), id -> transport.openReplica(datanode));
-    }
-
-    /** Closes and drops the channel of a pipeline that failed, so a later use reconnects. */
-    public void forget(Pipeline pipeline) {
-        PipelineChannel channel = pipelines.remove(pipeline.getId());
-        if (channel != null) {
-            channel.close();
-        }
     }
 
     @Override

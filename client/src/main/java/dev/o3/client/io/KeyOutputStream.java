@@ -4,6 +4,8 @@ import com.google.protobuf.ByteString;
 import dev.o3.client.config.ClientConfig;
 import dev.o3.client.om.OmClient;
 import dev.o3.common.checksum.Crc32cChecksum;
+import dev.o3.common.container.ContainerCommandException;
+import dev.o3.proto.container.ContainerResult;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.om.AllocateBlockRequest;
 import dev.o3.proto.om.AllocateBlockResponse;
@@ -182,8 +184,7 @@ public final class KeyOutputStream extends OutputStream {
             if (failed.committedLength() > 0) {
                 written.add(withLength(failed.location(), failed.committedLength()));
             }
-            excludes.addPipelineIds(failed.location().getPipeline().getId());
-            datanodes.forget(failed.location().getPipeline());
+            exclude(failed.location(), failure);
             if (++retries > maxRetries) {
                 throw new IOException(
                         "write of " + key.getName() + " failed after " + maxRetries + " retries: "
@@ -210,6 +211,29 @@ public final class KeyOutputStream extends OutputStream {
         }
     }
 
+    /**
+     * A closed container only rules out that container (SCM closes full containers while writers are still in
+     * flight); anything else rules out the whole pipeline for this key. The pipeline's shared connection stays open:
+     * other writers may still be using it, and Ratis reconnects by itself.
+     */
+    private void exclude(BlockLocation location, Throwable failure) {
+        if (isClosedContainer(failure)) {
+            excludes.addContainerIds(location.getBlockId().getContainerId());
+        } else {
+            excludes.addPipelineIds(location.getPipeline().getId());
+        }
+    }
+
+    private static boolean isClosedContainer(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ContainerCommandException command
+                    && command.result() == ContainerResult.CONTAINER_NOT_OPEN) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private BlockWriter newBlockWriter() {
         BlockLocation location = preallocated.isEmpty() || excluded(preallocated.peekFirst())
                 ? allocateBlock()
@@ -219,7 +243,8 @@ public final class KeyOutputStream extends OutputStream {
     }
 
     private boolean excluded(BlockLocation location) {
-        return excludes.getPipelineIdsList().contains(location.getPipeline().getId());
+        return excludes.getPipelineIdsList().contains(location.getPipeline().getId())
+                || excludes.getContainerIdsList().contains(location.getBlockId().getContainerId());
     }
 
     private BlockLocation allocateBlock() {

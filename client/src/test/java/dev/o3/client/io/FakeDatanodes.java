@@ -23,6 +23,12 @@ final class FakeDatanodes implements DatanodeTransport {
     private final Map<String, AtomicInteger> chunksWritten = new ConcurrentHashMap<>();
     private final Set<String> corruptReplicas = ConcurrentHashMap.newKeySet();
     private final Set<String> deadReplicas = ConcurrentHashMap.newKeySet();
+    private final Set<Long> closedContainers = ConcurrentHashMap.newKeySet();
+
+    /** Writes to the container fail as they do once SCM has closed it. */
+    void closeContainer(long containerId) {
+        closedContainers.add(containerId);
+    }
 
     /** The pipeline accepts {@code chunks} more chunk writes, then fails every operation. */
     void failPipelineAfter(String pipelineId, int chunks) {

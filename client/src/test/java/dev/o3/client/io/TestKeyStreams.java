@@ -97,6 +97,25 @@ class TestKeyStreams {
     }
 
     @Test
+    void closedContainerMovesTheDataToAnotherContainerOfTheSamePipeline() throws IOException {
+        byte[] data = random(5 * CHUNK);
+        OutputStream out = create("key");
+        out.write(data, 0, CHUNK);
+        closeContainerOfPreallocatedBlock("key");
+        out.write(data, CHUNK, data.length - CHUNK);
+        out.close();
+
+        KeyInfo committed = om.committed("key");
+        assertThat(committed.getBlocksList())
+                .extracting(block -> block.getPipeline().getId())
+                .containsOnly("p1");
+        assertThat(committed.getBlocksList())
+                .extracting(block -> block.getBlockId().getContainerId())
+                .doesNotHaveDuplicates();
+        assertThat(read("key")).isEqualTo(data);
+    }
+
+    @Test
     void writeFailsCleanlyWhenEveryRetryFails() throws IOException {
         datanodes.failPipelineAfter("p1", 1);
         datanodes.failPipelineAfter("p2", 0);
@@ -157,6 +176,11 @@ class TestKeyStreams {
                 offset += n;
             }
         }
+    }
+
+    private void closeContainerOfPreallocatedBlock(String name) {
+        long container = om.openKey(name).getBlocks(0).getBlockId().getContainerId();
+        datanodes.closeContainer(container);
     }
 
     private OutputStream create(String name) {

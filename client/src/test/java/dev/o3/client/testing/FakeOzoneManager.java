@@ -77,6 +77,14 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
         this.leaderAddress = leader.toString();
     }
 
+    /** The open (uncommitted) key of that name with its pre-allocated blocks. */
+    public KeyInfo openKey(String name) {
+        return openKeys.values().stream()
+                .filter(key -> key.getName().equals(name))
+                .findFirst()
+                .orElseThrow();
+    }
+
     public KeyInfo committed(String name) {
         return keys.get(name);
     }
@@ -170,7 +178,9 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
                 .findFirst()
                 .orElseThrow(() -> new IllegalStateException("every pipeline is excluded"));
         return BlockLocation.newBuilder()
-                .setBlockId(BlockId.newBuilder().setContainerId(1).setLocalId(ids.incrementAndGet()))
+                .setBlockId(BlockId.newBuilder()
+                        .setContainerId(ids.incrementAndGet())
+                        .setLocalId(ids.incrementAndGet()))
                 .setPipeline(pipeline)
                 .build();
     }
