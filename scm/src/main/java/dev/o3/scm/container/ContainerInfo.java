@@ -8,7 +8,7 @@ import java.util.Objects;
  * @param id container id (persisted sequence)
  * @param pipelineId the pipeline it was created on
  * @param state lifecycle state
- * @param allocatedBytes bytes of blocks SCM handed out in it; it closes when they reach the container size
+ * @param allocatedBytes bytes of blocks SCM handed out in it; it takes no new blocks once they reach the container size
  * @param usedBytes bytes its replicas last reported
  * @param keyCount blocks its replicas last reported
  */

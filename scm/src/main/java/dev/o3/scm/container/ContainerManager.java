@@ -17,16 +17,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Containers on pipelines. Each OPEN pipeline keeps {@code openPerPipeline} OPEN containers; blocks go round-robin
- * over them ({@link #allocate}). A container whose allocated bytes reach the container size, or whose pipeline
- * closes, moves to CLOSING and its pipeline members get {@code CloseContainer}; it is CLOSED (or QUASI_CLOSED) once a
- * replica reports so.
+ * Containers on pipelines. Each OPEN pipeline keeps {@code openPerPipeline} OPEN containers with room left; blocks go
+ * round-robin over them ({@link #allocate}). A container whose allocated bytes reach the container size takes no new
+ * blocks but stays OPEN, because writers of the blocks it already handed out are still streaming into it (closing it
+ * then would fail them all); it moves to CLOSING once its replicas report {@link #CLOSE_THRESHOLD} of the container
+ * size used, or when its pipeline closes. Its pipeline members then get {@code CloseContainer}; it is CLOSED (or
+ * QUASI_CLOSED) once a replica reports so.
  *
  * <p>Thread-safe: every public method holds {@code this}. Called under the pipeline manager's lock (open/close
  * events), never calls back into it.
  */
 public final class ContainerManager implements PipelineEventListener {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerManager.class);
+    /** Share of the container size whose reported use closes a container (Ozone's hdds.container.close.threshold). */
+    static final double CLOSE_THRESHOLD = 0.9;
 
     private final String logPrefix;
     private final ScmStateStore store;
@@ -60,7 +64,7 @@ public final class ContainerManager implements PipelineEventListener {
 
     @Override
     public synchronized void onClosed(Pipeline pipeline) {
-        for (ContainerInfo container : openContainers(pipeline.id())) {
+        for (ContainerInfo container : store.openContainers(pipeline.id())) {
             startClosing(container, pipeline, true);
         }
         cursorByPipeline.remove(pipeline.id());
@@ -82,8 +86,8 @@ public final class ContainerManager implements PipelineEventListener {
             cursorByPipeline.put(pipeline.id(), cursor + attempt + 1);
             ContainerInfo updated = candidate.withAllocated(bytes);
             store.putContainer(updated);
-            if (updated.allocatedBytes() >= containerSize) {
-                startClosing(updated, pipeline, false);
+            if (!hasRoom(updated)) {
+                LOG.debug("{}container {} is fully allocated; new blocks go elsewhere", logPrefix, updated.id());
                 ensureOpenContainers(pipeline.id());
             }
             return Optional.of(updated);
@@ -115,6 +119,10 @@ public final class ContainerManager implements PipelineEventListener {
         if (!updated.equals(container)) {
             store.putContainer(updated);
         }
+        if (updated.isOpen() && updated.usedBytes() >= CLOSE_THRESHOLD * containerSize) {
+            ContainerInfo full = updated;
+            store.pipeline(full.pipelineId()).ifPresent(pipeline -> startClosing(full, pipeline, false));
+        }
     }
 
     /** Datanodes holding a replica of the container: reported ones, else its pipeline's members. */
@@ -137,8 +145,13 @@ public final class ContainerManager implements PipelineEventListener {
         return store.containers();
     }
 
+    /** The pipeline's OPEN containers that still take new blocks. */
     private List<ContainerInfo> openContainers(String pipelineId) {
-        return store.openContainers(pipelineId);
+        return store.openContainers(pipelineId).stream().filter(this::hasRoom).toList();
+    }
+
+    private boolean hasRoom(ContainerInfo container) {
+        return container.allocatedBytes() < containerSize;
     }
 
     private List<ContainerInfo> ensureOpenContainers(String pipelineId) {

@@ -126,41 +126,63 @@ class TestBlockAllocation {
     }
 
     @Test
-    void fullContainerClosesAndIsReplaced() {
+    void fullyAllocatedContainerIsReplacedButStaysOpenForItsWriters() {
         StorageContainerManager scm = openCluster(Map.of(
                 "ozone.scm.datanode.pipeline.limit", "1",
                 "ozone.scm.pipeline.owner.container.count", "1",
                 "ozone.scm.container.size", "4MB",
                 "ozone.scm.block.size", "1MB"));
-        // 2 pipelines, one open container each: 8 blocks fill both.
-        List<AllocatedBlock> blocks = scm.blocks().allocate(MB, 8, ExcludeList.none());
+        // 2 pipelines, one container with room each: 8 blocks fill both, the 9th and 10th go to new ones.
+        List<AllocatedBlock> blocks = scm.blocks().allocate(MB, 10, ExcludeList.none());
         Map<Long, ContainerInfo> containers = byId(scm.containers().containers());
-        Set<Long> used = blocks.stream().map(AllocatedBlock::containerId).collect(Collectors.toSet());
+        Set<Long> filled =
+                blocks.subList(0, 8).stream().map(AllocatedBlock::containerId).collect(Collectors.toSet());
+        Set<Long> fresh =
+                blocks.subList(8, 10).stream().map(AllocatedBlock::containerId).collect(Collectors.toSet());
 
-        assertThat(used)
-                .hasSize(2)
-                .allSatisfy(id -> assertThat(containers.get(id).state()).isEqualTo(ContainerState.CLOSING));
-        assertThat(scm.containers().containers())
-                .filteredOn(ContainerInfo::isOpen)
-                .hasSize(2);
+        assertThat(filled).hasSize(2).doesNotContainAnyElementsOf(fresh);
+        assertThat(fresh).hasSize(2);
+        assertThat(filled)
+                .allSatisfy(id -> assertThat(containers.get(id).state()).isEqualTo(ContainerState.OPEN));
         Pipeline pipeline = blocks.get(0).pipeline();
-        long closing = blocks.get(0).containerId();
+        assertThat(fixture.heartbeat(pipeline.memberIds().get(0)))
+                .noneMatch(c -> c instanceof DatanodeCommand.CloseContainer);
+    }
+
+    @Test
+    void containerClosesWhenItsReplicasReportItNearlyFull() {
+        StorageContainerManager scm = openCluster(Map.of(
+                "ozone.scm.datanode.pipeline.limit", "1",
+                "ozone.scm.pipeline.owner.container.count", "1",
+                "ozone.scm.container.size", "10MB",
+                "ozone.scm.block.size", "1MB"));
+        AllocatedBlock block = scm.blocks().allocate(MB, 1, ExcludeList.none()).get(0);
+        Pipeline pipeline = block.pipeline();
+        long container = block.containerId();
+
+        report(scm, pipeline.memberIds().get(1), container, ContainerState.OPEN, 8 * MB);
+        assertThat(byId(scm.containers().containers()).get(container).state()).isEqualTo(ContainerState.OPEN);
+
+        report(scm, pipeline.memberIds().get(1), container, ContainerState.OPEN, 9 * MB);
+        assertThat(byId(scm.containers().containers()).get(container).state()).isEqualTo(ContainerState.CLOSING);
         assertThat(fixture.heartbeat(pipeline.memberIds().get(0)))
                 .filteredOn(c -> c instanceof DatanodeCommand.CloseContainer close
-                        && close.containerId() == closing
-                        && close.pipelineId().equals(pipeline.id())
+                        && close.containerId() == container
                         && !close.force())
                 .hasSize(1);
 
+        report(scm, pipeline.memberIds().get(1), container, ContainerState.CLOSED, 9 * MB);
+        assertThat(byId(scm.containers().containers()).get(container).state()).isEqualTo(ContainerState.CLOSED);
+    }
+
+    private static void report(
+            StorageContainerManager scm, String datanode, long container, ContainerState state, long used) {
         scm.heartbeat(
-                pipeline.memberIds().get(1),
+                datanode,
                 OptionalInt.empty(),
                 List.of(),
-                Optional.of(List.of(new ContainerReplicaReport(closing, ContainerState.CLOSED, 4 * MB, 4))),
+                Optional.of(List.of(new ContainerReplicaReport(container, state, used, 4))),
                 List.of());
-
-        assertThat(byId(scm.containers().containers()).get(closing).state()).isEqualTo(ContainerState.CLOSED);
-        assertThat(byId(scm.containers().containers()).get(closing).keyCount()).isEqualTo(4);
     }
 
     @Test
