@@ -3,12 +3,13 @@ package dev.o3.om.config;
 import dev.o3.common.config.ConfigGroup;
 import dev.o3.common.config.ConfigKey;
 import dev.o3.common.config.ConfigType;
+import dev.o3.common.config.DataSize;
 import dev.o3.common.config.HostAndPort;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-/** Keys of the Ozone Manager (names as in Apache Ozone). */
+/** Keys of the Ozone Manager (names as in Apache Ozone where Ozone has the setting). */
 public final class OmConfigKeys implements ConfigGroup {
     public static final ConfigKey<Path> DB_DIRS = ConfigKey.optional(
             "ozone.om.db.dirs", ConfigType.PATH, "Directory of OM's RocksDB; defaults to ozone.metadata.dirs/om.");
@@ -18,10 +19,15 @@ public final class OmConfigKeys implements ConfigGroup {
             "Directory of OM's Raft log; defaults to ozone.metadata.dirs/om-ratis.");
     public static final ConfigKey<Integer> RATIS_PORT =
             ConfigKey.of("ozone.om.ratis.port", ConfigType.intRange(0, 65535), "9872", "Port of OM's Ratis server.");
+    public static final ConfigKey<List<String>> RATIS_ADDRESSES = ConfigKey.optional(
+            "ozone.om.ratis.addresses",
+            ConfigType.STRING_LIST,
+            "Ratis host:port of every OM, in the order of ozone.om.address; default: each OM's host with "
+                    + "ozone.om.ratis.port.");
     public static final ConfigKey<String> NODE_ID = ConfigKey.optional(
             "ozone.om.node.id",
             ConfigType.STRING,
-            "This OM's id among the OMs of ozone.om.address (om1, om2, ...), when several run on one host.");
+            "This OM's id among the OMs of ozone.om.address: om1, om2, om3 by position. Required with several OMs.");
     public static final ConfigKey<HostAndPort> HTTP_ADDRESS = ConfigKey.of(
             "ozone.om.http-address", ConfigType.address(9874), "0.0.0.0:9874", "OM status server (/prom, /status).");
     public static final ConfigKey<Duration> OPEN_KEY_EXPIRE_THRESHOLD = ConfigKey.of(
@@ -31,6 +37,91 @@ public final class OmConfigKeys implements ConfigGroup {
             "An open key not committed within this time is removed and its blocks freed.");
     public static final ConfigKey<String> S3_VOLUME =
             ConfigKey.of("ozone.s3g.volume.name", ConfigType.STRING, "s3v", "Volume that holds the S3 buckets.");
+    public static final ConfigKey<Duration> ELECTION_TIMEOUT = ConfigKey.of(
+            "ozone.om.leader.election.minimum.timeout.duration",
+            ConfigType.DURATION_TYPE,
+            "5s",
+            "Minimum OM leader election timeout (the maximum is twice this); a lost leader is replaced after about"
+                    + " this long.");
+    public static final ConfigKey<Duration> RATIS_REQUEST_TIMEOUT = ConfigKey.of(
+            "ozone.om.ratis.server.request.timeout",
+            ConfigType.DURATION_TYPE,
+            "3s",
+            "Timeout of OM's Ratis requests (log replication round trips).");
+    public static final ConfigKey<Integer> SNAPSHOT_THRESHOLD = ConfigKey.of(
+            "ozone.om.ratis.snapshot.auto.trigger.threshold",
+            ConfigType.intRange(1, Integer.MAX_VALUE),
+            "400000",
+            "Log entries between two OM snapshots (RocksDB checkpoints); a lagging OM catches up from one.");
+    public static final ConfigKey<Integer> LOG_PURGE_GAP = ConfigKey.of(
+            "ozone.om.ratis.log.purge.gap",
+            ConfigType.intRange(1, Integer.MAX_VALUE),
+            "1000000",
+            "Log entries kept before a snapshot may purge them; a follower further behind installs a snapshot.");
+    public static final ConfigKey<DataSize> LOG_SEGMENT_SIZE = ConfigKey.of(
+            "ozone.om.ratis.segment.size",
+            ConfigType.DATA_SIZE,
+            "64MB",
+            "Size of an OM Raft log segment; only closed segments are purged after a snapshot.");
+    public static final ConfigKey<Integer> UNFLUSHED_MAX = ConfigKey.of(
+            "ozone.om.unflushed.transaction.max.count",
+            ConfigType.intRange(1, Integer.MAX_VALUE),
+            "10000",
+            "Applied transactions that may wait for the RocksDB flush before applying blocks (back-pressure).");
+    public static final ConfigKey<List<String>> ADMINISTRATORS = ConfigKey.optional(
+            "ozone.administrators",
+            ConfigType.STRING_LIST,
+            "Users allowed to administer OM (create volumes, manage any object); the OM's OS user always is one.");
+    public static final ConfigKey<Integer> HANDLER_COUNT = ConfigKey.of(
+            "ozone.om.handler.count",
+            ConfigType.intRange(1, 1024),
+            "20",
+            "Threads serving OM client requests (foreground); background services have their own.");
+    public static final ConfigKey<DataSize> MULTIPART_MIN_PART_SIZE = ConfigKey.of(
+            "ozone.om.multipart.min.part.size",
+            ConfigType.DATA_SIZE,
+            "5MB",
+            "Smallest multipart part except the last (S3: 5 MB); smaller ones fail completion with ENTITY_TOO_SMALL.");
+    public static final ConfigKey<String> DEFAULT_BUCKET_LAYOUT = ConfigKey.of(
+            "ozone.default.bucket.layout",
+            ConfigType.oneOf("file_system_optimized", "object_store"),
+            "file_system_optimized",
+            "Layout of buckets created without one, outside the S3 volume (whose buckets are object_store).");
+    public static final ConfigKey<String> DEFAULT_REPLICATION = ConfigKey.of(
+            "ozone.server.default.replication",
+            ConfigType.oneOf("1", "3"),
+            "3",
+            "Ratis replication factor of keys when neither the request nor the bucket names one.");
+    public static final ConfigKey<Duration> OPEN_KEY_CLEANUP_INTERVAL = ConfigKey.of(
+            "ozone.om.open.key.cleanup.service.interval",
+            ConfigType.DURATION_TYPE,
+            "24h",
+            "How often the leader removes open keys older than ozone.om.open.key.expire.threshold.");
+    public static final ConfigKey<Duration> KEY_DELETING_INTERVAL = ConfigKey.of(
+            "ozone.key.deleting.service.interval",
+            ConfigType.DURATION_TYPE,
+            "60s",
+            "How often the leader hands deleted keys' blocks to SCM's deleted-block log.");
+    public static final ConfigKey<Duration> DIRECTORY_DELETING_INTERVAL = ConfigKey.of(
+            "ozone.directory.deleting.service.interval",
+            ConfigType.DURATION_TYPE,
+            "60s",
+            "How often the leader reclaims the contents of deleted FSO directories.");
+    public static final ConfigKey<String> BLOCK_TOKEN_SECRET = ConfigKey.optional(
+            "ozone.om.block.token.secret",
+            ConfigType.STRING,
+            "Secret OM signs block tokens with (HMAC-SHA256), shared with the datanodes; required when "
+                    + "ozone.security.enabled is true.");
+    public static final ConfigKey<Duration> BLOCK_TOKEN_LIFETIME = ConfigKey.of(
+            "hdds.block.token.expiry.time",
+            ConfigType.DURATION_TYPE,
+            "1d",
+            "How long a block token OM issues stays valid.");
+    public static final ConfigKey<Duration> SCM_REQUEST_TIMEOUT = ConfigKey.of(
+            "ozone.om.scm.request.timeout",
+            ConfigType.DURATION_TYPE,
+            "30s",
+            "Deadline of OM's calls to SCM's block service.");
 
     @Override
     public String title() {
@@ -45,6 +136,30 @@ public final class OmConfigKeys implements ConfigGroup {
     @Override
     public List<ConfigKey<?>> keys() {
         return List.of(
-                DB_DIRS, RATIS_STORAGE_DIR, RATIS_PORT, NODE_ID, HTTP_ADDRESS, OPEN_KEY_EXPIRE_THRESHOLD, S3_VOLUME);
+                DB_DIRS,
+                RATIS_STORAGE_DIR,
+                RATIS_PORT,
+                RATIS_ADDRESSES,
+                NODE_ID,
+                HTTP_ADDRESS,
+                OPEN_KEY_EXPIRE_THRESHOLD,
+                S3_VOLUME,
+                ELECTION_TIMEOUT,
+                RATIS_REQUEST_TIMEOUT,
+                SNAPSHOT_THRESHOLD,
+                LOG_PURGE_GAP,
+                LOG_SEGMENT_SIZE,
+                UNFLUSHED_MAX,
+                ADMINISTRATORS,
+                HANDLER_COUNT,
+                MULTIPART_MIN_PART_SIZE,
+                DEFAULT_BUCKET_LAYOUT,
+                DEFAULT_REPLICATION,
+                OPEN_KEY_CLEANUP_INTERVAL,
+                KEY_DELETING_INTERVAL,
+                DIRECTORY_DELETING_INTERVAL,
+                BLOCK_TOKEN_SECRET,
+                BLOCK_TOKEN_LIFETIME,
+                SCM_REQUEST_TIMEOUT);
     }
 }

@@ -3,6 +3,7 @@ package dev.o3.s3gateway.config;
 import dev.o3.common.config.ConfigGroup;
 import dev.o3.common.config.ConfigKey;
 import dev.o3.common.config.ConfigType;
+import dev.o3.common.config.DataSize;
 import dev.o3.common.config.HostAndPort;
 import java.time.Duration;
 import java.util.List;
@@ -14,6 +15,11 @@ public final class S3GatewayConfigKeys implements ConfigGroup {
             ConfigType.address(9878),
             "0.0.0.0:9878",
             "Address the S3 REST endpoint listens on.");
+    public static final ConfigKey<HostAndPort> WEBADMIN_HTTP_ADDRESS = ConfigKey.of(
+            "ozone.s3g.webadmin.http-address",
+            ConfigType.address(19878),
+            "0.0.0.0:19878",
+            "Address of the gateway's status server (/prom, /status).");
     public static final ConfigKey<List<String>> DOMAIN_NAMES = ConfigKey.optional(
             "ozone.s3g.domain.name",
             ConfigType.STRING_LIST,
@@ -28,6 +34,42 @@ public final class S3GatewayConfigKeys implements ConfigGroup {
             ConfigType.DURATION_TYPE,
             "15m",
             "Requests signed further than this from the gateway's clock get RequestTimeTooSkewed.");
+    public static final ConfigKey<Duration> SECRET_CACHE_TTL = ConfigKey.of(
+            "ozone.s3g.secret.cache.ttl",
+            ConfigType.DURATION_TYPE,
+            "30s",
+            "How long the gateway reuses an S3 secret read from the OM (a revoked secret keeps working that long);"
+                    + " 0 = no cache.");
+    public static final ConfigKey<Integer> WORKER_THREADS = ConfigKey.of(
+            "ozone.s3g.worker.threads",
+            ConfigType.intRange(1, 4096),
+            "64",
+            "Threads running S3 requests (they block on the OM and datanodes); Netty event loops only move bytes.");
+    public static final ConfigKey<Integer> EVENT_LOOP_THREADS = ConfigKey.of(
+            "ozone.s3g.event-loop.threads",
+            ConfigType.intRange(0, 256),
+            "0",
+            "Netty event-loop threads of the S3 endpoint; 0 = twice the number of cores.");
+    public static final ConfigKey<DataSize> REQUEST_BUFFER = ConfigKey.of(
+            "ozone.s3g.request.buffer.size",
+            ConfigType.DATA_SIZE,
+            "1MB",
+            "Request body bytes buffered per request before the gateway stops reading the socket (back-pressure).");
+    public static final ConfigKey<Duration> IDLE_TIMEOUT = ConfigKey.of(
+            "ozone.s3g.idle.timeout",
+            ConfigType.DURATION_TYPE,
+            "5m",
+            "Keep-alive connections with no request in progress and no traffic for this long are closed.");
+    public static final ConfigKey<Integer> LIST_MAX_KEYS = ConfigKey.of(
+            "ozone.s3g.list.max.keys.limit",
+            ConfigType.intRange(1, 100_000),
+            "1000",
+            "Largest page of ListObjects / ListObjectsV2 (max-keys is capped to it).");
+    public static final ConfigKey<String> REGION = ConfigKey.of(
+            "ozone.s3g.region",
+            ConfigType.STRING,
+            "us-east-1",
+            "Region name the gateway reports (GetBucketLocation, x-amz-bucket-region); any signed region is accepted.");
 
     @Override
     public String title() {
@@ -41,6 +83,18 @@ public final class S3GatewayConfigKeys implements ConfigGroup {
 
     @Override
     public List<ConfigKey<?>> keys() {
-        return List.of(HTTP_ADDRESS, DOMAIN_NAMES, OM_CHANNELS, MAX_CLOCK_SKEW);
+        return List.of(
+                HTTP_ADDRESS,
+                WEBADMIN_HTTP_ADDRESS,
+                DOMAIN_NAMES,
+                OM_CHANNELS,
+                MAX_CLOCK_SKEW,
+                SECRET_CACHE_TTL,
+                WORKER_THREADS,
+                EVENT_LOOP_THREADS,
+                REQUEST_BUFFER,
+                IDLE_TIMEOUT,
+                LIST_MAX_KEYS,
+                REGION);
     }
 }

@@ -1,0 +1,143 @@
+package dev.o3.om.db;
+
+import dev.o3.common.db.Batch;
+import dev.o3.common.db.KeyValue;
+import dev.o3.common.db.Table;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * A string-keyed RocksDB table seen through the applied-state cache: writes applied by the state machine live in an
+ * overlay until the double buffer has committed them, so reads always see every applied transaction.
+ *
+ * <p>Threading: one applier thread writes the overlay; the flusher evicts flushed entries; any thread reads. The
+ * flusher commits RocksDB before it evicts, so a reader that misses the overlay finds the row in RocksDB.
+ *
+ * @param <V> value type
+ */
+public final class CachedTable<V> {
+    private static final int SCAN_BATCH = 256;
+
+    private final Table<String, V> table;
+    private final ConcurrentSkipListMap<String, CacheEntry<V>> overlay =
+            new ConcurrentSkipListMap<>(KeyOrder.CODE_POINTS);
+
+    CachedTable(Table<String, V> table) {
+        this.table = table;
+    }
+
+    public String name() {
+        return table.name();
+    }
+
+    public Optional<V> get(String key) {
+        CacheEntry<V> entry = overlay.get(key);
+        return entry != null ? entry.value() : table.get(key);
+    }
+
+    /**
+     * Up to {@code limit} live rows in key order with keys starting with {@code prefix}, from {@code from}
+     * (inclusive, at or after the prefix).
+     */
+    public List<KeyValue<String, V>> scan(String prefix, String from, int limit) {
+        // Copy the overlay first: a row evicted after this copy is already in RocksDB, which is read next.
+        NavigableMap<String, CacheEntry<V>> pending = new TreeMap<>(KeyOrder.CODE_POINTS);
+        for (Map.Entry<String, CacheEntry<V>> entry :
+                overlay.tailMap(from, true).entrySet()) {
+            if (!entry.getKey().startsWith(prefix)) {
+                break;
+            }
+            pending.put(entry.getKey(), entry.getValue());
+        }
+        List<KeyValue<String, V>> rows = new ArrayList<>();
+        Iterator<Map.Entry<String, CacheEntry<V>>> cached = pending.entrySet().iterator();
+        Map.Entry<String, CacheEntry<V>> nextCached = cached.hasNext() ? cached.next() : null;
+        DbCursor stored = new DbCursor(prefix, from);
+        KeyValue<String, V> nextStored = stored.next();
+        while (rows.size() < limit && (nextCached != null || nextStored != null)) {
+            int order = nextCached == null
+                    ? 1
+                    : nextStored == null ? -1 : KeyOrder.compare(nextCached.getKey(), nextStored.key());
+            if (order <= 0) {
+                String key = nextCached.getKey();
+                nextCached.getValue().value().ifPresent(value -> rows.add(new KeyValue<>(key, value)));
+                nextCached = cached.hasNext() ? cached.next() : null;
+                if (order == 0) {
+                    nextStored = stored.next();
+                }
+            } else {
+                rows.add(nextStored);
+                nextStored = stored.next();
+            }
+        }
+        return rows;
+    }
+
+    /** Whether any live row has a key starting with {@code prefix}. */
+    public boolean hasKeyWithPrefix(String prefix) {
+        return !scan(prefix, prefix, 1).isEmpty();
+    }
+
+    /** Number of applied writes not yet evicted (tests and metrics). */
+    public int cachedCount() {
+        return overlay.size();
+    }
+
+    CacheEntry<V> applyToCache(String key, Optional<V> value, long epoch) {
+        CacheEntry<V> entry = new CacheEntry<>(value, epoch);
+        overlay.put(key, entry);
+        return entry;
+    }
+
+    void writeTo(Batch batch, String key, CacheEntry<V> entry) {
+        if (entry.value().isPresent()) {
+            table.put(batch, key, entry.value().get());
+        } else {
+            table.delete(batch, key);
+        }
+    }
+
+    void evict(String key, CacheEntry<V> entry) {
+        overlay.remove(key, entry);
+    }
+
+    void clearCache() {
+        overlay.clear();
+    }
+
+    /** Reads RocksDB rows lazily in batches. */
+    private final class DbCursor {
+        private final String prefix;
+        private String from;
+        private List<KeyValue<String, V>> batch = List.of();
+        private int position;
+        private boolean exhausted;
+
+        DbCursor(String prefix, String from) {
+            this.prefix = prefix;
+            this.from = from;
+        }
+
+        KeyValue<String, V> next() {
+            if (position == batch.size()) {
+                if (exhausted) {
+                    return null;
+                }
+                batch = table.scan(Optional.of(from), SCAN_BATCH, key -> key.startsWith(prefix));
+                position = 0;
+                exhausted = batch.size() < SCAN_BATCH;
+                if (batch.isEmpty()) {
+                    return null;
+                }
+                from = KeyOrder.successor(batch.get(batch.size() - 1).key());
+            }
+            return batch.get(position++);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package dev.o3.om.db;
+
+import dev.o3.common.db.Codecs;
+import dev.o3.common.db.DbSchema;
+import dev.o3.common.db.TableDefinition;
+import dev.o3.proto.om.BucketInfo;
+import dev.o3.proto.om.KeyInfo;
+import dev.o3.proto.om.MultipartUploadRecord;
+import dev.o3.proto.om.OpenKeyRecord;
+import dev.o3.proto.om.S3SecretRecord;
+import dev.o3.proto.om.TransactionInfoRecord;
+import dev.o3.proto.om.VolumeInfo;
+import java.util.List;
+
+/**
+ * Every column family of OM's RocksDB, declared once. Keys are strings (UTF-8, so byte order is code point order):
+ *
+ * <ul>
+ *   <li>volumes: {@code /vol}; buckets: {@code /vol/bucket}
+ *   <li>keys (OBJECT_STORE): {@code /vol/bucket/key}; open keys (both layouts): {@code /vol/bucket/key#clientId}
+ *   <li>directories and files (FILE_SYSTEM_OPTIMIZED): {@code bucketId/parentId/name}; a rename changes one row
+ *   <li>deleted keys: {@code /vol/bucket/key#objectId}; deleted directories: {@code bucketId/parentId/name#objectId}
+ *   <li>multipart uploads: {@code /vol/bucket/key#uploadId}; S3 secrets: user; transaction info: one row
+ * </ul>
+ */
+public final class OmSchema {
+    public static final TableDefinition<String, VolumeInfo> VOLUMES =
+            new TableDefinition<>("volumeTable", Codecs.STRING, Codecs.proto(VolumeInfo.parser()));
+    public static final TableDefinition<String, BucketInfo> BUCKETS =
+            new TableDefinition<>("bucketTable", Codecs.STRING, Codecs.proto(BucketInfo.parser()));
+    public static final TableDefinition<String, KeyInfo> KEYS =
+            new TableDefinition<>("keyTable", Codecs.STRING, Codecs.proto(KeyInfo.parser()));
+    public static final TableDefinition<String, OpenKeyRecord> OPEN_KEYS =
+            new TableDefinition<>("openKeyTable", Codecs.STRING, Codecs.proto(OpenKeyRecord.parser()));
+    public static final TableDefinition<String, KeyInfo> DIRECTORIES =
+            new TableDefinition<>("directoryTable", Codecs.STRING, Codecs.proto(KeyInfo.parser()));
+    public static final TableDefinition<String, KeyInfo> FILES =
+            new TableDefinition<>("fileTable", Codecs.STRING, Codecs.proto(KeyInfo.parser()));
+    public static final TableDefinition<String, KeyInfo> DELETED_KEYS =
+            new TableDefinition<>("deletedTable", Codecs.STRING, Codecs.proto(KeyInfo.parser()));
+    public static final TableDefinition<String, KeyInfo> DELETED_DIRECTORIES =
+            new TableDefinition<>("deletedDirectoryTable", Codecs.STRING, Codecs.proto(KeyInfo.parser()));
+    public static final TableDefinition<String, MultipartUploadRecord> MULTIPART_UPLOADS =
+            new TableDefinition<>("multipartInfoTable", Codecs.STRING, Codecs.proto(MultipartUploadRecord.parser()));
+    public static final TableDefinition<String, S3SecretRecord> S3_SECRETS =
+            new TableDefinition<>("s3SecretTable", Codecs.STRING, Codecs.proto(S3SecretRecord.parser()));
+    public static final TableDefinition<String, TransactionInfoRecord> TRANSACTION_INFO =
+            new TableDefinition<>("transactionInfoTable", Codecs.STRING, Codecs.proto(TransactionInfoRecord.parser()));
+
+    /** The single row of {@link #TRANSACTION_INFO}: the last log entry whose writes are in RocksDB. */
+    public static final String TRANSACTION_INFO_KEY = "#TRANSACTIONINFO";
+
+    /** Tables whose writes go through the applied-state cache (all but transaction info). */
+    public static final List<TableDefinition<String, ?>> CACHED_TABLES = List.of(
+            VOLUMES,
+            BUCKETS,
+            KEYS,
+            OPEN_KEYS,
+            DIRECTORIES,
+            FILES,
+            DELETED_KEYS,
+            DELETED_DIRECTORIES,
+            MULTIPART_UPLOADS,
+            S3_SECRETS);
+
+    public static final DbSchema SCHEMA = new DbSchema(
+            "om",
+            List.of(
+                    VOLUMES,
+                    BUCKETS,
+                    KEYS,
+                    OPEN_KEYS,
+                    DIRECTORIES,
+                    FILES,
+                    DELETED_KEYS,
+                    DELETED_DIRECTORIES,
+                    MULTIPART_UPLOADS,
+                    S3_SECRETS,
+                    TRANSACTION_INFO));
+
+    private OmSchema() {}
+}

@@ -1,0 +1,132 @@
+package dev.o3.om.db;
+
+import dev.o3.common.db.Database;
+import dev.o3.common.db.KeyValue;
+import dev.o3.common.db.TableDefinition;
+import dev.o3.proto.om.TransactionInfoRecord;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * OM's namespace store: RocksDB with the {@link OmSchema} tables, each behind the applied-state cache, and the
+ * {@link DoubleBuffer} that persists applied transactions in batches.
+ *
+ * <p>Write protocol (applier thread only): {@link #begin} a {@link Mutation}, let a request fill it, then
+ * {@link #publish} it (cache first, RocksDB later) or {@link #skip} the index of a failed request. Reads: any thread,
+ * through {@link #table}. Lifecycle: {@link #open}, {@link #close} (flushes, then frees RocksDB).
+ */
+public final class OmStore implements ReadView, AutoCloseable {
+    private final Database database;
+    private final Map<String, CachedTable<?>> tables = new HashMap<>();
+    private final TransactionInfoRecord flushedAtOpen;
+    private final DoubleBuffer doubleBuffer;
+
+    private OmStore(
+            String logPrefix,
+            Database database,
+            int maxUnflushed,
+            FlushListener listener,
+            Consumer<Throwable> faultHandler) {
+        this.database = database;
+        for (TableDefinition<String, ?> definition : OmSchema.CACHED_TABLES) {
+            tables.put(definition.name(), new CachedTable<>(database.table(definition)));
+        }
+        this.flushedAtOpen = database.table(OmSchema.TRANSACTION_INFO)
+                .get(OmSchema.TRANSACTION_INFO_KEY)
+                .orElse(TransactionInfoRecord.getDefaultInstance());
+        this.doubleBuffer =
+                new DoubleBuffer(logPrefix, database, flushedAtOpen.getIndex(), maxUnflushed, listener, faultHandler);
+    }
+
+    /**
+     * Opens (creating if needed) the store in {@code directory}.
+     *
+     * @param maxUnflushed applied transactions that may wait for the flusher before the applier blocks
+     * @param faultHandler told when a flush fails; OM must stop
+     */
+    public static OmStore open(
+            String logPrefix,
+            Path directory,
+            int maxUnflushed,
+            FlushListener listener,
+            Consumer<Throwable> faultHandler) {
+        Database database = Database.open(directory, OmSchema.SCHEMA);
+        try {
+            return new OmStore(logPrefix, database, maxUnflushed, listener, faultHandler);
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    public <V> CachedTable<V> table(TableDefinition<String, V> definition) {
+        CachedTable<V> table = (CachedTable<V>) tables.get(definition.name());
+        if (table == null) {
+            throw new IllegalArgumentException("not a cached OM table: " + definition.name());
+        }
+        return table;
+    }
+
+    @Override
+    public <V> Optional<V> get(TableDefinition<String, V> definition, String key) {
+        return table(definition).get(key);
+    }
+
+    @Override
+    public <V> List<KeyValue<String, V>> scan(
+            TableDefinition<String, V> definition, String prefix, String from, int limit) {
+        return table(definition).scan(prefix, from, limit);
+    }
+
+    /** The last transaction RocksDB held when opened; log entries up to it must not be applied again. */
+    public TransactionInfoRecord flushedAtOpen() {
+        return flushedAtOpen;
+    }
+
+    public Mutation begin(long term, long index) {
+        return new Mutation(this, term, index);
+    }
+
+    /** Makes a successful transaction's writes visible to readers and queues them for RocksDB. */
+    public void publish(Mutation mutation) {
+        doubleBuffer.add(mutation.term(), mutation.index(), mutation.publish());
+    }
+
+    /** Records a log index that changed nothing (a refused request) so the flushed index still advances. */
+    public void skip(long term, long index) {
+        doubleBuffer.add(term, index, List.of());
+    }
+
+    public DoubleBuffer doubleBuffer() {
+        return doubleBuffer;
+    }
+
+    /**
+     * Waits for the flusher to persist {@code index}, then writes a RocksDB checkpoint to {@code target}.
+     *
+     * @throws IllegalStateException when the flusher does not reach {@code index} in time
+     */
+    public void checkpoint(long index, Path target, Duration timeout) throws InterruptedException {
+        if (!doubleBuffer.awaitFlushed(index, timeout)) {
+            throw new IllegalStateException("flusher did not reach index " + index + " within " + timeout);
+        }
+        database.checkpoint(target);
+    }
+
+    public Path directory() {
+        return database.directory();
+    }
+
+    @Override
+    public void close() {
+        doubleBuffer.close();
+        tables.values().forEach(CachedTable::clearCache);
+        database.close();
+    }
+}

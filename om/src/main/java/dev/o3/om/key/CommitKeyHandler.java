@@ -1,0 +1,73 @@
+package dev.o3.om.key;
+
+import com.google.protobuf.Message;
+import dev.o3.om.db.Mutation;
+import dev.o3.om.db.OmSchema;
+import dev.o3.om.db.RowKeys;
+import dev.o3.om.request.Lookups;
+import dev.o3.om.request.OmException;
+import dev.o3.om.request.WriteRequest;
+import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.om.BucketInfo;
+import dev.o3.proto.om.CommitKeyRequest;
+import dev.o3.proto.om.CommitKeyResponse;
+import dev.o3.proto.om.KeyInfo;
+import dev.o3.proto.om.OmStatus;
+import dev.o3.proto.om.OmTransaction;
+import dev.o3.proto.om.OpenKeyRecord;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Makes an open key visible with the client's final block list and size. An overwritten key and blocks allocated
+ * but not used go to the deleted table; bucket usage and quotas are updated in the same transaction.
+ */
+public final class CommitKeyHandler implements WriteRequest {
+    @Override
+    public Message apply(Mutation mutation, OmTransaction transaction) throws OmException {
+        CommitKeyRequest request = transaction.getCommitKey();
+        BucketInfo bucket = Lookups.bucket(mutation, request.getVolume(), request.getBucket());
+        Lookups.checkWrite(mutation, Lookups.caller(transaction), bucket);
+        OpenKeyRecord open = OpenKeys.find(
+                mutation, request.getVolume(), request.getBucket(), request.getName(), request.getClientId());
+        if (!open.getUploadId().isEmpty()) {
+            throw new OmException(OmStatus.INVALID_REQUEST, "a multipart part is committed with CommitMultipartPart");
+        }
+        KeyInfo key = open.getKey().toBuilder()
+                .clearBlocks()
+                .addAllBlocks(request.getBlocksList())
+                .setSize(request.getSize())
+                .setEtag(request.getEtag())
+                .setModificationTimeMillis(transaction.getTimeMillis())
+                .build();
+        var replaced = KeyLayouts.of(bucket).put(mutation, bucket, key);
+        mutation.delete(
+                OmSchema.OPEN_KEYS,
+                RowKeys.openKey(request.getVolume(), request.getBucket(), request.getName(), request.getClientId()));
+        replaced.ifPresent(old -> DeletedKeys.add(mutation, old));
+        DeletedKeys.add(mutation, unusedBlocks(open.getKey(), request.getBlocksList()));
+        long bytes = BucketUsage.bytes(key) - replaced.map(BucketUsage::bytes).orElse(0L);
+        BucketUsage.update(mutation, bucket, bytes, replaced.isPresent() ? 0 : 1);
+        return CommitKeyResponse.getDefaultInstance();
+    }
+
+    /** The allocated blocks the client did not use, as a block-only key for the deleted table. */
+    static KeyInfo unusedBlocks(KeyInfo allocated, List<BlockLocation> used) {
+        Set<String> usedIds = new HashSet<>();
+        for (BlockLocation block : used) {
+            usedIds.add(blockId(block));
+        }
+        KeyInfo.Builder unused = allocated.toBuilder().clearBlocks();
+        for (BlockLocation block : allocated.getBlocksList()) {
+            if (!usedIds.contains(blockId(block))) {
+                unused.addBlocks(block);
+            }
+        }
+        return unused.build();
+    }
+
+    private static String blockId(BlockLocation block) {
+        return block.getBlockId().getContainerId() + "/" + block.getBlockId().getLocalId();
+    }
+}

@@ -1,0 +1,57 @@
+package dev.o3.om.key;
+
+import com.google.protobuf.Message;
+import dev.o3.om.db.Mutation;
+import dev.o3.om.db.OmSchema;
+import dev.o3.om.db.RowKeys;
+import dev.o3.om.request.Lookups;
+import dev.o3.om.request.OmException;
+import dev.o3.om.request.WriteRequest;
+import dev.o3.proto.om.BucketInfo;
+import dev.o3.proto.om.CreateKeyRequest;
+import dev.o3.proto.om.CreateKeyResponse;
+import dev.o3.proto.om.KeyInfo;
+import dev.o3.proto.om.OmTransaction;
+import dev.o3.proto.om.OpenKeyRecord;
+
+/**
+ * Opens a key-writing session: an open-key row holding the blocks the leader already got from SCM. The key becomes
+ * visible only at {@link CommitKeyHandler commit}.
+ */
+public final class CreateKeyHandler implements WriteRequest {
+    @Override
+    public Message apply(Mutation mutation, OmTransaction transaction) throws OmException {
+        CreateKeyRequest request = transaction.getCreateKey();
+        BucketInfo bucket = Lookups.bucket(mutation, request.getVolume(), request.getBucket());
+        Lookups.checkWrite(mutation, Lookups.caller(transaction), bucket);
+        KeyLayout layout = KeyLayouts.of(bucket);
+        layout.checkName(request.getName());
+        layout.checkCreate(mutation, bucket, request.getName());
+        KeyInfo key = KeyInfo.newBuilder()
+                .setVolume(request.getVolume())
+                .setBucket(request.getBucket())
+                .setName(request.getName())
+                .setSize(request.getSize())
+                .addAllBlocks(transaction.getAllocatedBlocksList())
+                .setCreationTimeMillis(transaction.getTimeMillis())
+                .setModificationTimeMillis(transaction.getTimeMillis())
+                .setReplication(request.getReplication())
+                .addAllMetadata(request.getMetadataList())
+                .addAllTags(request.getTagsList())
+                .setContentType(request.getContentType())
+                .setObjectId(mutation.nextObjectId())
+                .build();
+        BucketUsage.checkBytes(bucket, BucketUsage.bytes(key));
+        mutation.put(
+                OmSchema.OPEN_KEYS,
+                RowKeys.openKey(request.getVolume(), request.getBucket(), request.getName(), transaction.getClientId()),
+                OpenKeyRecord.newBuilder()
+                        .setKey(key)
+                        .setClientId(transaction.getClientId())
+                        .build());
+        return CreateKeyResponse.newBuilder()
+                .setClientId(transaction.getClientId())
+                .setKey(key)
+                .build();
+    }
+}

@@ -1,0 +1,35 @@
+package dev.o3.om.multipart;
+
+import com.google.protobuf.Message;
+import dev.o3.om.db.Mutation;
+import dev.o3.om.db.OmSchema;
+import dev.o3.om.key.DeletedKeys;
+import dev.o3.om.request.Lookups;
+import dev.o3.om.request.OmException;
+import dev.o3.om.request.WriteRequest;
+import dev.o3.proto.om.AbortMultipartUploadRequest;
+import dev.o3.proto.om.AbortMultipartUploadResponse;
+import dev.o3.proto.om.MultipartUploadRecord;
+import dev.o3.proto.om.OmTransaction;
+import dev.o3.proto.om.PartInfo;
+
+/** Aborts a multipart upload and frees the blocks of its parts. */
+public final class AbortMultipartUploadHandler implements WriteRequest {
+    @Override
+    public Message apply(Mutation mutation, OmTransaction transaction) throws OmException {
+        AbortMultipartUploadRequest request = transaction.getAbortMultipartUpload();
+        Lookups.checkWrite(
+                mutation,
+                Lookups.caller(transaction),
+                Lookups.bucket(mutation, request.getVolume(), request.getBucket()));
+        MultipartUploadRecord upload = Uploads.find(
+                mutation, request.getVolume(), request.getBucket(), request.getName(), request.getUploadId());
+        for (PartInfo part : upload.getPartsList()) {
+            DeletedKeys.add(mutation, CommitMultipartPartHandler.asKey(upload, part));
+        }
+        mutation.delete(
+                OmSchema.MULTIPART_UPLOADS,
+                Uploads.row(request.getVolume(), request.getBucket(), request.getName(), request.getUploadId()));
+        return AbortMultipartUploadResponse.getDefaultInstance();
+    }
+}

@@ -1,0 +1,58 @@
+package dev.o3.om.rpc;
+
+import dev.o3.om.ratis.OmRatisServer.RequestId;
+import dev.o3.om.request.Caller;
+import io.grpc.Context;
+import io.grpc.Contexts;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Reads who calls from gRPC metadata: {@code o3-user} (absent: the OM's own OS user, an administrator) and, for
+ * retry-safe writes, {@code o3-client-id} (UUID) plus {@code o3-call-id} (long), which become the Ratis retry-cache
+ * key so a request retried on a new leader is applied once. Stateless; thread-safe.
+ */
+final class CallerInterceptor implements ServerInterceptor {
+    static final Metadata.Key<String> USER = Metadata.Key.of("o3-user", Metadata.ASCII_STRING_MARSHALLER);
+    static final Metadata.Key<String> CLIENT_ID = Metadata.Key.of("o3-client-id", Metadata.ASCII_STRING_MARSHALLER);
+    static final Metadata.Key<String> CALL_ID = Metadata.Key.of("o3-call-id", Metadata.ASCII_STRING_MARSHALLER);
+    static final Context.Key<Caller> CALLER = Context.key("o3-caller");
+    static final Context.Key<Optional<RequestId>> REQUEST_ID = Context.key("o3-request-id");
+
+    private final String serverUser;
+    private final Set<String> administrators;
+
+    CallerInterceptor(String serverUser, Set<String> administrators) {
+        this.serverUser = serverUser;
+        this.administrators = Set.copyOf(administrators);
+    }
+
+    @Override
+    public <Q, R> ServerCall.Listener<Q> interceptCall(
+            ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+        String user = Optional.ofNullable(headers.get(USER))
+                .filter(name -> !name.isBlank())
+                .orElse(serverUser);
+        Caller caller = new Caller(user, user.equals(serverUser) || administrators.contains(user));
+        Context context = Context.current().withValue(CALLER, caller).withValue(REQUEST_ID, requestId(headers));
+        return Contexts.interceptCall(context, call, headers, next);
+    }
+
+    private static Optional<RequestId> requestId(Metadata headers) {
+        String clientId = headers.get(CLIENT_ID);
+        String callId = headers.get(CALL_ID);
+        if (clientId == null || callId == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new RequestId(UUID.fromString(clientId), Long.parseLong(callId)));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package dev.o3.om.rpc;
+
+import dev.o3.om.key.KeyReads;
+import dev.o3.om.security.BlockTokenSigner.Mode;
+import dev.o3.om.security.BlockTokens;
+import dev.o3.proto.om.AllocateBlockResponse;
+import dev.o3.proto.om.CommitKeyResponse;
+import dev.o3.proto.om.CreateDirectoryResponse;
+import dev.o3.proto.om.CreateKeyResponse;
+import dev.o3.proto.om.DeleteKeyResponse;
+import dev.o3.proto.om.DeleteKeysResponse;
+import dev.o3.proto.om.FileStatusResponse;
+import dev.o3.proto.om.ListKeysResponse;
+import dev.o3.proto.om.LookupKeyResponse;
+import dev.o3.proto.om.OzoneManagerServiceGrpc;
+import dev.o3.proto.om.RenameKeyResponse;
+import dev.o3.proto.om.SetKeyTagsResponse;
+import io.grpc.ServerServiceDefinition;
+
+/** Binds the key and file-system RPCs. */
+final class KeyRpcs {
+    private KeyRpcs() {}
+
+    static void bind(
+            ServerServiceDefinition.Builder service,
+            RpcCalls calls,
+            LeaderPreparation preparation,
+            BlockTokens tokens) {
+        service.addMethod(
+                OzoneManagerServiceGrpc.getCreateKeyMethod(),
+                calls.write(
+                        "CreateKey",
+                        preparation::createKey,
+                        CreateKeyResponse.parser(),
+                        (response, caller) -> response.toBuilder()
+                                .setKey(tokens.withTokens(response.getKey(), Mode.WRITE, caller.user()))
+                                .build(),
+                        error -> CreateKeyResponse.newBuilder().setError(error).build()));
+        service.addMethod(
+                OzoneManagerServiceGrpc.getAllocateBlockMethod(),
+                calls.write(
+                        "AllocateBlock",
+                        preparation::allocateBlock,
+                        AllocateBlockResponse.parser(),
+                        (response, caller) -> response.toBuilder()
+                                .setBlock(tokens.withToken(response.getBlock(), Mode.WRITE, caller.user()))
+                                .build(),
+                        error -> AllocateBlockResponse.newBuilder()
+                                .setError(error)
+                                .build()));
+        service.addMethod(
+                OzoneManagerServiceGrpc.getCommitKeyMethod(),
+                calls.write(
+                        "CommitKey",
+                        (request, caller, transaction) -> transaction.setCommitKey(request),
+                        CommitKeyResponse.parser(),
+                        error -> CommitKeyResponse.newBuilder().setError(error).build()));
+        service.addMethod(
+                OzoneManagerServiceGrpc.getLookupKeyMethod(),
+                calls.read(
+                        "LookupKey",
+                        (request, view, caller) -> LookupKeyResponse.newBuilder()
+                                .setKey(tokens.withTokens(
+                                        KeyReads.lookup(
+                                                view,
+                                                caller,
+                                                request.getVolume(),
+                                                request.getBucket(),
+                                                request.getName()),
+                                        Mode.READ,
+                                        caller.user()))
+                                .build(),
+                        error -> LookupKeyResponse.newBuilder().setError(error).build()));
+        service.addMethod(
+                OzoneManagerServiceGrpc.getListKeysMethod(),
+                calls.read(
+                        "ListKeys",
+                        (request, view, caller) -> KeyReads.list(view, caller, request),
+                        error -> ListKeysResponse.newBuilder().setError(error).build()));
+        bindChanges(service, calls);
+    }
+
+    private static void bindChanges(ServerServiceDefinition.Builder service, RpcCalls calls) {
+        service.addMethod(
+                OzoneManagerServiceGrpc.getDeleteKeyMethod(),
+                calls.write(
+                        "DeleteKey",
+                        (request, caller, transaction) -> transaction.setDeleteKey(request),
+                        DeleteKeyResponse.parser(),
+                        error -> DeleteKeyResponse.newBuilder().setError(error).build()));
+        service.addMethod(
+                OzoneManagerServiceGrpc.getDeleteKeysMethod(),
+                calls.write(
+                        "DeleteKeys",
+                        (request, caller, transaction) -> transaction.setDeleteKeys(request),
+                        DeleteKeysResponse.parser(),
+                        error -> DeleteKeysResponse.newBuilder().setError(error).build()));
+        service.addMethod(
+                OzoneManagerServiceGrpc.getRenameKeyMethod(),
+                calls.write(
+                        "RenameKey",
+                        (request, caller, transaction) -> transaction.setRenameKey(request),
+                        RenameKeyResponse.parser(),
+                        error -> RenameKeyResponse.newBuilder().setError(error).build()));
+        service.addMethod(
+                OzoneManagerServiceGrpc.getSetKeyTagsMethod(),
+                calls.write(
+                        "SetKeyTags",
+                        (request, caller, transaction) -> transaction.setSetKeyTags(request),
+                        SetKeyTagsResponse.parser(),
+                        error -> SetKeyTagsResponse.newBuilder().setError(error).build()));
+        service.addMethod(
+                OzoneManagerServiceGrpc.getCreateDirectoryMethod(),
+                calls.write(
+                        "CreateDirectory",
+                        (request, caller, transaction) -> transaction.setCreateDirectory(request),
+                        CreateDirectoryResponse.parser(),
+                        error -> CreateDirectoryResponse.newBuilder()
+                                .setError(error)
+                                .build()));
+        service.addMethod(
+                OzoneManagerServiceGrpc.getGetFileStatusMethod(),
+                calls.read(
+                        "GetFileStatus",
+                        (request, view, caller) -> FileStatusResponse.newBuilder()
+                                .setStatus(KeyReads.status(
+                                        view, caller, request.getVolume(), request.getBucket(), request.getPath()))
+                                .build(),
+                        error -> FileStatusResponse.newBuilder().setError(error).build()));
+    }
+}

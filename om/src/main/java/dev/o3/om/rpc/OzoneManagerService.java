@@ -1,0 +1,112 @@
+package dev.o3.om.rpc;
+
+import dev.o3.common.id.UniqueIdGenerator;
+import dev.o3.om.db.OmStore;
+import dev.o3.om.metrics.OmMetrics;
+import dev.o3.om.ratis.OmRatisServer;
+import dev.o3.om.scm.ScmBlockClient;
+import dev.o3.om.security.BlockTokens;
+import dev.o3.proto.hdds.ReplicationConfig;
+import dev.o3.proto.om.BucketLayout;
+import dev.o3.proto.om.OzoneManagerServiceGrpc;
+import dev.o3.proto.om.ServiceInfoResponse;
+import io.grpc.ServerInterceptors;
+import io.grpc.ServerServiceDefinition;
+import java.time.Clock;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * OM's client protocol ({@code OzoneManagerService} of om.proto) on gRPC.
+ *
+ * <p>Contract for clients:
+ *
+ * <ul>
+ *   <li>Every response carries {@code OmError error}; unset (or status OK) means success. Refusals use the
+ *       {@code OmStatus} codes (VOLUME_NOT_FOUND, BUCKET_NOT_EMPTY, KEY_NOT_FOUND, QUOTA_EXCEEDED, ...).
+ *   <li>Only the leader OM serves requests. A follower answers at once with {@code NOT_LEADER}, plus
+ *       {@code leader_id} and {@code leader_address} (the leader's client host:port) when it knows the leader; a
+ *       leader still replaying its log answers {@code LEADER_NOT_READY}. Clients retry on the named leader, else on
+ *       the next configured OM, with a short back-off.
+ *   <li>gRPC metadata: {@code o3-user} is the acting user (absent: the OM's own OS user, an administrator);
+ *       {@code o3-client-id} (UUID) and {@code o3-call-id} (long), when sent, identify a write so that a retry on
+ *       another OM after a failover is applied once (Ratis retry cache); resend the same pair on retries.
+ *   <li>Reads are linearizable: served by the leader after a ReadIndex/lease check, without a log write.
+ *   <li>With {@code ozone.security.enabled}, CreateKey, AllocateBlock and CreateMultipartKey return WRITE block
+ *       tokens and LookupKey READ tokens ({@code BlockToken} of om.proto in {@code BlockLocation.token}).
+ * </ul>
+ *
+ * <p>Stateless wiring; the calls run on the foreground executor given to it.
+ */
+public final class OzoneManagerService {
+    private OzoneManagerService() {}
+
+    /**
+     * The service definition with the caller interceptor.
+     *
+     * @param leaderAddress maps an OM node id to its client address, for NOT_LEADER replies
+     */
+    public static ServerServiceDefinition create(Dependencies dependencies, Function<String, String> leaderAddress) {
+        RpcCalls calls = new RpcCalls(
+                dependencies.logPrefix(),
+                dependencies.ratis(),
+                dependencies.store(),
+                dependencies.handlers(),
+                dependencies.clock(),
+                dependencies.metrics(),
+                leaderAddress);
+        LeaderPreparation preparation = new LeaderPreparation(
+                dependencies.store(),
+                dependencies.scm(),
+                dependencies.blockSize(),
+                dependencies.defaultReplication(),
+                dependencies.defaultLayout(),
+                dependencies.s3Volume(),
+                new UniqueIdGenerator(dependencies.clock()));
+        ServerServiceDefinition.Builder service =
+                ServerServiceDefinition.builder(OzoneManagerServiceGrpc.getServiceDescriptor());
+        NamespaceRpcs.bind(service, calls, preparation, dependencies.serviceInfo());
+        KeyRpcs.bind(service, calls, preparation, dependencies.tokens());
+        MultipartRpcs.bind(service, calls, preparation, dependencies.tokens());
+        return ServerInterceptors.intercept(
+                service.build(), new CallerInterceptor(dependencies.serverUser(), dependencies.administrators()));
+    }
+
+    /**
+     * What the service needs.
+     *
+     * @param logPrefix log prefix (OM node id)
+     * @param ratis the Raft group
+     * @param store the current namespace store
+     * @param scm SCM's block service
+     * @param handlers foreground executor
+     * @param clock time source for request timestamps
+     * @param metrics request metrics
+     * @param blockSize block size for allocation
+     * @param defaultReplication replication when neither request nor bucket names one
+     * @param defaultLayout bucket layout when a request names none (outside the S3 volume)
+     * @param s3Volume the S3 volume, whose buckets default to OBJECT_STORE
+     * @param serverUser the OS user OM runs as (an administrator)
+     * @param administrators other administrators
+     * @param serviceInfo the OMs and their roles
+     * @param tokens adds block tokens to handed-out locations (when security is on)
+     */
+    public record Dependencies(
+            String logPrefix,
+            OmRatisServer ratis,
+            Supplier<OmStore> store,
+            ScmBlockClient scm,
+            Executor handlers,
+            Clock clock,
+            OmMetrics metrics,
+            long blockSize,
+            ReplicationConfig defaultReplication,
+            BucketLayout defaultLayout,
+            String s3Volume,
+            String serverUser,
+            Set<String> administrators,
+            Supplier<ServiceInfoResponse> serviceInfo,
+            BlockTokens tokens) {}
+}

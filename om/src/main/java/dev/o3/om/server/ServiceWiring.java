@@ -1,0 +1,96 @@
+package dev.o3.om.server;
+
+import dev.o3.om.config.OmConfig;
+import dev.o3.om.config.OmNode;
+import dev.o3.om.db.OmStoreHolder;
+import dev.o3.om.metrics.OmMetrics;
+import dev.o3.om.ratis.OmRatisServer;
+import dev.o3.om.rpc.OzoneManagerService;
+import dev.o3.om.scm.ScmBlockClient;
+import dev.o3.om.security.BlockTokenSigner;
+import dev.o3.om.security.BlockTokens;
+import dev.o3.om.service.BackgroundServices;
+import dev.o3.proto.hdds.ReplicationConfig;
+import dev.o3.proto.hdds.ReplicationFactor;
+import dev.o3.proto.hdds.ReplicationType;
+import dev.o3.proto.om.BucketLayout;
+import dev.o3.proto.om.OmRoleInfo;
+import dev.o3.proto.om.ServiceInfoResponse;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+
+/** Translates {@link OmConfig} into the settings records of OM's components. */
+final class ServiceWiring {
+    private ServiceWiring() {}
+
+    static OzoneManagerService.Dependencies dependencies(
+            String name,
+            OmConfig config,
+            OmRatisServer ratis,
+            OmStoreHolder stores,
+            ScmBlockClient scm,
+            Executor handlers,
+            Clock clock,
+            OmMetrics metrics) {
+        OmConfig.RequestSettings requests = config.requests();
+        return new OzoneManagerService.Dependencies(
+                name,
+                ratis,
+                stores,
+                scm,
+                handlers,
+                clock,
+                metrics,
+                requests.blockSize(),
+                ReplicationConfig.newBuilder()
+                        .setType(ReplicationType.RATIS)
+                        .setFactor(
+                                requests.defaultReplicationFactor() == 1
+                                        ? ReplicationFactor.ONE
+                                        : ReplicationFactor.THREE)
+                        .build(),
+                requests.defaultBucketLayout().equals("object_store")
+                        ? BucketLayout.OBJECT_STORE
+                        : BucketLayout.FILE_SYSTEM_OPTIMIZED,
+                config.s3Volume(),
+                serverUser(),
+                requests.administrators(),
+                () -> serviceInfo(config, ratis),
+                new BlockTokens(config.blockTokens()
+                        .secret()
+                        .map(secret -> new BlockTokenSigner(
+                                secret, clock, config.blockTokens().lifetime()))));
+    }
+
+    /** The OS user OM runs as; always an administrator. */
+    static String serverUser() {
+        return System.getProperty("user.name", "om");
+    }
+
+    static BackgroundServices.Settings backgroundSettings(OmConfig config) {
+        return new BackgroundServices.Settings(
+                config.services().openKeyCleanupInterval(),
+                config.openKeyExpireThreshold(),
+                config.services().keyDeletingInterval(),
+                config.services().directoryDeletingInterval(),
+                config.s3Volume(),
+                serverUser());
+    }
+
+    private static ServiceInfoResponse serviceInfo(OmConfig config, OmRatisServer ratis) {
+        Optional<String> leader = ratis.leaderId();
+        ServiceInfoResponse.Builder response = ServiceInfoResponse.newBuilder()
+                .setScmAddress(config.scmBlockAddress().toString());
+        for (OmNode node : config.nodes()) {
+            String role = node.id().equals(config.nodeId())
+                    ? ratis.role()
+                    : leader.filter(node.id()::equals).isPresent() ? "LEADER" : "FOLLOWER";
+            response.addOms(OmRoleInfo.newBuilder()
+                    .setNodeId(node.id())
+                    .setAddress(node.clientAddress().toString())
+                    .setRole(role));
+        }
+        return response.build();
+    }
+}

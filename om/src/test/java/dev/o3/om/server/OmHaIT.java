@@ -1,0 +1,287 @@
+package dev.o3.om.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.om.db.OmSchema;
+import dev.o3.om.db.RowKeys;
+import dev.o3.om.testing.FakeScm;
+import dev.o3.om.testing.OmFixtures;
+import dev.o3.om.testing.OmTestClient;
+import dev.o3.om.testing.Poll;
+import dev.o3.proto.om.BucketInfo;
+import dev.o3.proto.om.BucketLayout;
+import dev.o3.proto.om.CommitKeyRequest;
+import dev.o3.proto.om.CommitKeyResponse;
+import dev.o3.proto.om.CreateBucketRequest;
+import dev.o3.proto.om.CreateBucketResponse;
+import dev.o3.proto.om.CreateKeyRequest;
+import dev.o3.proto.om.CreateKeyResponse;
+import dev.o3.proto.om.CreateVolumeRequest;
+import dev.o3.proto.om.CreateVolumeResponse;
+import dev.o3.proto.om.InfoVolumeRequest;
+import dev.o3.proto.om.InfoVolumeResponse;
+import dev.o3.proto.om.KeyInfo;
+import dev.o3.proto.om.ListKeysRequest;
+import dev.o3.proto.om.ListKeysResponse;
+import dev.o3.proto.om.OmStatus;
+import dev.o3.proto.om.OzoneManagerServiceGrpc;
+import dev.o3.proto.om.VolumeInfo;
+import io.grpc.ManagedChannel;
+import io.grpc.netty.NettyChannelBuilder;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Three OMs in one Raft group on loopback: failover, redirects, restart. */
+@Tag("integration")
+@Timeout(300)
+class OmHaIT {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final int KEYS = 90;
+    private static final String ADMIN = System.getProperty("user.name", "om");
+
+    @TempDir
+    Path directory;
+
+    private final List<OzoneManagerServer> oms = new ArrayList<>();
+    private final List<OzoneConfiguration> configs = new ArrayList<>();
+    private final List<String> clientAddresses = new ArrayList<>();
+
+    @AfterEach
+    void stopAll() {
+        oms.forEach(om -> {
+            if (om != null) {
+                om.close();
+            }
+        });
+    }
+
+    @Test
+    void everyAcknowledgedCreateSurvivesALeaderKillWithoutDuplicates() throws Exception {
+        try (FakeScm scm = new FakeScm()) {
+            startGroup(scm);
+            OzoneManagerServer firstLeader = awaitLeader();
+            assertFollowersRedirectToTheLeader(firstLeader);
+            try (OmTestClient client = new OmTestClient(clientAddresses, ADMIN, WAIT)) {
+                createBucket(client);
+                List<String> acknowledged = new CopyOnWriteArrayList<>();
+                ExecutorService writer = Executors.newSingleThreadExecutor();
+                try {
+                    Future<?> writes = writer.submit(() -> writeKeys(client, acknowledged));
+                    Poll.until(WAIT, () -> acknowledged.size() >= KEYS / 3, "a third of the keys");
+                    int killed = oms.indexOf(firstLeader);
+                    firstLeader.close();
+                    oms.set(killed, null);
+                    writes.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+                    OzoneManagerServer secondLeader = awaitLeader();
+                    assertThat(secondLeader).isNotSameAs(firstLeader);
+                    assertAllPresentOnce(client, acknowledged);
+
+                    // The killed OM restarts, catches up from the log, and can lead with all the data.
+                    oms.set(killed, start(killed));
+                    int second = oms.indexOf(secondLeader);
+                    Poll.until(WAIT, () -> oms.get(killed).appliedTransactions() > 0, "the restarted OM to catch up");
+                    secondLeader.close();
+                    oms.set(second, null);
+                    awaitLeader();
+                    assertAllPresentOnce(client, acknowledged);
+                } finally {
+                    writer.shutdownNow();
+                    assertThat(writer.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+                }
+            }
+        }
+    }
+
+    @Test
+    void aLaggingOmCatchesUpFromTheLeadersCheckpoint() throws Exception {
+        try (FakeScm scm = new FakeScm()) {
+            startGroup(
+                    scm,
+                    Map.of(
+                            "ozone.om.ratis.snapshot.auto.trigger.threshold", "20",
+                            "ozone.om.ratis.log.purge.gap", "5",
+                            "ozone.om.ratis.segment.size", "8KB"));
+            OzoneManagerServer leader = awaitLeader();
+            int lagging = (oms.indexOf(leader) + 1) % oms.size();
+            oms.get(lagging).close();
+            try (OmTestClient client = new OmTestClient(clientAddresses, ADMIN, WAIT)) {
+                createBucket(client);
+                List<String> acknowledged = new CopyOnWriteArrayList<>();
+                writeKeys(client, acknowledged);
+                assertThat(acknowledged).hasSize(KEYS);
+            }
+            oms.set(lagging, start(lagging));
+            OzoneManagerServer restarted = oms.get(lagging);
+            Poll.until(
+                    WAIT,
+                    () -> restarted.lastAppliedIndex() >= leader.lastAppliedIndex(),
+                    "the lagging OM to catch up");
+            String last = RowKeys.key("vol", "bucket", String.format("key-%04d", KEYS - 1));
+            Poll.until(WAIT, () -> restarted.store().get(OmSchema.KEYS, last).isPresent(), "the last key");
+            assertThat(restarted.store().get(OmSchema.KEYS, RowKeys.key("vol", "bucket", "key-0000")))
+                    .isPresent();
+        }
+    }
+
+    private void startGroup(FakeScm scm) {
+        startGroup(scm, Map.of());
+    }
+
+    private void startGroup(FakeScm scm, Map<String, String> extra) {
+        List<String> ratis = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            clientAddresses.add("127.0.0.1:" + OmFixtures.freePort());
+            ratis.add("127.0.0.1:" + OmFixtures.freePort());
+        }
+        for (int i = 0; i < 3; i++) {
+            OzoneConfiguration conf = OmFixtures.haOm(
+                    directory.resolve("om" + (i + 1)),
+                    scm.address(),
+                    String.join(",", clientAddresses),
+                    String.join(",", ratis),
+                    "om" + (i + 1));
+            for (Map.Entry<String, String> setting : extra.entrySet()) {
+                conf = conf.with(setting.getKey(), setting.getValue());
+            }
+            configs.add(conf);
+            oms.add(start(i));
+        }
+    }
+
+    private OzoneManagerServer start(int index) {
+        OzoneManagerServer om = new OzoneManagerServer(configs.get(index), Clock.systemUTC());
+        om.start();
+        return om;
+    }
+
+    private OzoneManagerServer awaitLeader() {
+        Poll.until(WAIT, () -> leader().isPresent(), "an OM leader");
+        return leader().orElseThrow();
+    }
+
+    private Optional<OzoneManagerServer> leader() {
+        return oms.stream().filter(om -> om != null && om.isLeader()).findFirst();
+    }
+
+    private void assertFollowersRedirectToTheLeader(OzoneManagerServer leader) throws InterruptedException {
+        for (int i = 0; i < oms.size(); i++) {
+            if (oms.get(i) == leader) {
+                continue;
+            }
+            ManagedChannel channel = NettyChannelBuilder.forTarget(clientAddresses.get(i))
+                    .usePlaintext()
+                    .build();
+            try {
+                InfoVolumeResponse response = OzoneManagerServiceGrpc.newBlockingStub(channel)
+                        .infoVolume(
+                                InfoVolumeRequest.newBuilder().setName("s3v").build());
+                assertThat(response.getError().getStatus()).isEqualTo(OmStatus.NOT_LEADER);
+                int leaderIndex = oms.indexOf(leader);
+                Poll.until(WAIT, () -> leaderHint(channel).equals(clientAddresses.get(leaderIndex)), "leader hint");
+            } finally {
+                channel.shutdownNow();
+                channel.awaitTermination(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private static String leaderHint(ManagedChannel channel) {
+        return OzoneManagerServiceGrpc.newBlockingStub(channel)
+                .infoVolume(InfoVolumeRequest.newBuilder().setName("s3v").build())
+                .getError()
+                .getLeaderAddress();
+    }
+
+    private static void createBucket(OmTestClient client) {
+        CreateVolumeResponse volume = client.call(
+                stub -> stub.createVolume(CreateVolumeRequest.newBuilder()
+                        .setVolume(VolumeInfo.newBuilder().setName("vol"))
+                        .build()),
+                CreateVolumeResponse::getError);
+        assertThat(volume.hasError()).as("%s", volume.getError()).isFalse();
+        CreateBucketResponse bucket = client.call(
+                stub -> stub.createBucket(CreateBucketRequest.newBuilder()
+                        .setBucket(BucketInfo.newBuilder()
+                                .setVolume("vol")
+                                .setName("bucket")
+                                .setLayout(BucketLayout.OBJECT_STORE))
+                        .build()),
+                CreateBucketResponse::getError);
+        assertThat(bucket.hasError()).as("%s", bucket.getError()).isFalse();
+    }
+
+    private static void writeKeys(OmTestClient client, List<String> acknowledged) {
+        for (int i = 0; i < KEYS; i++) {
+            String name = String.format("key-%04d", i);
+            CreateKeyResponse created = client.call(
+                    stub -> stub.createKey(CreateKeyRequest.newBuilder()
+                            .setVolume("vol")
+                            .setBucket("bucket")
+                            .setName(name)
+                            .setSize(100)
+                            .build()),
+                    CreateKeyResponse::getError);
+            if (created.hasError()) {
+                continue;
+            }
+            CommitKeyResponse committed = client.call(
+                    stub -> stub.commitKey(CommitKeyRequest.newBuilder()
+                            .setVolume("vol")
+                            .setBucket("bucket")
+                            .setName(name)
+                            .setClientId(created.getClientId())
+                            .setSize(100)
+                            .addAllBlocks(created.getKey().getBlocksList())
+                            .build()),
+                    CommitKeyResponse::getError);
+            if (!committed.hasError()) {
+                acknowledged.add(name);
+            }
+        }
+    }
+
+    private static void assertAllPresentOnce(OmTestClient client, List<String> acknowledged) {
+        List<String> listed = new ArrayList<>();
+        String startAfter = "";
+        while (true) {
+            String from = startAfter;
+            ListKeysResponse page = client.call(
+                    stub -> stub.listKeys(ListKeysRequest.newBuilder()
+                            .setVolume("vol")
+                            .setBucket("bucket")
+                            .setStartAfter(from)
+                            .setMaxResults(25)
+                            .build()),
+                    ListKeysResponse::getError);
+            assertThat(page.hasError()).as("%s", page.getError()).isFalse();
+            page.getKeysList().stream().map(KeyInfo::getName).forEach(listed::add);
+            if (!page.getTruncated()) {
+                break;
+            }
+            startAfter = page.getNextStartAfter();
+        }
+        Set<String> unique = new HashSet<>(listed);
+        assertThat(listed).as("no duplicates").hasSameSizeAs(unique);
+        assertThat(unique).containsAll(acknowledged);
+        assertThat(acknowledged).hasSizeGreaterThan(KEYS / 2);
+    }
+}

@@ -1,0 +1,217 @@
+package dev.o3.om.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.o3.om.security.BlockTokenSigner;
+import dev.o3.om.testing.FakeScm;
+import dev.o3.om.testing.OmFixtures;
+import dev.o3.om.testing.OmTestClient;
+import dev.o3.om.testing.Poll;
+import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.om.BucketInfo;
+import dev.o3.proto.om.BucketLayout;
+import dev.o3.proto.om.CommitKeyRequest;
+import dev.o3.proto.om.CommitKeyResponse;
+import dev.o3.proto.om.CreateBucketRequest;
+import dev.o3.proto.om.CreateBucketResponse;
+import dev.o3.proto.om.CreateKeyRequest;
+import dev.o3.proto.om.CreateKeyResponse;
+import dev.o3.proto.om.CreateVolumeRequest;
+import dev.o3.proto.om.CreateVolumeResponse;
+import dev.o3.proto.om.InfoBucketRequest;
+import dev.o3.proto.om.InfoBucketResponse;
+import dev.o3.proto.om.InfoVolumeRequest;
+import dev.o3.proto.om.InfoVolumeResponse;
+import dev.o3.proto.om.LookupKeyRequest;
+import dev.o3.proto.om.LookupKeyResponse;
+import dev.o3.proto.om.OmStatus;
+import dev.o3.proto.om.VolumeInfo;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One OM with real Ratis and gRPC on loopback against a fake SCM. */
+@Timeout(120)
+class TestOzoneManagerServer {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void servesKeysOverGrpcExportsMetricsAndKeepsEverythingAcrossRestart() throws Exception {
+        try (FakeScm scm = new FakeScm()) {
+            var conf = OmFixtures.singleOm(directory, scm.address());
+            try (OzoneManagerServer om = new OzoneManagerServer(conf, Clock.systemUTC())) {
+                om.start();
+                Poll.until(WAIT, om::isLeader, "the single OM to lead");
+                try (OmTestClient client = client(om)) {
+                    Poll.until(WAIT, () -> infoVolume(client, "s3v") == OmStatus.OK, "the S3 volume");
+                    writeKey(client);
+                    LookupKeyResponse lookup = lookup(client);
+                    assertThat(lookup.getKey().getSize()).isEqualTo(3 << 20);
+                    assertThat(lookup.getKey().getBlocksCount()).isEqualTo(3);
+                    assertThat(lookup.getKey().getBlocks(0).getPipeline().getMembersCount())
+                            .isEqualTo(1);
+                    InfoBucketResponse bucket = client.call(
+                            stub -> stub.infoBucket(InfoBucketRequest.newBuilder()
+                                    .setVolume("s3v")
+                                    .setName("photos")
+                                    .build()),
+                            InfoBucketResponse::getError);
+                    assertThat(bucket.getBucket().getLayout()).isEqualTo(BucketLayout.OBJECT_STORE);
+                }
+                String metrics = HttpClient.newHttpClient()
+                        .send(
+                                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + om.httpPort() + "/prom"))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .body();
+                assertThat(metrics)
+                        .contains("o3_om_request_stage_seconds")
+                        .contains("stage=\"ratis\"")
+                        .contains("stage=\"queue\"")
+                        .contains("o3_om_apply_seconds")
+                        .contains("o3_om_rocksdb_flush_seconds");
+            }
+            try (OzoneManagerServer restarted = new OzoneManagerServer(conf, Clock.systemUTC())) {
+                restarted.start();
+                Poll.until(WAIT, restarted::isLeader, "the restarted OM to lead");
+                try (OmTestClient client = client(restarted)) {
+                    assertThat(lookup(client).getKey().getSize()).isEqualTo(3 << 20);
+                    assertThat(infoVolume(client, "s3v")).isEqualTo(OmStatus.OK);
+                }
+            }
+        }
+    }
+
+    @Test
+    void backgroundServicesExpireOpenKeysAndHandTheirBlocksToScm() throws Exception {
+        try (FakeScm scm = new FakeScm()) {
+            var conf = OmFixtures.singleOm(directory, scm.address()).with("ozone.om.open.key.expire.threshold", "1ms");
+            try (OzoneManagerServer om = new OzoneManagerServer(conf, Clock.systemUTC());
+                    OmTestClient client = clientAfterStart(om)) {
+                Poll.until(WAIT, () -> infoVolume(client, "s3v") == OmStatus.OK, "the S3 volume");
+                client.call(
+                        stub -> stub.createBucket(CreateBucketRequest.newBuilder()
+                                .setBucket(
+                                        BucketInfo.newBuilder().setVolume("s3v").setName("tmp"))
+                                .build()),
+                        CreateBucketResponse::getError);
+                CreateKeyResponse abandoned = client.call(
+                        stub -> stub.createKey(CreateKeyRequest.newBuilder()
+                                .setVolume("s3v")
+                                .setBucket("tmp")
+                                .setName("never-committed")
+                                .setSize(2 << 20)
+                                .build()),
+                        CreateKeyResponse::getError);
+                assertThat(abandoned.getKey().getBlocksCount()).isEqualTo(2);
+                Poll.until(WAIT, () -> om.backgroundServices().cleanupOpenKeys() == 1, "the open key to expire");
+                assertThat(om.backgroundServices().deleteKeyBlocks()).isEqualTo(1);
+                assertThat(scm.deleted()).hasSize(2);
+                assertThat(om.backgroundServices().deleteKeyBlocks())
+                        .as("purged once handed over")
+                        .isZero();
+            }
+        }
+    }
+
+    @Test
+    void withSecurityOnKeysComeWithVerifiableBlockTokens() throws Exception {
+        try (FakeScm scm = new FakeScm()) {
+            var conf = OmFixtures.singleOm(directory, scm.address())
+                    .with("ozone.security.enabled", "true")
+                    .with("ozone.om.block.token.secret", "shared");
+            BlockTokenSigner verifier = new BlockTokenSigner("shared", Clock.systemUTC(), Duration.ofDays(1));
+            try (OzoneManagerServer om = new OzoneManagerServer(conf, Clock.systemUTC());
+                    OmTestClient client = clientAfterStart(om)) {
+                Poll.until(WAIT, () -> infoVolume(client, "s3v") == OmStatus.OK, "the S3 volume");
+                writeKey(client);
+                BlockLocation block = lookup(client).getKey().getBlocks(0);
+                assertThat(verifier.verify(block.getToken(), block.getBlockId(), BlockTokenSigner.Mode.READ))
+                        .isTrue();
+                assertThat(verifier.verify(block.getToken(), block.getBlockId(), BlockTokenSigner.Mode.WRITE))
+                        .isFalse();
+            }
+        }
+    }
+
+    private static OmTestClient clientAfterStart(OzoneManagerServer om) {
+        om.start();
+        Poll.until(WAIT, om::isLeader, "the single OM to lead");
+        return client(om);
+    }
+
+    private static OmTestClient client(OzoneManagerServer om) {
+        return new OmTestClient(List.of("127.0.0.1:" + om.clientPort()), "alice", WAIT);
+    }
+
+    private static OmStatus infoVolume(OmTestClient client, String name) {
+        InfoVolumeResponse response = client.call(
+                stub -> stub.infoVolume(
+                        InfoVolumeRequest.newBuilder().setName(name).build()),
+                InfoVolumeResponse::getError);
+        return response.hasError() ? response.getError().getStatus() : OmStatus.OK;
+    }
+
+    private static void writeKey(OmTestClient client) {
+        CreateVolumeResponse volume = client.call(
+                stub -> stub.createVolume(CreateVolumeRequest.newBuilder()
+                        .setVolume(VolumeInfo.newBuilder().setName("vol"))
+                        .build()),
+                CreateVolumeResponse::getError);
+        assertThat(volume.getError().getStatus())
+                .as("alice is no administrator")
+                .isEqualTo(OmStatus.PERMISSION_DENIED);
+        CreateBucketResponse bucket = client.call(
+                stub -> stub.createBucket(CreateBucketRequest.newBuilder()
+                        .setBucket(BucketInfo.newBuilder().setVolume("s3v").setName("photos"))
+                        .build()),
+                CreateBucketResponse::getError);
+        assertThat(bucket.hasError()).isFalse();
+        CreateKeyResponse created = client.call(
+                stub -> stub.createKey(CreateKeyRequest.newBuilder()
+                        .setVolume("s3v")
+                        .setBucket("photos")
+                        .setName("cat.jpg")
+                        .setSize(3 << 20)
+                        .build()),
+                CreateKeyResponse::getError);
+        assertThat(created.hasError()).as("%s", created.getError()).isFalse();
+        assertThat(created.getKey().getBlocksCount())
+                .as("CreateKey pre-allocates the blocks")
+                .isEqualTo(3);
+        CommitKeyResponse committed = client.call(
+                stub -> stub.commitKey(CommitKeyRequest.newBuilder()
+                        .setVolume("s3v")
+                        .setBucket("photos")
+                        .setName("cat.jpg")
+                        .setClientId(created.getClientId())
+                        .setSize(3 << 20)
+                        .addAllBlocks(created.getKey().getBlocksList())
+                        .build()),
+                CommitKeyResponse::getError);
+        assertThat(committed.hasError()).as("%s", committed.getError()).isFalse();
+    }
+
+    private static LookupKeyResponse lookup(OmTestClient client) {
+        LookupKeyResponse response = client.call(
+                stub -> stub.lookupKey(LookupKeyRequest.newBuilder()
+                        .setVolume("s3v")
+                        .setBucket("photos")
+                        .setName("cat.jpg")
+                        .build()),
+                LookupKeyResponse::getError);
+        assertThat(response.hasError()).as("%s", response.getError()).isFalse();
+        return response;
+    }
+}

@@ -1,0 +1,88 @@
+package dev.o3.om.testing;
+
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.DatanodeDetails;
+import dev.o3.proto.hdds.Pipeline;
+import dev.o3.proto.hdds.PipelineState;
+import dev.o3.proto.scm.AllocateBlockRequest;
+import dev.o3.proto.scm.AllocateBlockResponse;
+import dev.o3.proto.scm.AllocatedBlock;
+import dev.o3.proto.scm.DeleteKeyBlocksRequest;
+import dev.o3.proto.scm.DeleteKeyBlocksResponse;
+import dev.o3.proto.scm.ScmBlockServiceGrpc;
+import io.grpc.Server;
+import io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** A hand-written SCM block service on 127.0.0.1:0: hands out increasing block ids on one fake pipeline. */
+public final class FakeScm extends ScmBlockServiceGrpc.ScmBlockServiceImplBase implements AutoCloseable {
+    private final AtomicLong localIds = new AtomicLong();
+    private final List<BlockId> deleted = new CopyOnWriteArrayList<>();
+    private final Pipeline pipeline = Pipeline.newBuilder()
+            .setId(UUID.randomUUID().toString())
+            .setState(PipelineState.PIPELINE_OPEN)
+            .addMembers(DatanodeDetails.newBuilder()
+                    .setUuid(UUID.randomUUID().toString())
+                    .setHostName("127.0.0.1")
+                    .setIpAddress("127.0.0.1"))
+            .build();
+    private final Server server;
+
+    public FakeScm() {
+        try {
+            server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+                    .addService(this)
+                    .build()
+                    .start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public String address() {
+        return "127.0.0.1:" + server.getPort();
+    }
+
+    /** Block ids handed back for deletion. */
+    public List<BlockId> deleted() {
+        return deleted;
+    }
+
+    @Override
+    public void allocateBlock(AllocateBlockRequest request, StreamObserver<AllocateBlockResponse> observer) {
+        AllocateBlockResponse.Builder response = AllocateBlockResponse.newBuilder();
+        for (int i = 0; i < Math.max(1, request.getCount()); i++) {
+            response.addBlocks(AllocatedBlock.newBuilder()
+                    .setBlockId(BlockId.newBuilder().setContainerId(1).setLocalId(localIds.incrementAndGet()))
+                    .setPipeline(pipeline));
+        }
+        observer.onNext(response.build());
+        observer.onCompleted();
+    }
+
+    @Override
+    public void deleteKeyBlocks(DeleteKeyBlocksRequest request, StreamObserver<DeleteKeyBlocksResponse> observer) {
+        deleted.addAll(request.getBlocksList());
+        observer.onNext(DeleteKeyBlocksResponse.getDefaultInstance());
+        observer.onCompleted();
+    }
+
+    @Override
+    public void close() {
+        server.shutdownNow();
+        try {
+            server.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.o3.s3gateway.backend;
+
+import java.util.List;
+
+/**
+ * Multipart uploads, acting as one user. Thread-safe; calls may block. Methods taking an upload id throw
+ * {@link BackendException} with {@code NO_SUCH_MULTIPART_UPLOAD} when it is unknown (or belongs to another key).
+ */
+public interface MultipartStore {
+    /** Starts an upload of {@code key}; returns the new upload id. */
+    String initiate(String bucket, String key, ObjectAttributes attributes);
+
+    /**
+     * Opens part {@code partNumber} (replacing an earlier upload of the same number once committed).
+     *
+     * @param expectedLength the part length when known, else -1
+     */
+    DataWriter uploadPart(String bucket, String key, String uploadId, int partNumber, long expectedLength);
+
+    /**
+     * Makes the object from the listed parts (ascending part numbers, checked by the gateway) without copying data,
+     * and ends the upload.
+     *
+     * @param etag the multipart ETag the gateway computed from the listed part ETags
+     * @throws BackendException {@code INVALID_PART} when a part is missing or its ETag differs,
+     *     {@code ENTITY_TOO_SMALL} when a part other than the last is under 5 MiB
+     */
+    ObjectInfo complete(String bucket, String key, String uploadId, List<CompletedPart> parts, String etag);
+
+    /** Ends the upload and discards its parts. */
+    void abort(String bucket, String key, String uploadId);
+
+    /** The upload's parts in part-number order. */
+    List<PartInfo> listParts(String bucket, String key, String uploadId);
+
+    /** The bucket's in-progress uploads whose key starts with {@code prefix}, ordered by key then initiation. */
+    List<UploadInfo> listUploads(String bucket, String prefix);
+}

@@ -1,0 +1,78 @@
+package dev.o3.s3gateway.handler;
+
+import dev.o3.s3gateway.backend.BackendException;
+import dev.o3.s3gateway.backend.BackendStatus;
+import dev.o3.s3gateway.backend.BucketStore;
+import dev.o3.s3gateway.backend.S3Backend;
+import dev.o3.s3gateway.error.S3ErrorCode;
+import dev.o3.s3gateway.error.S3Exception;
+import dev.o3.s3gateway.xml.BucketDocuments;
+import dev.o3.s3gateway.xml.S3Xml;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.util.Objects;
+
+/** ListBuckets, CreateBucket, HeadBucket, DeleteBucket and GetBucketLocation. Thread-safe. */
+final class BucketHandler implements OperationHandler {
+    private static final int MAX_CONFIGURATION_BYTES = 64 * 1024;
+
+    private final S3Backend backend;
+    private final String region;
+
+    BucketHandler(S3Backend backend, String region) {
+        this.backend = Objects.requireNonNull(backend, "backend is null");
+        this.region = Objects.requireNonNull(region, "region is null");
+    }
+
+    @Override
+    public void handle(S3Operation operation, S3Call call) {
+        BucketStore buckets = backend.buckets(call.user());
+        switch (operation) {
+            case LIST_BUCKETS -> call.sendXml(new BucketDocuments.ListAllMyBucketsResult(
+                    BucketDocuments.Owner.of(call.user()),
+                    buckets.list().stream()
+                            .map(bucket ->
+                                    new BucketDocuments.Bucket(bucket.name(), S3Xml.timestamp(bucket.creationTime())))
+                            .toList()));
+            case CREATE_BUCKET -> create(call, buckets);
+            case HEAD_BUCKET -> {
+                buckets.info(call.bucket());
+                call.sendEmpty(HttpResponseStatus.OK, call.headers().set("x-amz-bucket-region", region));
+            }
+            case DELETE_BUCKET -> {
+                buckets.delete(call.bucket());
+                call.sendEmpty(HttpResponseStatus.NO_CONTENT, call.headers());
+            }
+            case GET_BUCKET_LOCATION -> {
+                buckets.info(call.bucket());
+                call.sendXml(new BucketDocuments.LocationConstraint(region.equals("us-east-1") ? "" : region));
+            }
+            default -> throw new IllegalArgumentException("not a bucket operation: " + operation);
+        }
+    }
+
+    private void create(S3Call call, BucketStore buckets) {
+        String bucket = call.bucket();
+        BucketNames.validate(bucket);
+        call.readSmallBody(MAX_CONFIGURATION_BYTES);
+        try {
+            buckets.create(bucket);
+        } catch (BackendException e) {
+            if (e.status() == BackendStatus.BUCKET_ALREADY_EXISTS && ownedByCaller(buckets, bucket)) {
+                throw new S3Exception(S3ErrorCode.BUCKET_ALREADY_OWNED_BY_YOU, e.getMessage(), e);
+            }
+            throw e;
+        }
+        call.sendEmpty(HttpResponseStatus.OK, call.headers().set(HttpHeaderNames.LOCATION, "/" + bucket));
+    }
+
+    /** Whether the caller owns the bucket (the backend answers PERMISSION_DENIED to anyone else). */
+    private static boolean ownedByCaller(BucketStore buckets, String bucket) {
+        try {
+            buckets.info(bucket);
+            return true;
+        } catch (BackendException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.o3.s3gateway.handler;
+
+import dev.o3.s3gateway.backend.ObjectAttributes;
+import dev.o3.s3gateway.backend.ObjectInfo;
+import dev.o3.s3gateway.backend.ObjectStore;
+import dev.o3.s3gateway.backend.S3Backend;
+import dev.o3.s3gateway.error.S3ErrorCode;
+import dev.o3.s3gateway.error.S3Exception;
+import dev.o3.s3gateway.http.S3Request;
+import dev.o3.s3gateway.xml.ObjectDocuments;
+import dev.o3.s3gateway.xml.S3Xml;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * PutObject (streamed into the backend; ETag = MD5) and CopyObject ({@code x-amz-copy-source}, metadata directive
+ * COPY or REPLACE, {@code x-amz-copy-source-if-*} conditions; data streamed through the gateway). Thread-safe.
+ */
+final class ObjectWriteHandler implements OperationHandler {
+    private final S3Backend backend;
+    private final Clock clock;
+
+    ObjectWriteHandler(S3Backend backend, Clock clock) {
+        this.backend = Objects.requireNonNull(backend, "backend is null");
+        this.clock = Objects.requireNonNull(clock, "clock is null");
+    }
+
+    @Override
+    public void handle(S3Operation operation, S3Call call) {
+        ObjectHeaders.checkKey(call.key());
+        ObjectStore objects = backend.objects(call.user());
+        if (operation == S3Operation.COPY_OBJECT) {
+            copy(call, objects);
+            return;
+        }
+        ObjectAttributes attributes = ObjectHeaders.attributes(call.request());
+        String etag = DataPump.commitBody(
+                call.body(),
+                objects.create(
+                        call.bucket(), call.key(), attributes, call.body().expectedLength()));
+        call.sendEmpty(HttpResponseStatus.OK, call.headers().set(HttpHeaderNames.ETAG, ObjectHeaders.quotedEtag(etag)));
+    }
+
+    private void copy(S3Call call, ObjectStore objects) {
+        S3Request request = call.request();
+        CopySource source = CopySource.parse(request.header("x-amz-copy-source").orElseThrow());
+        call.body().drain();
+        ObjectInfo info = objects.info(source.bucket(), source.key());
+        Conditions.evaluate(request, "x-amz-copy-source-", info, true);
+        String directive = request.header("x-amz-metadata-directive").orElse("COPY");
+        ObjectAttributes attributes;
+        if (directive.equals("REPLACE")) {
+            attributes = ObjectHeaders.attributes(request);
+        } else if (directive.equals("COPY")) {
+            if (source.bucket().equals(call.bucket()) && source.key().equals(call.key())) {
+                throw new S3Exception(
+                        S3ErrorCode.INVALID_REQUEST,
+                        "This copy request is illegal because it is trying to copy an object to itself without"
+                                + " changing the object's metadata.");
+            }
+            attributes = info.attributes();
+        } else {
+            throw new S3Exception(S3ErrorCode.INVALID_ARGUMENT, "Unknown metadata directive " + directive);
+        }
+        if (request.header("x-amz-tagging-directive").filter("REPLACE"::equals).isPresent()) {
+            attributes = attributes.withTags(ObjectHeaders.attributes(request).tags());
+        }
+        String etag = DataPump.commitStream(
+                objects.read(source.bucket(), source.key(), 0, info.size()),
+                info.size(),
+                objects.create(call.bucket(), call.key(), attributes, info.size()));
+        call.sendXml(
+                new ObjectDocuments.CopyObjectResult(S3Xml.timestamp(clock.instant()), ObjectHeaders.quotedEtag(etag)));
+    }
+}

@@ -1,0 +1,116 @@
+package dev.o3.s3gateway.handler;
+
+import dev.o3.s3gateway.http.S3Request;
+import java.util.Set;
+
+/**
+ * Names the S3 operation of a request from its method, addressing (service, bucket or object) and sub-resource
+ * query parameters. Sub-resources the gateway does not implement route to {@link S3Operation#UNSUPPORTED}, which is
+ * answered with NotImplemented. Stateless and thread-safe.
+ */
+public final class OperationRouter {
+    private static final Set<String> UNSUPPORTED_SUBRESOURCES = Set.of(
+            "acl",
+            "policy",
+            "policyStatus",
+            "cors",
+            "lifecycle",
+            "versioning",
+            "versions",
+            "versionId",
+            "website",
+            "encryption",
+            "logging",
+            "notification",
+            "replication",
+            "requestPayment",
+            "accelerate",
+            "analytics",
+            "inventory",
+            "metrics",
+            "intelligent-tiering",
+            "ownershipControls",
+            "publicAccessBlock",
+            "object-lock",
+            "legal-hold",
+            "retention",
+            "torrent",
+            "restore",
+            "select",
+            "attributes",
+            "session");
+
+    /** The operation of a request. */
+    public S3Operation route(S3Request request) {
+        for (String subresource : UNSUPPORTED_SUBRESOURCES) {
+            if (request.hasQuery(subresource)) {
+                return S3Operation.UNSUPPORTED;
+            }
+        }
+        if (request.bucket().isEmpty()) {
+            return request.method().equals("GET") ? S3Operation.LIST_BUCKETS : S3Operation.UNSUPPORTED;
+        }
+        return request.key().isEmpty() ? bucketOperation(request) : objectOperation(request);
+    }
+
+    private static S3Operation bucketOperation(S3Request request) {
+        if (request.hasQuery("tagging")) {
+            return S3Operation.UNSUPPORTED;
+        }
+        return switch (request.method()) {
+            case "PUT" -> S3Operation.CREATE_BUCKET;
+            case "HEAD" -> S3Operation.HEAD_BUCKET;
+            case "DELETE" -> S3Operation.DELETE_BUCKET;
+            case "POST" -> request.hasQuery("delete") ? S3Operation.DELETE_OBJECTS : S3Operation.UNSUPPORTED;
+            case "GET" -> {
+                if (request.hasQuery("location")) {
+                    yield S3Operation.GET_BUCKET_LOCATION;
+                }
+                if (request.hasQuery("uploads")) {
+                    yield S3Operation.LIST_MULTIPART_UPLOADS;
+                }
+                yield request.query("list-type").filter("2"::equals).isPresent()
+                        ? S3Operation.LIST_OBJECTS_V2
+                        : S3Operation.LIST_OBJECTS;
+            }
+            default -> S3Operation.UNSUPPORTED;
+        };
+    }
+
+    private static S3Operation objectOperation(S3Request request) {
+        boolean tagging = request.hasQuery("tagging");
+        boolean uploadId = request.hasQuery("uploadId");
+        return switch (request.method()) {
+            case "PUT" -> {
+                if (tagging) {
+                    yield S3Operation.PUT_OBJECT_TAGGING;
+                }
+                boolean copy = request.header("x-amz-copy-source").isPresent();
+                if (uploadId || request.hasQuery("partNumber")) {
+                    yield copy ? S3Operation.UPLOAD_PART_COPY : S3Operation.UPLOAD_PART;
+                }
+                yield copy ? S3Operation.COPY_OBJECT : S3Operation.PUT_OBJECT;
+            }
+            case "GET" -> {
+                if (tagging) {
+                    yield S3Operation.GET_OBJECT_TAGGING;
+                }
+                yield uploadId ? S3Operation.LIST_PARTS : S3Operation.GET_OBJECT;
+            }
+            case "HEAD" -> S3Operation.HEAD_OBJECT;
+            case "DELETE" -> {
+                if (tagging) {
+                    yield S3Operation.DELETE_OBJECT_TAGGING;
+                }
+                yield uploadId ? S3Operation.ABORT_MULTIPART_UPLOAD : S3Operation.DELETE_OBJECT;
+            }
+            case "POST" -> {
+                if (request.hasQuery("uploads")) {
+                    yield S3Operation.CREATE_MULTIPART_UPLOAD;
+                }
+                yield uploadId ? S3Operation.COMPLETE_MULTIPART_UPLOAD : S3Operation.UNSUPPORTED;
+            }
+            default -> S3Operation.UNSUPPORTED;
+        };
+    }
+}

@@ -1,0 +1,40 @@
+package dev.o3.s3gateway.handler;
+
+/** The S3 operations the gateway recognises; the metric label is the S3 API name. */
+public enum S3Operation {
+    LIST_BUCKETS("ListBuckets"),
+    CREATE_BUCKET("CreateBucket"),
+    HEAD_BUCKET("HeadBucket"),
+    DELETE_BUCKET("DeleteBucket"),
+    GET_BUCKET_LOCATION("GetBucketLocation"),
+    LIST_OBJECTS("ListObjects"),
+    LIST_OBJECTS_V2("ListObjectsV2"),
+    DELETE_OBJECTS("DeleteObjects"),
+    PUT_OBJECT("PutObject"),
+    COPY_OBJECT("CopyObject"),
+    GET_OBJECT("GetObject"),
+    HEAD_OBJECT("HeadObject"),
+    DELETE_OBJECT("DeleteObject"),
+    CREATE_MULTIPART_UPLOAD("CreateMultipartUpload"),
+    UPLOAD_PART("UploadPart"),
+    UPLOAD_PART_COPY("UploadPartCopy"),
+    COMPLETE_MULTIPART_UPLOAD("CompleteMultipartUpload"),
+    ABORT_MULTIPART_UPLOAD("AbortMultipartUpload"),
+    LIST_PARTS("ListParts"),
+    LIST_MULTIPART_UPLOADS("ListMultipartUploads"),
+    GET_OBJECT_TAGGING("GetObjectTagging"),
+    PUT_OBJECT_TAGGING("PutObjectTagging"),
+    DELETE_OBJECT_TAGGING("DeleteObjectTagging"),
+    UNSUPPORTED("Unsupported");
+
+    private final String apiName;
+
+    S3Operation(String apiName) {
+        this.apiName = apiName;
+    }
+
+    /** The operation's name in the S3 API reference. */
+    public String apiName() {
+        return apiName;
+    }
+}

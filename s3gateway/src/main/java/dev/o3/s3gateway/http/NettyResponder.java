@@ -1,0 +1,172 @@
+package dev.o3.s3gateway.http;
+
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * Writes the response of one exchange from a worker thread. Streamed bodies are written in pieces of
+ * {@link #PIECE} bytes, and the worker waits while the channel is not writable, so a slow reader holds back the
+ * worker instead of filling memory. When the response is written, the channel handler is told through the done
+ * callback (keep-alive or close).
+ *
+ * <p>Threading: one worker thread uses it; {@link #writabilityChanged()} comes from the event loop.
+ */
+public final class NettyResponder {
+    static final int PIECE = 64 * 1024;
+
+    private final Channel channel;
+    private final boolean keepAlive;
+    private final BooleanSupplier requestComplete;
+    private final Consumer<Boolean> done;
+    private boolean keepOpen;
+    private volatile boolean started;
+    private long bytesSent;
+
+    @GuardedBy("this")
+    private boolean waiting;
+
+    /**
+     * @param keepAlive whether the client asked to keep the connection
+     * @param requestComplete whether the whole request body has arrived (else the connection closes after the
+     *     response, announced with {@code Connection: close}, as the rest of the body will not be read)
+     * @param done called once the last byte is flushed, with whether the connection stays open
+     */
+    NettyResponder(Channel channel, boolean keepAlive, BooleanSupplier requestComplete, Consumer<Boolean> done) {
+        this.channel = Objects.requireNonNull(channel, "channel is null");
+        this.keepAlive = keepAlive;
+        this.requestComplete = Objects.requireNonNull(requestComplete, "requestComplete is null");
+        this.done = Objects.requireNonNull(done, "done is null");
+    }
+
+    /** Whether the status line was sent already (no error document can follow). */
+    public boolean started() {
+        return started;
+    }
+
+    /** Body bytes sent so far. */
+    public long bytesSent() {
+        return bytesSent;
+    }
+
+    /** Sends a complete response with the given body (may be empty); takes ownership of {@code body}. */
+    public void send(HttpResponseStatus status, HttpHeaders headers, ByteBuf body) {
+        DefaultFullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
+        response.headers().set(headers);
+        if (!response.headers().contains(HttpHeaderNames.CONTENT_LENGTH)) {
+            response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+        }
+        setConnection(response.headers());
+        started = true;
+        bytesSent += body.readableBytes();
+        finish(channel.writeAndFlush(response));
+    }
+
+    /** Sends an empty response with the given status. */
+    public void send(HttpResponseStatus status, HttpHeaders headers) {
+        send(status, headers, Unpooled.EMPTY_BUFFER);
+    }
+
+    /**
+     * Streams {@code length} bytes from {@code data} as the body, pausing while the channel is not writable.
+     *
+     * @throws UncheckedIOException when reading fails or the connection closes
+     */
+    public void stream(HttpResponseStatus status, HttpHeaders headers, long length, InputStream data) {
+        DefaultHttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, status);
+        response.headers().set(headers);
+        response.headers().set(HttpHeaderNames.CONTENT_LENGTH, length);
+        setConnection(response.headers());
+        started = true;
+        channel.write(response).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+        long remaining = length;
+        try {
+            while (remaining > 0) {
+                int size = (int) Math.min(PIECE, remaining);
+                ByteBuf piece = channel.alloc().buffer(size);
+                try {
+                    int read = piece.writeBytes(data, size);
+                    if (read < 0) {
+                        throw new IOException("object data ended " + remaining + " bytes early");
+                    }
+                } catch (IOException | RuntimeException e) {
+                    piece.release();
+                    throw e;
+                }
+                remaining -= piece.readableBytes();
+                bytesSent += piece.readableBytes();
+                channel.writeAndFlush(new DefaultHttpContent(piece))
+                        .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+                awaitWritable();
+            }
+        } catch (IOException e) {
+            var unused = channel.close();
+            throw new UncheckedIOException("streaming the response failed", e);
+        }
+        finish(channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT));
+    }
+
+    /** Closes the connection (after a failure once the response had started). */
+    public void close() {
+        var unused = channel.close();
+    }
+
+    /** Wakes a worker waiting for the channel to drain. Event loop. */
+    void writabilityChanged() {
+        synchronized (this) {
+            if (waiting) {
+                notifyAll();
+            }
+        }
+    }
+
+    private void awaitWritable() {
+        synchronized (this) {
+            waiting = true;
+            try {
+                while (!channel.isWritable()) {
+                    if (!channel.isActive()) {
+                        throw new UncheckedIOException(new IOException("the client closed the connection"));
+                    }
+                    wait(1000);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                var unused = channel.close();
+                throw new UncheckedIOException(new IOException("interrupted while sending a response", e));
+            } finally {
+                waiting = false;
+            }
+        }
+    }
+
+    private void setConnection(HttpHeaders headers) {
+        keepOpen = keepAlive && requestComplete.getAsBoolean();
+        if (!keepOpen) {
+            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        }
+    }
+
+    private void finish(ChannelFuture future) {
+        boolean open = keepOpen;
+        future.addListener(f -> done.accept(f.isSuccess() && open));
+    }
+}

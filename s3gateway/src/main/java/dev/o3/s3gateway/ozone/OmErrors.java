@@ -1,0 +1,44 @@
+package dev.o3.s3gateway.ozone;
+
+import dev.o3.client.om.OmException;
+import dev.o3.s3gateway.backend.BackendException;
+import dev.o3.s3gateway.backend.BackendStatus;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.function.Supplier;
+
+/** Runs client calls and turns their failures into {@link BackendException}s with the same status names. */
+final class OmErrors {
+    private OmErrors() {}
+
+    static <T> T call(Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (OmException e) {
+            throw translate(e);
+        } catch (UncheckedIOException e) {
+            throw new BackendException(BackendStatus.INTERNAL_ERROR, e.getMessage(), e);
+        }
+    }
+
+    static void run(Runnable call) {
+        call(() -> {
+            call.run();
+            return null;
+        });
+    }
+
+    static BackendException translate(OmException e) {
+        BackendStatus status;
+        try {
+            status = BackendStatus.valueOf(e.status().name());
+        } catch (IllegalArgumentException unknown) {
+            status = BackendStatus.INTERNAL_ERROR;
+        }
+        return new BackendException(status, e.getMessage(), e);
+    }
+
+    static BackendException io(String what, IOException e) {
+        return new BackendException(BackendStatus.INTERNAL_ERROR, what + ": " + e.getMessage(), e);
+    }
+}

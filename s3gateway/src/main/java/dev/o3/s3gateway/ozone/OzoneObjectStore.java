@@ -1,0 +1,79 @@
+package dev.o3.s3gateway.ozone;
+
+import dev.o3.client.api.KeyArgs;
+import dev.o3.client.api.KeyInfo;
+import dev.o3.client.api.ObjectStore;
+import dev.o3.client.api.OzoneBucket;
+import dev.o3.client.io.KeyInputStream;
+import dev.o3.s3gateway.backend.DataWriter;
+import dev.o3.s3gateway.backend.ObjectAttributes;
+import dev.o3.s3gateway.backend.ObjectInfo;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Map;
+
+/** S3 objects as keys of the bucket. */
+final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
+    private final ObjectStore store;
+    private final String volume;
+
+    OzoneObjectStore(ObjectStore store, String volume) {
+        this.store = store;
+        this.volume = volume;
+    }
+
+    @Override
+    public DataWriter create(String bucket, String key, ObjectAttributes attributes, long expectedLength) {
+        KeyArgs args = new KeyArgs(attributes.contentType(), attributes.userMetadata(), attributes.tags());
+        return OmErrors.call(() -> new KeyDataWriter(bucket(bucket).createKey(key, expectedLength, args)));
+    }
+
+    @Override
+    public ObjectInfo info(String bucket, String key) {
+        return toS3(OmErrors.call(() -> bucket(bucket).getKey(key)));
+    }
+
+    @Override
+    public InputStream read(String bucket, String key, long offset, long length) {
+        KeyInputStream in = OmErrors.call(() -> bucket(bucket).readKey(key));
+        try {
+            in.seek(offset);
+        } catch (IOException e) {
+            in.close();
+            throw OmErrors.io("seek in " + key, e);
+        }
+        return new BoundedInputStream(in, length);
+    }
+
+    @Override
+    public void delete(String bucket, String key) {
+        OmErrors.run(() -> bucket(bucket).deleteKey(key));
+    }
+
+    @Override
+    public List<ObjectInfo> list(String bucket, String prefix, String startAfter, int limit) {
+        return OmErrors.call(() -> bucket(bucket).listKeys(prefix, startAfter, limit)).stream()
+                .map(OzoneObjectStore::toS3)
+                .toList();
+    }
+
+    @Override
+    public void setTags(String bucket, String key, Map<String, String> tags) {
+        OmErrors.run(() -> bucket(bucket).setTags(key, tags));
+    }
+
+    private OzoneBucket bucket(String bucket) {
+        return store.getBucket(volume, bucket);
+    }
+
+    static ObjectInfo toS3(KeyInfo key) {
+        String contentType = key.contentType().isEmpty() ? ObjectAttributes.DEFAULT_CONTENT_TYPE : key.contentType();
+        return new ObjectInfo(
+                key.name(),
+                key.size(),
+                key.etag(),
+                key.modificationTime(),
+                new ObjectAttributes(contentType, key.metadata(), key.tags()));
+    }
+}

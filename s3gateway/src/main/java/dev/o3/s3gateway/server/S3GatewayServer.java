@@ -1,0 +1,155 @@
+package dev.o3.s3gateway.server;
+
+import dev.o3.common.concurrent.Threads;
+import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.http.StatusHttpServer;
+import dev.o3.common.lifecycle.Daemon;
+import dev.o3.common.lifecycle.LifeCycle;
+import dev.o3.s3gateway.auth.CachingSecretStore;
+import dev.o3.s3gateway.auth.SigV4Authenticator;
+import dev.o3.s3gateway.backend.S3Backend;
+import dev.o3.s3gateway.config.S3GatewayConfig;
+import dev.o3.s3gateway.handler.S3Dispatcher;
+import dev.o3.s3gateway.http.RequestParser;
+import dev.o3.s3gateway.http.S3HttpServer;
+import dev.o3.s3gateway.metrics.S3Metrics;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The S3 gateway daemon: the Netty S3 endpoint on {@code ozone.s3g.http-address}, whose requests run on a pool of
+ * worker threads against an {@link S3Backend}, plus the status server ({@code /prom}, {@code /status}) on
+ * {@code ozone.s3g.webadmin.http-address}. Stateless: any number of gateways can serve the same store.
+ *
+ * <p>Lifecycle: construct, {@link #start()}, {@link #close()} (also allowed when never started). Thread-safe.
+ */
+public final class S3GatewayServer implements Daemon {
+    private static final Logger LOG = LoggerFactory.getLogger(S3GatewayServer.class);
+
+    private final S3GatewayConfig config;
+    private final LifeCycle lifeCycle = new LifeCycle("s3g");
+    private final PrometheusRegistry registry = new PrometheusRegistry();
+    private final S3Dispatcher dispatcher;
+    private ExecutorService workers;
+    private volatile S3HttpServer httpServer;
+    private StatusHttpServer statusServer;
+
+    public S3GatewayServer(OzoneConfiguration conf, S3Backend backend, Clock clock) {
+        Objects.requireNonNull(conf, "conf is null");
+        Objects.requireNonNull(backend, "backend is null");
+        Objects.requireNonNull(clock, "clock is null");
+        this.config = S3GatewayConfig.from(conf);
+        this.dispatcher = new S3Dispatcher(
+                backend,
+                new RequestParser(config.domainNames()),
+                new SigV4Authenticator(
+                        new CachingSecretStore(backend.secrets(), config.secretCacheTtl(), clock),
+                        clock,
+                        config.maxClockSkew()),
+                new S3Metrics(registry),
+                clock,
+                new S3Dispatcher.DispatcherSettings(config.region(), config.listMaxKeys()));
+    }
+
+    @Override
+    public String name() {
+        return "s3g";
+    }
+
+    @Override
+    public synchronized void start() {
+        lifeCycle.transition(LifeCycle.State.STARTING);
+        LOG.info("starting the S3 gateway with {}", config);
+        try {
+            workers = Executors.newFixedThreadPool(config.workerThreads(), Threads.daemonThreadsNamed("s3g-worker"));
+            httpServer = new S3HttpServer(
+                    config.httpAddress().toSocketAddress(),
+                    config.eventLoopThreads(),
+                    dispatcher,
+                    workers,
+                    config.requestBuffer().bytes(),
+                    config.idleTimeout());
+            statusServer =
+                    new StatusHttpServer("s3g", config.webAdminAddress().toSocketAddress(), registry, this::status);
+            statusServer.start();
+            lifeCycle.transition(LifeCycle.State.RUNNING);
+            LOG.info("S3 gateway listening on {}", httpServer.localAddress());
+        } catch (RuntimeException e) {
+            lifeCycle.transition(LifeCycle.State.FAILED);
+            stopComponents();
+            throw e instanceof UncheckedIOException unchecked
+                    ? unchecked
+                    : new UncheckedIOException(
+                            new IOException("cannot start the S3 gateway on " + config.httpAddress(), e));
+        }
+    }
+
+    /** The bound S3 port (useful with port 0). */
+    public int port() {
+        lifeCycle.assertRunning();
+        return httpServer.localAddress().getPort();
+    }
+
+    /** The bound status-server port. */
+    public int statusPort() {
+        lifeCycle.assertRunning();
+        return statusServer.port();
+    }
+
+    private Map<String, Object> status() {
+        Map<String, Object> status = new LinkedHashMap<>();
+        status.put("component", "s3g");
+        status.put("state", lifeCycle.state().name());
+        S3HttpServer server = httpServer;
+        status.put("address", server == null ? "" : server.localAddress().toString());
+        return status;
+    }
+
+    @Override
+    public synchronized void close() {
+        LifeCycle.State state = lifeCycle.state();
+        if (state == LifeCycle.State.STOPPED || state == LifeCycle.State.STOPPING) {
+            return;
+        }
+        lifeCycle.transition(state == LifeCycle.State.NEW ? LifeCycle.State.STOPPED : LifeCycle.State.STOPPING);
+        if (state == LifeCycle.State.NEW) {
+            return;
+        }
+        stopComponents();
+        lifeCycle.transition(LifeCycle.State.STOPPED);
+        LOG.info("S3 gateway stopped");
+    }
+
+    /** Stops whatever started; idempotent. */
+    private void stopComponents() {
+        if (statusServer != null) {
+            statusServer.close();
+            statusServer = null;
+        }
+        if (httpServer != null) {
+            httpServer.close();
+            httpServer = null;
+        }
+        if (workers != null) {
+            workers.shutdownNow();
+            try {
+                if (!workers.awaitTermination(5, TimeUnit.SECONDS)) {
+                    LOG.warn("S3 gateway workers did not stop within 5 s");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            workers = null;
+        }
+    }
+}

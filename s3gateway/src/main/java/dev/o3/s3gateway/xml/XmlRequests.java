@@ -1,0 +1,134 @@
+package dev.o3.s3gateway.xml;
+
+import dev.o3.s3gateway.backend.CompletedPart;
+import dev.o3.s3gateway.error.S3ErrorCode;
+import dev.o3.s3gateway.error.S3Exception;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilder;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.xml.sax.SAXException;
+
+/**
+ * Reads the XML documents clients send (CompleteMultipartUpload, Delete, Tagging) with the JDK's DOM parser, with
+ * DOCTYPEs and external entities disabled. Element names are matched without namespace prefixes. Thread-safe.
+ */
+public final class XmlRequests {
+    private XmlRequests() {}
+
+    /** The parts of a CompleteMultipartUpload document, in document order. */
+    public static List<CompletedPart> completedParts(byte[] xml) {
+        List<CompletedPart> parts = new ArrayList<>();
+        for (Element part : children(parse(xml, "CompleteMultipartUpload"), "Part")) {
+            String number = text(part, "PartNumber").orElseThrow(XmlRequests::malformed);
+            String etag = text(part, "ETag").orElseThrow(XmlRequests::malformed);
+            try {
+                parts.add(new CompletedPart(Integer.parseInt(number.trim()), unquote(etag.trim())));
+            } catch (NumberFormatException e) {
+                throw new S3Exception(S3ErrorCode.MALFORMED_XML, "Bad PartNumber " + number, e);
+            }
+        }
+        return parts;
+    }
+
+    /**
+     * A Delete document.
+     *
+     * @param keys the keys to delete, in document order
+     * @param quiet whether only errors are reported
+     */
+    public record DeleteRequest(List<String> keys, boolean quiet) {
+        public DeleteRequest {
+            keys = List.copyOf(keys);
+        }
+    }
+
+    /** Parses a DeleteObjects document. */
+    public static DeleteRequest deleteRequest(byte[] xml) {
+        Element root = parse(xml, "Delete");
+        List<String> keys = new ArrayList<>();
+        for (Element object : children(root, "Object")) {
+            keys.add(text(object, "Key").orElseThrow(XmlRequests::malformed));
+        }
+        boolean quiet = text(root, "Quiet")
+                .map(value -> Boolean.parseBoolean(value.trim()))
+                .orElse(false);
+        return new DeleteRequest(keys, quiet);
+    }
+
+    /** The tags of a Tagging document, in document order. */
+    public static Map<String, String> tags(byte[] xml) {
+        Element root = parse(xml, "Tagging");
+        Map<String, String> tags = new LinkedHashMap<>();
+        for (Element tagSet : children(root, "TagSet")) {
+            for (Element tag : children(tagSet, "Tag")) {
+                String key = text(tag, "Key").orElseThrow(XmlRequests::malformed);
+                if (tags.put(key, text(tag, "Value").orElse("")) != null) {
+                    throw new S3Exception(S3ErrorCode.INVALID_TAG, "Cannot provide multiple Tags with the same key");
+                }
+            }
+        }
+        return tags;
+    }
+
+    private static Element parse(byte[] xml, String rootName) {
+        try {
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            factory.setXIncludeAware(false);
+            factory.setExpandEntityReferences(false);
+            DocumentBuilder builder = factory.newDocumentBuilder();
+            builder.setErrorHandler(null);
+            Element root = builder.parse(new ByteArrayInputStream(xml)).getDocumentElement();
+            if (!localName(root).equals(rootName)) {
+                throw malformed();
+            }
+            return root;
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException("the JDK XML parser lacks secure processing", e);
+        } catch (SAXException | IOException e) {
+            throw new S3Exception(S3ErrorCode.MALFORMED_XML, S3ErrorCode.MALFORMED_XML.defaultMessage(), e);
+        }
+    }
+
+    private static List<Element> children(Element parent, String name) {
+        List<Element> found = new ArrayList<>();
+        for (Node node = parent.getFirstChild(); node != null; node = node.getNextSibling()) {
+            if (node instanceof Element element && localName(element).equals(name)) {
+                found.add(element);
+            }
+        }
+        return found;
+    }
+
+    private static Optional<String> text(Element parent, String name) {
+        List<Element> found = children(parent, name);
+        return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0).getTextContent());
+    }
+
+    private static String localName(Element element) {
+        String name = element.getNodeName();
+        int colon = name.indexOf(':');
+        return colon < 0 ? name : name.substring(colon + 1);
+    }
+
+    private static String unquote(String etag) {
+        return etag.length() >= 2 && etag.startsWith("\"") && etag.endsWith("\"")
+                ? etag.substring(1, etag.length() - 1)
+                : etag;
+    }
+
+    private static S3Exception malformed() {
+        return new S3Exception(S3ErrorCode.MALFORMED_XML);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.o3.s3gateway.xml;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.o3.s3gateway.backend.CompletedPart;
+import dev.o3.s3gateway.error.S3Exception;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Shapes of the XML documents the gateway writes and reads. */
+class TestS3Xml {
+    private static String xml(Object document) {
+        return new String(S3Xml.write(document), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void writesTheS3ErrorDocument() {
+        String xml =
+                xml(new ErrorDocument("NoSuchKey", "The specified key does not exist.", "/b/k", "4442587FB7D0A2F9"));
+
+        assertThat(xml)
+                .startsWith("<?xml")
+                .contains("<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message>"
+                        + "<Resource>/b/k</Resource><RequestId>4442587FB7D0A2F9</RequestId></Error>");
+    }
+
+    @Test
+    void writesListingsWithTheS3NamespaceAndUnwrappedLists() {
+        String xml = xml(new ListingDocuments.ListBucketResultV2(
+                "bucket",
+                "",
+                null,
+                null,
+                "token",
+                2,
+                1000,
+                "/",
+                true,
+                null,
+                List.of(new ListingDocuments.Contents("a", "2013-05-24T00:00:00.000Z", "\"e\"", 3, null, "STANDARD")),
+                List.of(new ListingDocuments.CommonPrefix("dir/"))));
+
+        assertThat(xml)
+                .contains("<ListBucketResult xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Name>bucket</Name>")
+                .contains("<Contents><Key>a</Key><LastModified>2013-05-24T00:00:00.000Z</LastModified>")
+                .contains("<CommonPrefixes><Prefix>dir/</Prefix></CommonPrefixes>")
+                .contains("<NextContinuationToken>token</NextContinuationToken>")
+                .contains("<IsTruncated>true</IsTruncated>")
+                .doesNotContain("StartAfter");
+    }
+
+    @Test
+    void writesWrappedBucketLists() {
+        String xml = xml(new BucketDocuments.ListAllMyBucketsResult(
+                BucketDocuments.Owner.of("alice"), List.of(new BucketDocuments.Bucket("b1", "t"))));
+
+        assertThat(xml).contains("<Buckets><Bucket><Name>b1</Name><CreationDate>t</CreationDate></Bucket></Buckets>");
+    }
+
+    @Test
+    void readsRequestDocuments() {
+        byte[] complete = ("<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
+                        + "<Part><PartNumber>1</PartNumber><ETag>\"aa\"</ETag></Part>"
+                        + "<Part><ETag>bb</ETag><PartNumber>2</PartNumber></Part></CompleteMultipartUpload>")
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] delete = "<Delete><Quiet>true</Quiet><Object><Key>a</Key></Object><Object><Key>b</Key></Object></Delete>"
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] tagging = "<Tagging><TagSet><Tag><Key>k</Key><Value>v</Value></Tag></TagSet></Tagging>"
+                .getBytes(StandardCharsets.UTF_8);
+
+        assertThat(XmlRequests.completedParts(complete))
+                .containsExactly(new CompletedPart(1, "aa"), new CompletedPart(2, "bb"));
+        assertThat(XmlRequests.deleteRequest(delete)).isEqualTo(new XmlRequests.DeleteRequest(List.of("a", "b"), true));
+        assertThat(XmlRequests.tags(tagging)).isEqualTo(Map.of("k", "v"));
+    }
+
+    @Test
+    void rejectsMalformedAndHostileDocuments() {
+        byte[] doctype = ("<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>"
+                        + "<Delete><Object><Key>&e;</Key></Object></Delete>")
+                .getBytes(StandardCharsets.UTF_8);
+
+        assertThatThrownBy(() -> XmlRequests.deleteRequest("<Delete>".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(S3Exception.class)
+                .hasMessageContaining("not well-formed");
+        assertThatThrownBy(() -> XmlRequests.deleteRequest(doctype)).isInstanceOf(S3Exception.class);
+        assertThatThrownBy(() -> XmlRequests.tags("<Other/>".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(S3Exception.class);
+    }
+}
