@@ -9,6 +9,8 @@ import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.lifecycle.Daemon;
 import dev.o3.datanode.server.DatanodeServer;
 import dev.o3.freon.FreonCommand;
+import dev.o3.om.server.OzoneManagerServer;
+import dev.o3.s3gateway.ozone.OzoneS3GatewayDaemon;
 import dev.o3.scm.server.ScmServer;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -46,9 +48,9 @@ public final class OzoneCommand implements Runnable {
                 "scm",
                 "Run the Storage Container Manager.",
                 conf -> new ScmServer(conf, Clock.systemUTC()));
-        addPending(commandLine, "om", "Run the Ozone Manager.", "the Ozone Manager", 8);
+        addDaemon(commandLine, "om", "Run the Ozone Manager.", conf -> new OzoneManagerServer(conf, Clock.systemUTC()));
         addDaemon(commandLine, "datanode", "Run a datanode.", DatanodeServer::new);
-        addPending(commandLine, "s3g", "Run the S3 gateway.", "the S3 gateway", 6);
+        addDaemon(commandLine, "s3g", "Run the S3 gateway.", conf -> new OzoneS3GatewayDaemon(conf, Clock.systemUTC()));
         commandLine.setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler((exception, cmd, parseResult) -> {
             cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + oneLine(exception));
@@ -60,12 +62,6 @@ public final class OzoneCommand implements Runnable {
     private static void addDaemon(
             CommandLine root, String name, String description, Function<OzoneConfiguration, Daemon> factory) {
         CommandLine sub = new CommandLine(new DaemonCommand(factory));
-        sub.getCommandSpec().usageMessage().description(description);
-        root.addSubcommand(name, sub);
-    }
-
-    private static void addPending(CommandLine root, String name, String description, String part, int issue) {
-        CommandLine sub = new CommandLine(new PendingCommand(part, issue));
         sub.getCommandSpec().usageMessage().description(description);
         root.addSubcommand(name, sub);
     }

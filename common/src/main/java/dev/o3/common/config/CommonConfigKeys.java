@@ -59,6 +59,11 @@ public final class CommonConfigKeys implements ConfigGroup {
             ConfigType.BOOLEAN,
             "false",
             "Require block tokens on datanodes and S3 signatures on the gateway.");
+    public static final ConfigKey<String> S3_VOLUME = ConfigKey.of(
+            "ozone.s3g.volume.name",
+            ConfigType.STRING,
+            "s3v",
+            "Volume that holds the S3 buckets (OM creates it on first start; the S3 gateway serves it).");
     public static final ConfigKey<String> HTTP_BIND_HOST = ConfigKey.of(
             "ozone.http.bind.host",
             ConfigType.STRING,
@@ -94,6 +99,7 @@ public final class CommonConfigKeys implements ConfigGroup {
                 CONTAINER_SIZE,
                 TOPOLOGY_TABLE,
                 SECURITY_ENABLED,
+                S3_VOLUME,
                 HTTP_BIND_HOST);
     }
 }

@@ -1,10 +1,10 @@
 package dev.o3.test.cluster;
 
 import dev.o3.client.api.OzoneClient;
+import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.datanode.config.DatanodeConfigKeys;
 import dev.o3.datanode.server.DatanodeServer;
-import dev.o3.om.config.OmConfigKeys;
 import dev.o3.om.server.OzoneManagerServer;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.s3gateway.ozone.OzoneS3Backend;
@@ -204,7 +204,8 @@ public final class MiniO3Cluster implements AutoCloseable {
     private void startGateway() {
         OzoneConfiguration conf = layout.gatewayConfiguration(omAddresses());
         gatewayClient = OzoneClient.create(conf, System.getProperty("user.name"));
-        gateway = new S3GatewayServer(conf, new OzoneS3Backend(gatewayClient, conf.get(OmConfigKeys.S3_VOLUME)), clock);
+        gateway = new S3GatewayServer(
+                conf, new OzoneS3Backend(gatewayClient, conf.get(CommonConfigKeys.S3_VOLUME)), clock);
         gateway.start();
     }
 

@@ -33,9 +33,21 @@ class ClusterSuiteIT {
     @TempDir
     static Path directory;
 
-    static MiniO3Cluster cluster;
-    static OzoneClient client;
-    static OzoneBucket bucket;
+    private static MiniO3Cluster cluster;
+    private static OzoneClient client;
+    private static OzoneBucket bucket;
+
+    static MiniO3Cluster cluster() {
+        return cluster;
+    }
+
+    static OzoneClient client() {
+        return client;
+    }
+
+    static OzoneBucket bucket() {
+        return bucket;
+    }
 
     @BeforeAll
     void startCluster() {
@@ -73,6 +85,10 @@ class ClusterSuiteIT {
     @Nested
     @Order(2)
     class Shell extends ShellScenario {}
+
+    @Nested
+    @Order(3)
+    class S3 extends S3Scenario {}
 
     @Nested
     @Order(4)

@@ -21,23 +21,24 @@ abstract class CorruptReplicaScenario {
     @Test
     void corruptedReplicaIsReadAroundTransparently() throws IOException {
         byte[] data = Keys.random(3 * 1024 * 1024 + 5);
-        try (OutputStream out = bucket.createKey("corrupt-me", data.length, Map.of())) {
+        try (OutputStream out = bucket().createKey("corrupt-me", data.length, Map.of())) {
             out.write(data);
         }
         BlockLocation block;
-        try (KeyInputStream in = bucket.readKey("corrupt-me")) {
+        try (KeyInputStream in = bucket().readKey("corrupt-me")) {
             block = in.blocks().get(0);
         }
         String firstReplica = block.getPipeline().getMembers(0).getUuid();
-        Path file = cluster.blockFile(
-                        cluster.datanodeIndex(firstReplica),
+        Path file = cluster()
+                .blockFile(
+                        cluster().datanodeIndex(firstReplica),
                         block.getBlockId().getContainerId(),
                         block.getBlockId().getLocalId())
                 .orElseThrow();
 
         flipByte(file, 1000);
 
-        try (InputStream in = bucket.readKey("corrupt-me")) {
+        try (InputStream in = bucket().readKey("corrupt-me")) {
             assertThat(in.readAllBytes()).isEqualTo(data);
         }
     }

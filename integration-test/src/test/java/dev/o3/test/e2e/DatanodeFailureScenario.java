@@ -19,11 +19,11 @@ abstract class DatanodeFailureScenario {
     void keyWrittenWhileADatanodeDiesReadsBackIdentical() throws IOException {
         int victim = 1;
 
-        String written = Keys.write(bucket, "survivor", SIZE, () -> cluster.stopDatanode(victim));
+        String written = Keys.write(bucket(), "survivor", SIZE, () -> cluster().stopDatanode(victim));
 
-        assertThat(bucket.getKey("survivor").size()).isEqualTo(SIZE);
-        assertThat(Keys.readDigest(bucket, "survivor")).isEqualTo(written);
-        cluster.restartDatanode(victim);
-        assertThat(Keys.readDigest(bucket, "survivor")).isEqualTo(written);
+        assertThat(bucket().getKey("survivor").size()).isEqualTo(SIZE);
+        assertThat(Keys.readDigest(bucket(), "survivor")).isEqualTo(written);
+        cluster().restartDatanode(victim);
+        assertThat(Keys.readDigest(bucket(), "survivor")).isEqualTo(written);
     }
 }

@@ -59,7 +59,7 @@ abstract class ShellScenario {
         String[] withCluster = new String[args.length + 1];
         System.arraycopy(args, 0, withCluster, 0, args.length);
         withCluster[args.length] = "-Dozone.om.address="
-                + cluster.clientConfiguration().explicitValues().get("ozone.om.address");
+                + cluster().clientConfiguration().explicitValues().get("ozone.om.address");
         return shell.execute(withCluster);
     }
 

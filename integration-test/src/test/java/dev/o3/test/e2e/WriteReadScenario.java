@@ -20,24 +20,28 @@ abstract class WriteReadScenario {
         byte[] data = Keys.random(size);
         String name = "key-" + size;
 
-        try (OutputStream out = bucket.createKey(name, data.length, Map.of())) {
+        try (OutputStream out = bucket().createKey(name, data.length, Map.of())) {
             out.write(data);
         }
 
-        assertThat(bucket.getKey(name).size()).isEqualTo(size);
-        try (InputStream in = bucket.readKey(name)) {
+        assertThat(bucket().getKey(name).size()).isEqualTo(size);
+        try (InputStream in = bucket().readKey(name)) {
             assertThat(in.readAllBytes()).isEqualTo(data);
         }
     }
 
     @Test
     void listAndDeleteSeeCommittedKeysOnly() throws IOException {
-        Keys.write(bucket, "list/a", 10, () -> {});
-        Keys.write(bucket, "list/b", 20, () -> {});
+        Keys.write(bucket(), "list/a", 10, () -> {});
+        Keys.write(bucket(), "list/b", 20, () -> {});
 
-        assertThat(bucket.listKeys("list/", "", 100)).extracting(KeyInfo::name).containsExactly("list/a", "list/b");
+        assertThat(bucket().listKeys("list/", "", 100))
+                .extracting(KeyInfo::name)
+                .containsExactly("list/a", "list/b");
 
-        bucket.deleteKey("list/a");
-        assertThat(bucket.listKeys("list/", "", 100)).extracting(KeyInfo::name).containsExactly("list/b");
+        bucket().deleteKey("list/a");
+        assertThat(bucket().listKeys("list/", "", 100))
+                .extracting(KeyInfo::name)
+                .containsExactly("list/b");
     }
 }

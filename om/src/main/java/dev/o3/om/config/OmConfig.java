@@ -84,7 +84,7 @@ public record OmConfig(
                 nodes,
                 conf.get(OmConfigKeys.HTTP_ADDRESS),
                 conf.get(OmConfigKeys.OPEN_KEY_EXPIRE_THRESHOLD),
-                conf.get(OmConfigKeys.S3_VOLUME),
+                conf.get(CommonConfigKeys.S3_VOLUME),
                 new RatisSettings(
                         conf.get(OmConfigKeys.ELECTION_TIMEOUT),
                         conf.get(OmConfigKeys.RATIS_REQUEST_TIMEOUT),

@@ -35,8 +35,6 @@ public final class OmConfigKeys implements ConfigGroup {
             ConfigType.DURATION_TYPE,
             "7d",
             "An open key not committed within this time is removed and its blocks freed.");
-    public static final ConfigKey<String> S3_VOLUME =
-            ConfigKey.of("ozone.s3g.volume.name", ConfigType.STRING, "s3v", "Volume that holds the S3 buckets.");
     public static final ConfigKey<Duration> ELECTION_TIMEOUT = ConfigKey.of(
             "ozone.om.leader.election.minimum.timeout.duration",
             ConfigType.DURATION_TYPE,
@@ -143,7 +141,6 @@ public final class OmConfigKeys implements ConfigGroup {
                 NODE_ID,
                 HTTP_ADDRESS,
                 OPEN_KEY_EXPIRE_THRESHOLD,
-                S3_VOLUME,
                 ELECTION_TIMEOUT,
                 RATIS_REQUEST_TIMEOUT,
                 SNAPSHOT_THRESHOLD,

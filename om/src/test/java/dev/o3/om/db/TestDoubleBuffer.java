@@ -21,16 +21,20 @@ class TestDoubleBuffer {
     @Test
     void readsSeeAppliedWritesBeforeTheFlushAndBatchesGroupTransactions() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch firstFlushHeld = new CountDownLatch(1);
         AtomicInteger flushes = new AtomicInteger();
         AtomicInteger flushedTransactions = new AtomicInteger();
         int openBefore = Database.openCount();
         try (Namespace namespace = new Namespace(directory, 10_000, (transactions, rows, nanos) -> {
             flushedTransactions.addAndGet(transactions);
             if (flushes.incrementAndGet() == 1) {
+                firstFlushHeld.countDown();
                 awaitQuietly(release); // hold the flusher so later transactions wait in the buffer
             }
         })) {
             namespace.volume("vol");
+            // Only once the flusher is held inside its first batch is every later key sure to stay unflushed.
+            assertThat(firstFlushHeld.await(30, TimeUnit.SECONDS)).isTrue();
             namespace.bucket("vol", "bucket", BucketLayout.OBJECT_STORE);
             for (int i = 0; i < 100; i++) {
                 assertThat(namespace.key("vol", "bucket", "key-" + i, 1)).isEqualTo(OmStatus.OK);

@@ -1,0 +1,198 @@
+package dev.o3.test.e2e;
+
+import static dev.o3.test.e2e.ClusterSuiteIT.client;
+import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.o3.client.api.S3Secret;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.ResponseBytes;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.CompletedMultipartUpload;
+import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+/** Real S3 clients (AWS SDK for Java v2 and the AWS CLI) against the gateway of the real cluster. */
+abstract class S3Scenario {
+    private static final int MIB = 1024 * 1024;
+
+    @TempDir
+    Path files;
+
+    private S3Secret secret;
+    private URI endpoint;
+
+    @BeforeEach
+    void credentials() {
+        secret = client().objectStore().getS3Secret(System.getProperty("user.name"));
+        endpoint = URI.create(
+                "http://127.0.0.1:" + cluster().gateway().orElseThrow().port());
+    }
+
+    @Test
+    void sdkRoundTripsObjectsRangesListingsAndMultipart() {
+        try (S3Client s3 = sdk()) {
+            s3.createBucket(b -> b.bucket("sdk-bucket"));
+            byte[] data = Keys.random(6 * MIB + 3);
+            String etag = s3.putObject(
+                            b -> b.bucket("sdk-bucket").key("dir/a.bin").metadata(Map.of("color", "blue")),
+                            RequestBody.fromBytes(data))
+                    .eTag();
+            s3.putObject(b -> b.bucket("sdk-bucket").key("dir/empty"), RequestBody.empty());
+            s3.putObject(b -> b.bucket("sdk-bucket").key("top.txt"), RequestBody.fromString("top"));
+
+            ResponseBytes<GetObjectResponse> got =
+                    s3.getObjectAsBytes(b -> b.bucket("sdk-bucket").key("dir/a.bin"));
+            assertThat(got.asByteArray()).isEqualTo(data);
+            assertThat(etag).isEqualTo("\"" + md5(data) + "\"");
+            assertThat(got.response().metadata()).containsEntry("color", "blue");
+            byte[] range = s3.getObjectAsBytes(
+                            b -> b.bucket("sdk-bucket").key("dir/a.bin").range("bytes=100-199"))
+                    .asByteArray();
+            assertThat(range).isEqualTo(java.util.Arrays.copyOfRange(data, 100, 200));
+
+            ListObjectsV2Response listing =
+                    s3.listObjectsV2(b -> b.bucket("sdk-bucket").delimiter("/"));
+            assertThat(listing.contents()).extracting(S3Object::key).containsExactly("top.txt");
+            assertThat(listing.commonPrefixes())
+                    .extracting(prefix -> prefix.prefix())
+                    .containsExactly("dir/");
+
+            byte[] large = multipart(s3, "sdk-bucket", "mpu.bin");
+            assertThat(s3.getObjectAsBytes(b -> b.bucket("sdk-bucket").key("mpu.bin"))
+                            .asByteArray())
+                    .isEqualTo(large);
+
+            assertThatThrownBy(() ->
+                            s3.getObjectAsBytes(b -> b.bucket("sdk-bucket").key("missing")))
+                    .isInstanceOfSatisfying(
+                            S3Exception.class, e -> assertThat(e.statusCode()).isEqualTo(404));
+        }
+    }
+
+    @Test
+    void awsCliCopiesSyncsListsAndReadsRanges() throws IOException, InterruptedException {
+        Path big = files.resolve("big.bin");
+        Files.write(big, Keys.random(100 * MIB));
+        Path dir = Files.createDirectories(files.resolve("tree/sub"));
+        Files.writeString(dir.resolve("one.txt"), "one", StandardCharsets.UTF_8);
+        Files.writeString(files.resolve("tree/two.txt"), "two", StandardCharsets.UTF_8);
+
+        aws("s3", "mb", "s3://cli-bucket");
+        aws("s3", "cp", big.toString(), "s3://cli-bucket/big.bin");
+        aws("s3", "sync", files.resolve("tree").toString(), "s3://cli-bucket/tree");
+        String listing = aws("s3", "ls", "--recursive", "s3://cli-bucket");
+        Path copy = files.resolve("copy.bin");
+        aws("s3", "cp", "s3://cli-bucket/big.bin", copy.toString());
+        Path part = files.resolve("range.bin");
+        aws(
+                "s3api",
+                "get-object",
+                "--bucket",
+                "cli-bucket",
+                "--key",
+                "big.bin",
+                "--range",
+                "bytes=1000-1999",
+                part.toString());
+
+        assertThat(listing).contains("big.bin").contains("tree/two.txt").contains("tree/sub/one.txt");
+        assertThat(Files.mismatch(big, copy)).isEqualTo(-1);
+        assertThat(Files.readAllBytes(part))
+                .isEqualTo(java.util.Arrays.copyOfRange(Files.readAllBytes(big), 1000, 2000));
+        String head = aws("s3api", "head-object", "--bucket", "cli-bucket", "--key", "big.bin");
+        assertThat(head)
+                .as("100 MiB goes up in parts: multipart ETag")
+                .containsPattern("\"ETag\": \"\\\\\"[0-9a-f]{32}-\\d+\\\\\"\"");
+    }
+
+    private byte[] multipart(S3Client s3, String bucket, String key) {
+        String uploadId =
+                s3.createMultipartUpload(b -> b.bucket(bucket).key(key)).uploadId();
+        List<CompletedPart> parts = new ArrayList<>();
+        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+        int[] sizes = {5 * MIB, 5 * MIB, MIB + 7};
+        for (int i = 0; i < sizes.length; i++) {
+            int number = i + 1;
+            byte[] data = Keys.random(sizes[i] + number);
+            all.writeBytes(data);
+            String etag = s3.uploadPart(
+                            b -> b.bucket(bucket).key(key).uploadId(uploadId).partNumber(number),
+                            RequestBody.fromBytes(data))
+                    .eTag();
+            parts.add(CompletedPart.builder().partNumber(number).eTag(etag).build());
+        }
+        s3.completeMultipartUpload(b -> b.bucket(bucket)
+                .key(key)
+                .uploadId(uploadId)
+                .multipartUpload(CompletedMultipartUpload.builder().parts(parts).build()));
+        return all.toByteArray();
+    }
+
+    private S3Client sdk() {
+        return S3Client.builder()
+                .endpointOverride(endpoint)
+                .region(Region.US_EAST_1)
+                .forcePathStyle(true)
+                .credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(secret.accessKey(), secret.secret())))
+                .build();
+    }
+
+    private String aws(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(
+                System.getProperty("o3.aws.cli", "aws"), "--endpoint-url", endpoint.toString(), "--no-progress"));
+        if (args[0].equals("s3api")) {
+            command.remove("--no-progress");
+        }
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment()
+                .putAll(Map.of(
+                        "AWS_ACCESS_KEY_ID", secret.accessKey(),
+                        "AWS_SECRET_ACCESS_KEY", secret.secret(),
+                        "AWS_DEFAULT_REGION", "us-east-1",
+                        "AWS_CONFIG_FILE", files.resolve("aws-config").toString(),
+                        "AWS_SHARED_CREDENTIALS_FILE",
+                                files.resolve("aws-credentials").toString()));
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(5, TimeUnit.MINUTES))
+                .as("aws %s finished", String.join(" ", args))
+                .isTrue();
+        assertThat(process.exitValue())
+                .as("aws %s: %s", String.join(" ", args), output)
+                .isZero();
+        return output;
+    }
+
+    private static String md5(byte[] data) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(data));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
