@@ -56,6 +56,10 @@ class ClusterSuiteIT {
                 .withS3Gateway()
                 .conf("ozone.scm.block.size", BLOCK_SIZE + "B")
                 .conf("ozone.scm.datanode.pipeline.limit", "1")
+                // A killed datanode must stay a lost follower while the big write goes on, as it would under the
+                // 10-minute default; once DEAD, SCM closes its pipeline (tested in the SCM module).
+                .conf("ozone.scm.stale.node.interval", "30s")
+                .conf("ozone.scm.dead.node.interval", "10m")
                 .build()
                 .newCluster()
                 .start();

@@ -162,12 +162,12 @@ abstract class S3Scenario {
     }
 
     private String aws(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(
-                System.getProperty("o3.aws.cli", "aws"), "--endpoint-url", endpoint.toString(), "--no-progress"));
-        if (args[0].equals("s3api")) {
-            command.remove("--no-progress");
-        }
+        List<String> command = new ArrayList<>(
+                List.of(System.getProperty("o3.aws.cli", "aws"), "--endpoint-url", endpoint.toString()));
         command.addAll(List.of(args));
+        if (args[1].equals("cp") || args[1].equals("sync")) {
+            command.add("--no-progress");
+        }
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment()
                 .putAll(Map.of(
