@@ -32,6 +32,7 @@ run() {
   "$ozone" local --datanodes "$datanodes" --disks "$disks" --data "$data" \
     -Dozone.scm.datanode.pipeline.limit="$pipeline_limit" >"$log" 2>&1 &
   local pid=$!
+  trap 'kill -TERM '"$pid"' 2>/dev/null' EXIT
   for _ in $(seq 1 120); do
     grep -aq "O3 is ready" "$log" && break
     kill -0 "$pid" 2>/dev/null || { echo "cluster $name died; see $log" >&2; exit 1; }
@@ -42,8 +43,9 @@ run() {
   sleep 5
   "$ozone" admin pipeline list | tail -n 1
   "$ozone" freon ockg -n "$keys" -t "$threads" -s "$size" -p "$name" --json "$out/$name.json"
-  kill -INT "$pid"
+  kill -TERM "$pid"
   wait "$pid" || true
+  trap - EXIT
 }
 
 run single-raft 1
