@@ -92,7 +92,12 @@ public final class DatanodeServer implements Daemon {
         try {
             startComponents();
             lifeCycle.transition(LifeCycle.State.RUNNING);
-            LOG.info("[{}] datanode started: {}", name, details);
+            LOG.info(
+                    "[{}] datanode {} started: ratis port {}, read port {}",
+                    name,
+                    details.getUuid(),
+                    details.getRatisPort(),
+                    details.getStandalonePort());
         } catch (RuntimeException e) {
             lifeCycle.transition(LifeCycle.State.FAILED);
             closeComponents();
