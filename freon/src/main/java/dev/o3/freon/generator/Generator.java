@@ -5,6 +5,7 @@ import dev.o3.client.api.OzoneBucket;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.cli.ConfigOptions;
 import dev.o3.client.om.OmException;
+import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.freon.report.LatencyPlot;
 import dev.o3.freon.report.LoadReport;
 import dev.o3.freon.report.ReportJson;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -83,9 +85,10 @@ public abstract class Generator implements Callable<Integer> {
         LoadPlan plan = plan();
         validate();
         PrintWriter err = spec.commandLine().getErr();
-        try (OzoneClient client = OzoneClient.create(config.load(), user)) {
-            OzoneBucket target = bucket(client.objectStore());
-            Operation operation = operation(target);
+        OzoneConfiguration conf = config.load();
+        List<AutoCloseable> resources = new ArrayList<>();
+        try (OzoneClient client = OzoneClient.create(conf, user)) {
+            Operation operation = prepare(conf, client, resources);
             ProgressPrinter progress = new ProgressPrinter(err, isTerminal(), Duration.ofSeconds(10));
             LoadReport report = new LoadRunner(spec.name(), plan, operation, progress, System::nanoTime).run();
             report.print(spec.commandLine().getOut());
@@ -96,14 +99,24 @@ public abstract class Generator implements Callable<Integer> {
                 LatencyPlot.write(plot, "ozone freon " + spec.name(), List.of(report));
             }
             return report.failures() == 0 ? 0 : 1;
+        } finally {
+            closeAll(resources);
         }
     }
 
     /** Checks the generator's own options; throws IllegalArgumentException with a one-line message. */
     abstract void validate();
 
-    /** The operation for index i, against the prepared bucket. */
-    abstract Operation operation(OzoneBucket bucket);
+    /**
+     * Sets up the target and returns the operation for index i; anything it opens goes into {@code resources},
+     * closed after the run.
+     */
+    abstract Operation prepare(OzoneConfiguration conf, OzoneClient client, List<AutoCloseable> resources)
+            throws IOException;
+
+    String bucketName() {
+        return bucket;
+    }
 
     String keyName(long index) {
         return prefix + "/" + index;
@@ -123,7 +136,8 @@ public abstract class Generator implements Callable<Integer> {
         return LoadPlan.count(count(), threads);
     }
 
-    private OzoneBucket bucket(ObjectStore store) {
+    /** The generator's volume and bucket, created if missing. */
+    OzoneBucket bucket(ObjectStore store) {
         try {
             store.createVolume(volume, Optional.empty());
         } catch (OmException e) {
@@ -139,6 +153,16 @@ public abstract class Generator implements Callable<Integer> {
             }
         }
         return store.getVolume(volume).getBucket(bucket);
+    }
+
+    private static void closeAll(List<AutoCloseable> resources) {
+        for (AutoCloseable resource : resources) {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot close " + resource + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     // On the JDK 17 we target, a null console is exactly "not a terminal".

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
         aliases = "ozone-client-key-generator",
         mixinStandardHelpOptions = true,
         description = "Create keys with data through the Ozone client.")
-public final class KeyGenerator extends Generator {
+public final class KeyGenerator extends BucketGenerator {
     @Option(
             names = {"-s", "--size"},
             defaultValue = "10KB",

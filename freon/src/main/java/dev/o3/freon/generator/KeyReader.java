@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
         aliases = "ozone-client-key-reader",
         mixinStandardHelpOptions = true,
         description = "Read keys written by ockg (same -n, --prefix, volume and bucket).")
-public final class KeyReader extends Generator {
+public final class KeyReader extends BucketGenerator {
     @Option(names = "--validate", description = "Check that every key holds the bytes ockg wrote.")
     private boolean validate;
 

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         aliases = "om-key-generator",
         mixinStandardHelpOptions = true,
         description = "Create empty keys: OM write throughput without datanode I/O.")
-public final class OmKeyGenerator extends Generator {
+public final class OmKeyGenerator extends BucketGenerator {
     @Override
     void validate() {
         // No options of its own.

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         aliases = "om-key-reader",
         mixinStandardHelpOptions = true,
         description = "Look up keys (metadata only): OM read throughput.")
-public final class OmKeyReader extends Generator {
+public final class OmKeyReader extends BucketGenerator {
     @Override
     void validate() {
         // No options of its own.

@@ -95,6 +95,10 @@ class ClusterSuiteIT {
     class S3 extends S3Scenario {}
 
     @Nested
+    @Order(3)
+    class Freon extends FreonScenario {}
+
+    @Nested
     @Order(4)
     class CorruptReplica extends CorruptReplicaScenario {}
 

@@ -1,0 +1,41 @@
+package dev.o3.freon.generator;
+
+import dev.o3.common.config.DataSize;
+import dev.o3.freon.runner.Operation;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/** {@code s3kg}: PUT objects through the S3 gateway with the AWS SDK. */
+@Command(
+        name = "s3kg",
+        aliases = "s3-key-generator",
+        mixinStandardHelpOptions = true,
+        description = "PUT objects through the S3 gateway (AWS SDK for Java v2).")
+public final class S3KeyGenerator extends S3Generator {
+    @Option(
+            names = {"-s", "--size"},
+            defaultValue = "10KB",
+            description = "Size of each object (default: ${DEFAULT-VALUE}).")
+    private String size;
+
+    private byte[] content;
+
+    @Override
+    void validate() {
+        DataSize parsed = DataSize.parse(size.startsWith("-") ? "invalid" : size);
+        if (parsed.bytes() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("--size must be below 2GB, not " + size);
+        }
+        content = KeyContent.of((int) parsed.bytes());
+    }
+
+    @Override
+    Operation operation(S3Client s3, String bucket) {
+        return index -> {
+            s3.putObject(request -> request.bucket(bucket).key(keyName(index)), RequestBody.fromBytes(content));
+            return content.length;
+        };
+    }
+}

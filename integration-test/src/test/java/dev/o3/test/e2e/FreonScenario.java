@@ -1,0 +1,59 @@
+package dev.o3.test.e2e;
+
+import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.o3.freon.FreonCommand;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** Every freon generator against the real cluster: no failures, and readers validate what writers wrote. */
+abstract class FreonScenario {
+    private final StringWriter out = new StringWriter();
+
+    @Test
+    void clientGeneratorsWriteAndValidate() {
+        assertThat(freon("ockg", "-n", "40", "-t", "4", "-s", "32KB", "-p", "freon-o3"))
+                .isZero();
+        assertThat(freon("ockr", "-n", "40", "-t", "4", "-p", "freon-o3", "--validate"))
+                .isZero();
+        assertThat(freon("omkg", "-n", "40", "-t", "4", "-p", "freon-om")).isZero();
+        assertThat(freon("omkr", "-n", "40", "-t", "4", "-p", "freon-om")).isZero();
+
+        assertThat(out.toString())
+                .contains("ockr: 40 operations, 0 failures")
+                .contains("omkr: 40 operations, 0 failures");
+    }
+
+    @Test
+    void s3AndDatanodeGenerators() {
+        String endpoint =
+                "http://127.0.0.1:" + cluster().gateway().orElseThrow().port();
+
+        assertThat(freon("s3kg", "-n", "20", "-t", "4", "-s", "16KB", "-b", "freon-s3", "--endpoint", endpoint))
+                .isZero();
+        assertThat(freon("s3kr", "-n", "20", "-t", "4", "-b", "freon-s3", "--endpoint", endpoint, "--validate"))
+                .isZero();
+        assertThat(freon("dn-echo", "-n", "200", "-t", "4")).isZero();
+
+        assertThat(out.toString())
+                .contains("s3kr: 20 operations, 0 failures")
+                .contains("dn-echo: 200 operations, 0 failures");
+    }
+
+    private int freon(String... args) {
+        List<String> withCluster = new ArrayList<>(List.of(args));
+        cluster()
+                .clientConfiguration()
+                .explicitValues()
+                .forEach((key, value) -> withCluster.add("-D" + key + "=" + value));
+        CommandLine freon = new CommandLine(new FreonCommand());
+        freon.setOut(new PrintWriter(out, true));
+        freon.setErr(new PrintWriter(new StringWriter(), true));
+        return freon.execute(withCluster.toArray(String[]::new));
+    }
+}
