@@ -1,7 +1,6 @@
 package dev.o3.freon.generator;
 
 import dev.o3.client.api.OzoneBucket;
-import dev.o3.common.config.DataSize;
 import dev.o3.freon.runner.Operation;
 import java.io.OutputStream;
 import java.util.Map;
@@ -25,11 +24,7 @@ public final class KeyGenerator extends BucketGenerator {
 
     @Override
     void validate() {
-        DataSize parsed = DataSize.parse(size.startsWith("-") ? "invalid" : size);
-        if (parsed.bytes() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("--size must be below 2GB, not " + size);
-        }
-        content = KeyContent.of((int) parsed.bytes());
+        content = KeyContent.ofSize(size);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.o3.freon.generator;
 
-import dev.o3.common.config.DataSize;
 import dev.o3.freon.runner.Operation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,11 +23,7 @@ public final class S3KeyGenerator extends S3Generator {
 
     @Override
     void validate() {
-        DataSize parsed = DataSize.parse(size.startsWith("-") ? "invalid" : size);
-        if (parsed.bytes() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("--size must be below 2GB, not " + size);
-        }
-        content = KeyContent.of((int) parsed.bytes());
+        content = KeyContent.ofSize(size);
     }
 
     @Override
