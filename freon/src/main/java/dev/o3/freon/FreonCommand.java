@@ -3,6 +3,7 @@ package dev.o3.freon;
 import dev.o3.freon.generator.DatanodeEcho;
 import dev.o3.freon.generator.KeyGenerator;
 import dev.o3.freon.generator.KeyReader;
+import dev.o3.freon.generator.OmEcho;
 import dev.o3.freon.generator.OmKeyGenerator;
 import dev.o3.freon.generator.OmKeyReader;
 import dev.o3.freon.generator.S3KeyGenerator;
@@ -19,6 +20,7 @@ import picocli.CommandLine.Command;
             KeyReader.class,
             OmKeyGenerator.class,
             OmKeyReader.class,
+            OmEcho.class,
             DatanodeEcho.class,
             S3KeyGenerator.class,
             S3KeyReader.class,

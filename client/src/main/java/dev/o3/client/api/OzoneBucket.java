@@ -6,6 +6,7 @@ import dev.o3.client.io.KeyCommitter;
 import dev.o3.client.io.KeyInputStream;
 import dev.o3.client.io.KeyOutputStream;
 import dev.o3.client.om.OmClient;
+import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.CreateKeyRequest;
@@ -23,10 +24,13 @@ import dev.o3.proto.om.SetKeyTagsResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /** One bucket: its keys. Thread-safe; its info is a snapshot taken when it was fetched. */
 public final class OzoneBucket {
     private static final int PAGE = 1000;
+    /** Hex MD5 of no bytes: the ETag of an empty key. */
+    private static final String EMPTY_MD5 = "d41d8cd98f00b204e9800998ecf8427e";
 
     private final BucketInfo info;
     private final OmClient om;
@@ -65,7 +69,18 @@ public final class OzoneBucket {
      * @throws dev.o3.client.om.OmException BUCKET_NOT_FOUND, INVALID_KEY_NAME, QUOTA_EXCEEDED
      */
     public KeyOutputStream createKey(String name, long expectedSize, KeyArgs args) {
-        CreateKeyRequest request = CreateKeyRequest.newBuilder()
+        CreateKeyRequest request = createRequest(name, expectedSize, args);
+        CreateKeyResponse response = om.call("CreateKey", stub -> stub.createKey(request), CreateKeyResponse::getError);
+        long clientId = response.getClientId();
+        KeyCommitter committer = (size, blocks, md5) -> om.call(
+                "CommitKey",
+                stub -> stub.commitKey(commitRequest(name, clientId, size, blocks, md5)),
+                CommitKeyResponse::getError);
+        return new KeyOutputStream(om, datanodes, config, response.getKey(), clientId, committer);
+    }
+
+    private CreateKeyRequest createRequest(String name, long expectedSize, KeyArgs args) {
+        return CreateKeyRequest.newBuilder()
                 .setVolume(info.volume())
                 .setBucket(info.name())
                 .setName(name)
@@ -77,21 +92,19 @@ public final class OzoneBucket {
                 .setOverwrite(true)
                 .setRecursive(true)
                 .build();
-        CreateKeyResponse response = om.call("CreateKey", stub -> stub.createKey(request), CreateKeyResponse::getError);
-        long clientId = response.getClientId();
-        KeyCommitter committer = (size, blocks, md5) -> om.call(
-                "CommitKey",
-                stub -> stub.commitKey(CommitKeyRequest.newBuilder()
-                        .setVolume(info.volume())
-                        .setBucket(info.name())
-                        .setName(name)
-                        .setClientId(clientId)
-                        .setSize(size)
-                        .addAllBlocks(blocks)
-                        .setEtag(md5)
-                        .build()),
-                CommitKeyResponse::getError);
-        return new KeyOutputStream(om, datanodes, config, response.getKey(), clientId, committer);
+    }
+
+    private CommitKeyRequest commitRequest(
+            String name, long clientId, long size, List<BlockLocation> blocks, String md5Hex) {
+        return CommitKeyRequest.newBuilder()
+                .setVolume(info.volume())
+                .setBucket(info.name())
+                .setName(name)
+                .setClientId(clientId)
+                .setSize(size)
+                .addAllBlocks(blocks)
+                .setEtag(md5Hex)
+                .build();
     }
 
     /** Multipart uploads of this bucket (S3 semantics). */
@@ -132,6 +145,38 @@ public final class OzoneBucket {
      */
     public KeyInfo getKey(String name) {
         return OmTranslator.key(lookup(name));
+    }
+
+    /**
+     * A key's metadata, without blocking. The future completes on the transport thread (see
+     * {@link OmClient#callAsync}).
+     *
+     * @return the key, or a failure with {@link dev.o3.client.om.OmException} KEY_NOT_FOUND
+     */
+    public CompletableFuture<KeyInfo> getKeyAsync(String name) {
+        return om.callAsync(
+                        "LookupKey",
+                        (stub, observer) -> stub.lookupKey(lookupRequest(name), observer),
+                        LookupKeyResponse::getError)
+                .thenApply(response -> OmTranslator.key(response.getKey()));
+    }
+
+    /**
+     * Creates (or replaces) an empty key without blocking and without datanode I/O: CreateKey, then CommitKey with no
+     * blocks, as a zero-byte upload or a directory marker needs. The future completes on the transport thread.
+     *
+     * @return completion, or a failure with {@link dev.o3.client.om.OmException} BUCKET_NOT_FOUND, INVALID_KEY_NAME
+     */
+    public CompletableFuture<Void> createEmptyKeyAsync(String name) {
+        CreateKeyRequest request = createRequest(name, 0, new KeyArgs("", Map.of(), Map.of()));
+        return om.callAsync(
+                        "CreateKey", (stub, observer) -> stub.createKey(request, observer), CreateKeyResponse::getError)
+                .thenCompose(created -> om.callAsync(
+                        "CommitKey",
+                        (stub, observer) -> stub.commitKey(
+                                commitRequest(name, created.getClientId(), 0, List.of(), EMPTY_MD5), observer),
+                        CommitKeyResponse::getError))
+                .thenAccept(committed -> {});
     }
 
     /** Keys whose names start with {@code prefix} and sort after {@code startAfter}, in name order. */
@@ -194,14 +239,15 @@ public final class OzoneBucket {
     }
 
     private dev.o3.proto.om.KeyInfo lookup(String name) {
-        return om.call(
-                        "LookupKey",
-                        stub -> stub.lookupKey(LookupKeyRequest.newBuilder()
-                                .setVolume(info.volume())
-                                .setBucket(info.name())
-                                .setName(name)
-                                .build()),
-                        LookupKeyResponse::getError)
+        return om.call("LookupKey", stub -> stub.lookupKey(lookupRequest(name)), LookupKeyResponse::getError)
                 .getKey();
+    }
+
+    private LookupKeyRequest lookupRequest(String name) {
+        return LookupKeyRequest.newBuilder()
+                .setVolume(info.volume())
+                .setBucket(info.name())
+                .setName(name)
+                .build();
     }
 }

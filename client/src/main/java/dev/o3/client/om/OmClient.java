@@ -2,19 +2,21 @@ package dev.o3.client.om;
 
 import dev.o3.common.config.HostAndPort;
 import dev.o3.proto.om.OmError;
-import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.OzoneManagerServiceGrpc.OzoneManagerServiceBlockingStub;
+import dev.o3.proto.om.OzoneManagerServiceGrpc.OzoneManagerServiceStub;
+import io.grpc.ClientInterceptor;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
-import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
+import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
@@ -30,12 +32,12 @@ public final class OmClient implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OmClient.class);
     private static final Metadata.Key<String> USER_KEY = Metadata.Key.of("o3-user", Metadata.ASCII_STRING_MARSHALLER);
     private static final Duration RPC_DEADLINE = Duration.ofSeconds(60);
-    private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-    private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final List<HostAndPort> addresses;
     private final List<ManagedChannel> channels;
     private final List<OzoneManagerServiceBlockingStub> stubs;
+    private final List<OzoneManagerServiceStub> asyncStubs;
+    private final Failover.LeaderIndex leaderIndex = new Leader();
     private final Duration failoverTimeout;
     private final boolean ownsChannels;
     private volatile int leader;
@@ -62,6 +64,7 @@ public final class OmClient implements AutoCloseable {
                     .build());
         }
         this.stubs = stubs(channels, user);
+        this.asyncStubs = asyncStubs(channels, user);
     }
 
     private OmClient(OmClient shared, String user) {
@@ -70,6 +73,7 @@ public final class OmClient implements AutoCloseable {
         this.ownsChannels = false;
         this.channels = shared.channels;
         this.stubs = stubs(channels, user);
+        this.asyncStubs = asyncStubs(channels, user);
         this.leader = shared.leader;
     }
 
@@ -82,14 +86,26 @@ public final class OmClient implements AutoCloseable {
     }
 
     private static List<OzoneManagerServiceBlockingStub> stubs(List<ManagedChannel> channels, String user) {
+        ClientInterceptor headers = userHeader(user);
+        return channels.stream()
+                .map(channel -> OzoneManagerServiceGrpc.newBlockingStub(channel).withInterceptors(headers))
+                .toList();
+    }
+
+    /** Stubs whose callbacks run on the transport thread: no hand-off per response. */
+    private static List<OzoneManagerServiceStub> asyncStubs(List<ManagedChannel> channels, String user) {
+        ClientInterceptor headers = userHeader(user);
+        return channels.stream()
+                .map(channel -> OzoneManagerServiceGrpc.newStub(channel)
+                        .withInterceptors(headers)
+                        .withExecutor(Runnable::run))
+                .toList();
+    }
+
+    private static ClientInterceptor userHeader(String user) {
         Metadata headers = new Metadata();
         headers.put(USER_KEY, Objects.requireNonNull(user, "user is null"));
-        List<OzoneManagerServiceBlockingStub> stubs = new ArrayList<>();
-        for (ManagedChannel channel : channels) {
-            stubs.add(OzoneManagerServiceGrpc.newBlockingStub(channel)
-                    .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers)));
-        }
-        return List.copyOf(stubs);
+        return MetadataUtils.newAttachHeadersInterceptor(headers);
     }
 
     /**
@@ -103,46 +119,47 @@ public final class OmClient implements AutoCloseable {
      */
     public <R> R call(
             String operation, Function<OzoneManagerServiceBlockingStub, R> rpc, Function<R, OmError> errorOf) {
-        long deadline = System.nanoTime() + failoverTimeout.toNanos();
-        long backoff = FIRST_BACKOFF_NANOS;
-        String lastProblem = "no OM answered";
+        Failover failover = new Failover(operation, addresses, failoverTimeout);
         while (true) {
             int target = leader;
+            Failover.Next next;
             try {
                 R response =
                         rpc.apply(stubs.get(target).withDeadlineAfter(RPC_DEADLINE.toMillis(), TimeUnit.MILLISECONDS));
-                OmError error = errorOf.apply(response);
-                if (error == null
-                        || error.getStatus() == OmStatus.OK
-                        || error.getStatus() == OmStatus.OM_STATUS_UNSPECIFIED) {
+                next = failover.onReply(target, errorOf.apply(response), leaderIndex);
+                if (next == Failover.Next.DONE) {
                     return response;
                 }
-                if (error.getStatus() == OmStatus.NOT_LEADER) {
-                    lastProblem = addresses.get(target) + " is not the leader";
-                    if (redirect(target, error)) {
-                        continue;
-                    }
-                } else if (error.getStatus() == OmStatus.LEADER_NOT_READY) {
-                    lastProblem = addresses.get(target) + " is not ready";
-                } else {
-                    throw new OmException(error.getStatus(), error.getMessage());
-                }
             } catch (StatusRuntimeException e) {
-                if (!isRetriable(e.getStatus())) {
-                    throw new OmException(OmStatus.INTERNAL_ERROR, operation + " failed: " + e.getStatus());
-                }
-                lastProblem =
-                        addresses.get(target) + " unreachable (" + e.getStatus().getCode() + ")";
-                moveOn(target);
+                next = failover.onTransportFailure(target, e.getStatus(), leaderIndex);
             }
-            if (System.nanoTime() + backoff > deadline) {
-                throw new OmException(
-                        OmStatus.INTERNAL_ERROR,
-                        operation + ": no OM leader within " + failoverTimeout.toSeconds() + "s (" + lastProblem + ")");
+            if (next == Failover.Next.RETRY_LATER) {
+                LockSupport.parkNanos(failover.backoffNanos());
             }
-            LockSupport.parkNanos(backoff);
-            backoff = Math.min(backoff * 2, MAX_BACKOFF_NANOS);
         }
+    }
+
+    /**
+     * Starts one RPC against the leader without blocking, with the same redirects and failover as {@link #call}.
+     * The future completes on the gRPC transport thread: dependent stages must not block (use the {@code *Async}
+     * stages with an executor for blocking work).
+     *
+     * @param operation name for messages, e.g. "LookupKey"
+     * @param rpc starts the call on an asynchronous stub
+     * @param errorOf the response's error field
+     * @return the successful response, or an {@link OmException} failure as {@link #call} would throw it
+     */
+    public <R> CompletableFuture<R> callAsync(String operation, AsyncRpc<R> rpc, Function<R, OmError> errorOf) {
+        return new AsyncCall<>(
+                        new Failover(operation, addresses, failoverTimeout),
+                        leaderIndex,
+                        target -> asyncStubs
+                                .get(target)
+                                .withDeadlineAfter(RPC_DEADLINE.toMillis(), TimeUnit.MILLISECONDS),
+                        () -> leader,
+                        rpc,
+                        errorOf)
+                .start();
     }
 
     /** The OM addresses this client knows. */
@@ -150,29 +167,36 @@ public final class OmClient implements AutoCloseable {
         return addresses;
     }
 
-    private boolean redirect(int from, OmError error) {
-        for (int i = 0; i < addresses.size(); i++) {
-            if (i != from && addresses.get(i).toString().equals(error.getLeaderAddress())) {
-                leader = i;
-                LOG.debug("OM leader is {}", addresses.get(i));
-                return true;
+    private final class Leader implements Failover.LeaderIndex {
+        @Override
+        public boolean redirect(int from, String leaderAddress) {
+            for (int i = 0; i < addresses.size(); i++) {
+                if (i != from && addresses.get(i).toString().equals(leaderAddress)) {
+                    leader = i;
+                    LOG.debug("OM leader is {}", addresses.get(i));
+                    return true;
+                }
+            }
+            moveOn(from);
+            return false;
+        }
+
+        @Override
+        public void moveOn(int from) {
+            if (leader == from) {
+                leader = (from + 1) % addresses.size();
             }
         }
-        moveOn(from);
-        return false;
     }
 
-    private void moveOn(int from) {
-        if (leader == from) {
-            leader = (from + 1) % addresses.size();
-        }
-    }
-
-    private static boolean isRetriable(Status status) {
-        return switch (status.getCode()) {
-            case UNAVAILABLE, DEADLINE_EXCEEDED, ABORTED, CANCELLED -> true;
-            default -> false;
-        };
+    /**
+     * Starts one call on an asynchronous stub; the observer receives its single response or its failure.
+     *
+     * @param <R> response type
+     */
+    @FunctionalInterface
+    public interface AsyncRpc<R> {
+        void start(OzoneManagerServiceStub stub, StreamObserver<R> observer);
     }
 
     @Override

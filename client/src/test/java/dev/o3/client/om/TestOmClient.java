@@ -15,6 +15,9 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class TestOmClient {
@@ -59,6 +62,54 @@ class TestOmClient {
     void givesUpAfterTheFailoverTimeoutWithAClearMessage() throws IOException {
         try (OmClient client = new OmClient(List.of(unusedAddress()), "tester", Duration.ofMillis(300))) {
             assertThatThrownBy(() -> infoVolume(client))
+                    .isInstanceOf(OmException.class)
+                    .hasMessageContaining("no OM leader")
+                    .hasMessageContaining("unreachable");
+        }
+    }
+
+    @Test
+    void asyncCallsFollowRedirectsAndFailWithTheOmStatus() throws Exception {
+        try (FakeOzoneManager follower = new FakeOzoneManager(List.of());
+                FakeOzoneManager leader = new FakeOzoneManager(List.of())) {
+            follower.followLeader(leader.address());
+            try (OmClient client =
+                    new OmClient(List.of(follower.address(), leader.address()), "tester", Duration.ofSeconds(5))) {
+                InfoVolumeResponse info = client.callAsync(
+                                "InfoVolume",
+                                (stub, observer) -> stub.infoVolume(
+                                        InfoVolumeRequest.newBuilder()
+                                                .setName("vol1")
+                                                .build(),
+                                        observer),
+                                InfoVolumeResponse::getError)
+                        .get(10, TimeUnit.SECONDS);
+                assertThat(info.getVolume().getName()).isEqualTo("vol1");
+
+                CompletableFuture<LookupKeyResponse> missing = client.callAsync(
+                        "LookupKey",
+                        (stub, observer) -> stub.lookupKey(
+                                LookupKeyRequest.newBuilder().setName("missing").build(), observer),
+                        LookupKeyResponse::getError);
+                assertThatThrownBy(() -> missing.get(10, TimeUnit.SECONDS))
+                        .isInstanceOf(ExecutionException.class)
+                        .cause()
+                        .isInstanceOfSatisfying(
+                                OmException.class, e -> assertThat(e.status()).isEqualTo(OmStatus.KEY_NOT_FOUND));
+            }
+        }
+    }
+
+    @Test
+    void asyncCallGivesUpAfterTheFailoverTimeout() throws IOException {
+        try (OmClient client = new OmClient(List.of(unusedAddress()), "tester", Duration.ofMillis(300))) {
+            CompletableFuture<InfoVolumeResponse> info = client.callAsync(
+                    "InfoVolume",
+                    (stub, observer) -> stub.infoVolume(
+                            InfoVolumeRequest.newBuilder().setName("vol1").build(), observer),
+                    InfoVolumeResponse::getError);
+            assertThatThrownBy(() -> info.get(10, TimeUnit.SECONDS))
+                    .cause()
                     .isInstanceOf(OmException.class)
                     .hasMessageContaining("no OM leader")
                     .hasMessageContaining("unreachable");

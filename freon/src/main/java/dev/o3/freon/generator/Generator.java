@@ -9,6 +9,7 @@ import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.freon.report.LatencyPlot;
 import dev.o3.freon.report.LoadReport;
 import dev.o3.freon.report.ReportJson;
+import dev.o3.freon.runner.AsyncOperation;
 import dev.o3.freon.runner.LoadPlan;
 import dev.o3.freon.runner.LoadRunner;
 import dev.o3.freon.runner.Operation;
@@ -51,6 +52,13 @@ public abstract class Generator implements Callable<Integer> {
     private int threads;
 
     @Option(
+            names = "--in-flight",
+            paramLabel = "N",
+            description = "Keep N operations in flight through the asynchronous API, each started when one finishes,"
+                    + " instead of -t blocking threads (omkr, omkg, om-echo).")
+    private Integer inFlight;
+
+    @Option(
             names = {"-v", "--volume"},
             defaultValue = "vol1",
             description = "Volume (created if missing; default: ${DEFAULT-VALUE}).")
@@ -88,9 +96,12 @@ public abstract class Generator implements Callable<Integer> {
         OzoneConfiguration conf = config.load();
         List<AutoCloseable> resources = new ArrayList<>();
         try (OzoneClient client = OzoneClient.create(conf, user)) {
-            Operation operation = prepare(conf, client, resources);
             ProgressPrinter progress = new ProgressPrinter(err, isTerminal(), Duration.ofSeconds(10));
-            LoadReport report = new LoadRunner(spec.name(), plan, operation, progress, System::nanoTime).run();
+            LoadRunner runner = inFlight == null
+                    ? new LoadRunner(spec.name(), plan, prepare(conf, client, resources), progress, System::nanoTime)
+                    : LoadRunner.inFlight(
+                            spec.name(), plan, prepareAsync(conf, client, resources), progress, System::nanoTime);
+            LoadReport report = runner.run();
             report.print(spec.commandLine().getOut());
             if (json != null) {
                 ReportJson.write(json, report);
@@ -114,6 +125,25 @@ public abstract class Generator implements Callable<Integer> {
     abstract Operation prepare(OzoneConfiguration conf, OzoneClient client, List<AutoCloseable> resources)
             throws IOException;
 
+    /** Whether {@link #prepareAsync} is implemented, i.e. {@code --in-flight} is allowed. */
+    boolean hasAsyncMode() {
+        return false;
+    }
+
+    /**
+     * As {@link #prepare}, for {@code --in-flight}: the operation for index i started without blocking. Only called
+     * when {@link #hasAsyncMode()}.
+     */
+    AsyncOperation prepareAsync(OzoneConfiguration conf, OzoneClient client, List<AutoCloseable> resources)
+            throws IOException {
+        throw new UnsupportedOperationException(spec.name() + " has no asynchronous mode");
+    }
+
+    /** The user the load acts as. */
+    String user() {
+        return user;
+    }
+
     String bucketName() {
         return bucket;
     }
@@ -130,10 +160,20 @@ public abstract class Generator implements Callable<Integer> {
         if (duration != null && count != null) {
             throw new IllegalArgumentException("give either -n or --duration, not both");
         }
-        if (duration != null) {
-            return LoadPlan.lasting(parseDuration(duration), threads);
+        int concurrency = threads;
+        if (inFlight != null) {
+            if (!hasAsyncMode()) {
+                throw new IllegalArgumentException(spec.name() + " has no asynchronous mode: use -t, not --in-flight");
+            }
+            if (inFlight < 1) {
+                throw new IllegalArgumentException("--in-flight must be at least 1, not " + inFlight);
+            }
+            concurrency = inFlight;
         }
-        return LoadPlan.count(count(), threads);
+        if (duration != null) {
+            return LoadPlan.lasting(parseDuration(duration), concurrency);
+        }
+        return LoadPlan.count(count(), concurrency);
     }
 
     /** The generator's volume and bucket, created if missing. */

@@ -1,12 +1,16 @@
 package dev.o3.freon.generator;
 
 import dev.o3.client.api.OzoneBucket;
+import dev.o3.freon.runner.AsyncOperation;
 import dev.o3.freon.runner.Operation;
 import java.io.OutputStream;
 import java.util.Map;
 import picocli.CommandLine.Command;
 
-/** {@code omkg}: open and commit empty keys, which measures OM (and its block allocation) without datanodes. */
+/**
+ * {@code omkg}: create empty keys (CreateKey, then CommitKey), which measures OM and its block allocation at SCM
+ * without datanodes.
+ */
 @Command(
         name = "omkg",
         aliases = "om-key-generator",
@@ -19,6 +23,11 @@ public final class OmKeyGenerator extends BucketGenerator {
     }
 
     @Override
+    boolean hasAsyncMode() {
+        return true;
+    }
+
+    @Override
     Operation operation(OzoneBucket bucket) {
         return index -> {
             try (OutputStream out = bucket.createKey(keyName(index), 0, Map.of())) {
@@ -26,5 +35,10 @@ public final class OmKeyGenerator extends BucketGenerator {
             }
             return 0;
         };
+    }
+
+    @Override
+    AsyncOperation asyncOperation(OzoneBucket bucket) {
+        return index -> bucket.createEmptyKeyAsync(keyName(index)).thenApply(created -> 0L);
     }
 }

@@ -1,8 +1,10 @@
 package dev.o3.freon.generator;
 
 import dev.o3.client.api.OzoneBucket;
+import dev.o3.freon.runner.AsyncOperation;
 import dev.o3.freon.runner.Operation;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code omkr}: look up keys written by omkg or ockg, the OM's metadata read rate. */
 @Command(
@@ -11,16 +13,38 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Look up keys (metadata only): OM read throughput.")
 public final class OmKeyReader extends BucketGenerator {
+    @Option(
+            names = "--keys",
+            paramLabel = "K",
+            description = "Look up keys PREFIX/0 .. PREFIX/K-1 round-robin (default: -n, or 1000 with --duration).")
+    private Long keys;
+
     @Override
     void validate() {
-        // No options of its own.
+        if (keys != null && keys < 1) {
+            throw new IllegalArgumentException("--keys must be at least 1, not " + keys);
+        }
+    }
+
+    @Override
+    boolean hasAsyncMode() {
+        return true;
     }
 
     @Override
     Operation operation(OzoneBucket bucket) {
         return index -> {
-            bucket.getKey(keyName(index % count()));
+            bucket.getKey(keyOf(index));
             return 0;
         };
+    }
+
+    @Override
+    AsyncOperation asyncOperation(OzoneBucket bucket) {
+        return index -> bucket.getKeyAsync(keyOf(index)).thenApply(key -> 0L);
+    }
+
+    private String keyOf(long index) {
+        return keyName(index % (keys == null ? count() : keys));
     }
 }

@@ -9,7 +9,7 @@ import java.util.Optional;
  *
  * @param operations operations to run, or empty when a duration is given
  * @param duration how long to run, or empty when a count is given
- * @param threads concurrent workers
+ * @param threads concurrent workers: blocking threads, or operations in flight for an asynchronous run
  */
 public record LoadPlan(Optional<Long> operations, Optional<Duration> duration, int threads) {
     public LoadPlan {

@@ -9,9 +9,15 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class TestLoadRunner {
@@ -44,6 +50,59 @@ class TestLoadRunner {
         assertThat(report.errors()).containsExactly(java.util.Map.entry("IOException: disk on fire", 50L));
         assertThat(report.latencyMicros().getTotalCount()).isEqualTo(450);
         assertThat(report.percentileMillis(50)).isBetween(0.99, 1.01);
+    }
+
+    @Test
+    void inFlightRunKeepsItsWindowAndRunsEveryOperationOnce() throws InterruptedException {
+        ConcurrentHashMap<Long, Boolean> seen = new ConcurrentHashMap<>();
+        AtomicInteger inFlight = new AtomicInteger();
+        AtomicInteger mostInFlight = new AtomicInteger();
+        ExecutorService completer = Executors.newFixedThreadPool(2);
+        AsyncOperation operation = index -> {
+            if (seen.put(index, true) != null) {
+                throw new IllegalStateException("ran twice: " + index);
+            }
+            mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            Supplier<Long> outcome = () -> {
+                inFlight.decrementAndGet();
+                if (index % 10 == 0) {
+                    throw new CompletionException(new IOException("disk on fire"));
+                }
+                return 100L;
+            };
+            // Every third operation completes before start() returns, the others on another thread.
+            return index % 3 == 0
+                    ? CompletableFuture.completedFuture(null).thenApply(ignored -> outcome.get())
+                    : CompletableFuture.supplyAsync(outcome, completer);
+        };
+        try {
+            LoadReport report = LoadRunner.inFlight(
+                            "async", LoadPlan.count(500, 8), operation, ProgressListener.NONE, steppingClock())
+                    .run();
+
+            assertThat(seen).hasSize(500);
+            assertThat(mostInFlight.get()).isBetween(1, 8);
+            assertThat(report.operations()).isEqualTo(500);
+            assertThat(report.failures()).isEqualTo(50);
+            assertThat(report.bytes()).isEqualTo(450 * 100);
+            assertThat(report.errors()).containsExactly(java.util.Map.entry("IOException: disk on fire", 50L));
+        } finally {
+            completer.shutdownNow();
+        }
+    }
+
+    @Test
+    void inFlightOperationsCompletingAtOnceAreLoopedNotRecursed() throws InterruptedException {
+        LoadReport report = LoadRunner.inFlight(
+                        "instant",
+                        LoadPlan.count(200_000, 2),
+                        index -> CompletableFuture.completedFuture(1L),
+                        ProgressListener.NONE,
+                        steppingClock())
+                .run();
+
+        assertThat(report.operations()).isEqualTo(200_000);
+        assertThat(report.failures()).isZero();
     }
 
     @Test

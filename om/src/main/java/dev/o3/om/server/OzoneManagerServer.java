@@ -2,6 +2,7 @@ package dev.o3.om.server;
 
 import dev.o3.common.concurrent.Threads;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.echo.EchoService;
 import dev.o3.common.http.StatusHttpServer;
 import dev.o3.common.lifecycle.Daemon;
 import dev.o3.common.lifecycle.LifeCycle;
@@ -110,6 +111,7 @@ public final class OzoneManagerServer implements Daemon {
                 .addService(OzoneManagerService.create(
                         ServiceWiring.dependencies(name, config, ratis, stores, scm, handlers, clock, metrics),
                         this::clientAddressOf))
+                .addService(new EchoService())
                 .build();
         try {
             grpc.start();
