@@ -6,6 +6,7 @@ import dev.o3.freon.generator.KeyReader;
 import dev.o3.freon.generator.OmEcho;
 import dev.o3.freon.generator.OmKeyGenerator;
 import dev.o3.freon.generator.OmKeyReader;
+import dev.o3.freon.generator.RatisAppend;
 import dev.o3.freon.generator.S3KeyGenerator;
 import dev.o3.freon.generator.S3KeyReader;
 import picocli.CommandLine.Command;
@@ -21,6 +22,7 @@ import picocli.CommandLine.Command;
             OmKeyGenerator.class,
             OmKeyReader.class,
             OmEcho.class,
+            RatisAppend.class,
             DatanodeEcho.class,
             S3KeyGenerator.class,
             S3KeyReader.class,

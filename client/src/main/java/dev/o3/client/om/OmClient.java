@@ -61,6 +61,8 @@ public final class OmClient implements AutoCloseable {
             channels.add(NettyChannelBuilder.forAddress(address.host(), address.port())
                     .usePlaintext()
                     .maxInboundMessageSize(64 << 20)
+                    // Failover is ours (see Failover); gRPC's transparent retry only adds buffering per call.
+                    .disableRetry()
                     .build());
         }
         this.stubs = stubs(channels, user);

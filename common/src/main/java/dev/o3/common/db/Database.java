@@ -34,6 +34,7 @@ public final class Database implements AutoCloseable {
     private final DBOptions dbOptions;
     private final ColumnFamilyOptions columnOptions;
     private final WriteOptions syncWrite;
+    private final WriteOptions asyncWrite;
     private final RocksDB db;
     private final List<ColumnFamilyHandle> handles;
     private final Map<String, ColumnFamilyHandle> handlesByName;
@@ -44,6 +45,7 @@ public final class Database implements AutoCloseable {
         this.dbOptions = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true);
         this.columnOptions = new ColumnFamilyOptions();
         this.syncWrite = new WriteOptions().setSync(true);
+        this.asyncWrite = new WriteOptions();
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
         descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnOptions));
         for (TableDefinition<?, ?> table : schema.tables()) {
@@ -54,6 +56,7 @@ public final class Database implements AutoCloseable {
             this.db = RocksDB.open(dbOptions, directory.toString(), descriptors, handles);
         } catch (RocksDBException e) {
             syncWrite.close();
+            asyncWrite.close();
             columnOptions.close();
             dbOptions.close();
             throw e;
@@ -114,6 +117,21 @@ public final class Database implements AutoCloseable {
     }
 
     /**
+     * Applies a batch atomically without waiting for the disk: the write-ahead log is written but not synced, so a
+     * machine crash may lose the latest batches (never part of one). For state that can be rebuilt from elsewhere, e.g.
+     * replayed from a Raft log whose position the batch records.
+     *
+     * @throws DbException when the write fails
+     */
+    public void commitWithoutSync(Batch batch) {
+        try {
+            db.write(asyncWrite, batch.writeBatch());
+        } catch (RocksDBException e) {
+            throw new DbException("batch write to " + directory + " failed", e);
+        }
+    }
+
+    /**
      * Writes a consistent point-in-time copy (hard links where possible) to a directory that must not exist.
      *
      * @throws DbException when the checkpoint fails
@@ -139,6 +157,7 @@ public final class Database implements AutoCloseable {
         handles.forEach(ColumnFamilyHandle::close);
         db.close();
         syncWrite.close();
+        asyncWrite.close();
         columnOptions.close();
         dbOptions.close();
         OPEN.decrementAndGet();

@@ -52,14 +52,15 @@ public final class OmEcho extends Generator {
 
     @Option(
             names = "--payload",
-            defaultValue = "48",
-            description = "Request payload bytes, about a LookupKey request (default: ${DEFAULT-VALUE}).")
+            defaultValue = "20",
+            description = "Request payload bytes; 20 makes it as long as omkr's LookupKey (default: ${DEFAULT-VALUE}).")
     private int payload;
 
     @Option(
             names = "--response-size",
-            defaultValue = "160",
-            description = "Response payload bytes, about a LookupKey response (default: ${DEFAULT-VALUE}).")
+            defaultValue = "80",
+            description = "Response payload bytes; 80 makes it as long as the LookupKey answer for an omkg key"
+                    + " (default: ${DEFAULT-VALUE}).")
     private int responseSize;
 
     private EchoRequest request;
@@ -126,9 +127,11 @@ public final class OmEcho extends Generator {
 
     private ManagedChannel channel(OzoneConfiguration conf, List<AutoCloseable> resources) throws IOException {
         HostAndPort target = embedded == null ? omAddress(conf) : serve(resources);
+        // Set up as the OM client's channel (OmClient), so both pay the same client-side cost.
         ManagedChannel channel = NettyChannelBuilder.forAddress(target.host(), target.port())
                 .usePlaintext()
                 .maxInboundMessageSize(64 << 20)
+                .disableRetry()
                 .build();
         resources.add(0, () -> {
             channel.shutdownNow();

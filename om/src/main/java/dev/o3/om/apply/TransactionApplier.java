@@ -8,7 +8,6 @@ import dev.o3.om.request.WriteRequest;
 import dev.o3.proto.om.OmError;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
-import dev.o3.proto.om.OmTransactionReply;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -37,7 +36,7 @@ public final class TransactionApplier {
         this.handlers = Handlers.all(s3Volume, minPartSize);
     }
 
-    public OmTransactionReply apply(OmTransaction transaction, long term, long index) {
+    public AppliedTransaction apply(OmTransaction transaction, long term, long index) {
         OmStore current = store.get();
         WriteRequest handler = handlers.get(transaction.getRequestCase());
         if (handler == null) {
@@ -48,9 +47,7 @@ public final class TransactionApplier {
         try {
             Message response = handler.apply(mutation, transaction);
             current.publish(mutation);
-            return OmTransactionReply.newBuilder()
-                    .setResponse(response.toByteString())
-                    .build();
+            return AppliedTransaction.succeeded(response);
         } catch (OmException e) {
             current.skip(term, index);
             return error(e.status(), e.getMessage());
@@ -62,9 +59,8 @@ public final class TransactionApplier {
         }
     }
 
-    private static OmTransactionReply error(OmStatus status, String message) {
-        return OmTransactionReply.newBuilder()
-                .setError(OmError.newBuilder().setStatus(status).setMessage(message))
-                .build();
+    private static AppliedTransaction error(OmStatus status, String message) {
+        return AppliedTransaction.refused(
+                OmError.newBuilder().setStatus(status).setMessage(message).build());
     }
 }

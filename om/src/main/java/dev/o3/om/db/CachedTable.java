@@ -16,6 +16,9 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * A string-keyed RocksDB table seen through the applied-state cache: writes applied by the state machine live in an
  * overlay until the double buffer has committed them, so reads always see every applied transaction.
  *
+ * <p>A fully cached table (volumes, buckets: small and read by every request) loads every row at open and keeps
+ * them: its reads never reach RocksDB, and flushing only drops deleted rows from the overlay.
+ *
  * <p>Threading: one applier thread writes the overlay; the flusher evicts flushed entries; any thread reads. The
  * flusher commits RocksDB before it evicts, so a reader that misses the overlay finds the row in RocksDB.
  *
@@ -25,11 +28,22 @@ public final class CachedTable<V> {
     private static final int SCAN_BATCH = 256;
 
     private final Table<String, V> table;
+    private final boolean full;
     private final ConcurrentSkipListMap<String, CacheEntry<V>> overlay =
             new ConcurrentSkipListMap<>(KeyOrder.CODE_POINTS);
 
-    CachedTable(Table<String, V> table) {
+    /**
+     * @param full keep every row in memory (loaded now) instead of only the unflushed ones
+     */
+    CachedTable(Table<String, V> table, boolean full) {
         this.table = table;
+        this.full = full;
+        if (full) {
+            DbCursor rows = new DbCursor("", "");
+            for (KeyValue<String, V> row = rows.next(); row != null; row = rows.next()) {
+                overlay.put(row.key(), new CacheEntry<>(Optional.of(row.value()), 0));
+            }
+        }
     }
 
     public String name() {
@@ -38,7 +52,10 @@ public final class CachedTable<V> {
 
     public Optional<V> get(String key) {
         CacheEntry<V> entry = overlay.get(key);
-        return entry != null ? entry.value() : table.get(key);
+        if (entry != null) {
+            return entry.value();
+        }
+        return full ? Optional.empty() : table.get(key);
     }
 
     /**
@@ -59,7 +76,7 @@ public final class CachedTable<V> {
         Iterator<Map.Entry<String, CacheEntry<V>>> cached = pending.entrySet().iterator();
         Map.Entry<String, CacheEntry<V>> nextCached = cached.hasNext() ? cached.next() : null;
         DbCursor stored = new DbCursor(prefix, from);
-        KeyValue<String, V> nextStored = stored.next();
+        KeyValue<String, V> nextStored = full ? null : stored.next();
         while (rows.size() < limit && (nextCached != null || nextStored != null)) {
             int order = nextCached == null
                     ? 1
@@ -104,7 +121,9 @@ public final class CachedTable<V> {
     }
 
     void evict(String key, CacheEntry<V> entry) {
-        overlay.remove(key, entry);
+        if (!full || entry.value().isEmpty()) {
+            overlay.remove(key, entry);
+        }
     }
 
     void clearCache() {

@@ -21,8 +21,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The double buffer: applied transactions queue in the current buffer while the flusher thread writes the previous
  * one to RocksDB as ONE atomic batch, together with the last flushed term/index (so a restart knows which log entries
- * are already in RocksDB). After the commit the flushed writes leave the cache. At most {@code maxUnflushed}
- * transactions wait; the applier blocks beyond that (back-pressure when the disk falls behind).
+ * are already in RocksDB). The batch is not synced: the Raft log is, and it replays whatever a machine crash took from
+ * RocksDB's unsynced tail (from the index the surviving batch recorded), so syncing here would only put a second
+ * fsync on the disk the log needs. Snapshots (checkpoints) flush RocksDB before Ratis may purge the log. After the
+ * commit the flushed writes leave the cache. At most {@code maxUnflushed} transactions wait; the applier blocks beyond
+ * that (back-pressure when the disk falls behind).
  *
  * <p>Threading: {@link #add} from the applier thread; one flusher thread owned here; waiters from any thread. A flush
  * failure goes to the fault handler (OM must stop: acknowledged state could not be persisted).
@@ -161,7 +164,7 @@ public final class DoubleBuffer implements AutoCloseable {
                             .setTerm(last.term())
                             .setIndex(last.index())
                             .build());
-            database.commit(batch);
+            database.commitWithoutSync(batch);
         }
         for (Entry entry : ready) {
             entry.writes().forEach(CachedWrite::evict);

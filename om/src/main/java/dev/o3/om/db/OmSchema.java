@@ -63,6 +63,9 @@ public final class OmSchema {
             MULTIPART_UPLOADS,
             S3_SECRETS);
 
+    /** Tables small enough and read often enough to keep whole in memory (Ozone does the same). */
+    public static final List<TableDefinition<String, ?>> FULLY_CACHED_TABLES = List.of(VOLUMES, BUCKETS);
+
     public static final DbSchema SCHEMA = new DbSchema(
             "om",
             List.of(

@@ -34,7 +34,9 @@ public final class OmStore implements ReadView, AutoCloseable {
             Consumer<Throwable> faultHandler) {
         this.database = database;
         for (TableDefinition<String, ?> definition : OmSchema.CACHED_TABLES) {
-            tables.put(definition.name(), new CachedTable<>(database.table(definition)));
+            tables.put(
+                    definition.name(),
+                    new CachedTable<>(database.table(definition), OmSchema.FULLY_CACHED_TABLES.contains(definition)));
         }
         this.flushedAtOpen = database.table(OmSchema.TRANSACTION_INFO)
                 .get(OmSchema.TRANSACTION_INFO_KEY)

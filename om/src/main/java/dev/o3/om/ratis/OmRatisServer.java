@@ -1,10 +1,10 @@
 package dev.o3.om.ratis;
 
+import dev.o3.om.apply.AppliedTransaction;
 import dev.o3.om.apply.TransactionApplier;
 import dev.o3.om.db.OmStoreHolder;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
-import dev.o3.proto.om.OmTransactionReply;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,36 +13,26 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
-import org.apache.ratis.conf.RaftProperties;
-import org.apache.ratis.grpc.GrpcConfigKeys;
-import org.apache.ratis.protocol.ClientId;
-import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftClientReply;
-import org.apache.ratis.protocol.RaftClientRequest;
 import org.apache.ratis.protocol.RaftGroup;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftPeer;
 import org.apache.ratis.protocol.RaftPeerId;
-import org.apache.ratis.protocol.exceptions.RaftException;
 import org.apache.ratis.server.DivisionInfo;
+import org.apache.ratis.server.RaftConfiguration;
 import org.apache.ratis.server.RaftServer;
-import org.apache.ratis.server.RaftServerConfigKeys;
 import org.apache.ratis.server.storage.RaftStorage;
-import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
-import org.apache.ratis.util.SizeInBytes;
-import org.apache.ratis.util.TimeDuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * OM's Raft group (one OM, or three for HA) and the two ways requests reach it: {@link #submit} logs a mutation and
  * completes with its applied result; {@link #readBarrier} completes once this leader has applied everything committed
- * before the read arrived (Ratis ReadIndex, shortened by the leader lease), so a read served afterwards is
- * linearizable without a log write. Both fail with {@link NotLeaderException} on a follower.
+ * before the read arrived, so a read served afterwards is linearizable without a log write: at once for a single OM,
+ * else through Ratis ReadIndex (shortened by the leader lease), one request per batch of concurrent reads
+ * ({@link ReadIndexBatcher}). Both fail with {@link NotLeaderException} on a follower. Requests enter the local
+ * division directly, on the caller's thread.
  *
  * <p>Lifecycle: construct, {@link #start()}, {@link #close()}. Thread-safe.
  */
@@ -52,14 +42,19 @@ public final class OmRatisServer implements AutoCloseable {
     private static final RaftGroupId GROUP_ID =
             RaftGroupId.valueOf(UUID.nameUUIDFromBytes("o3-om-service".getBytes(StandardCharsets.UTF_8)));
 
-    private static final long PREALLOCATED_SEGMENT_BYTES = 4L << 20;
+    private static final CompletableFuture<Void> READY = CompletableFuture.completedFuture(null);
 
     private final String logPrefix;
     private final OmRatisConfig config;
     private final OmStateMachine stateMachine;
     private final RaftServer server;
-    private final ClientId localClientId = ClientId.randomId();
-    private final AtomicLong callIds = new AtomicLong();
+    private final ReadIndexBatcher readIndexes = new ReadIndexBatcher(this::readIndex);
+    /** This OM's member of the group, resolved once the server has started. */
+    private volatile RaftServer.Division division;
+
+    private volatile LocalSubmitter submitter;
+
+    private volatile SingletonCheck singleton = new SingletonCheck(null, false);
 
     /**
      * Builds (without starting) the Ratis server.
@@ -90,36 +85,12 @@ public final class OmRatisServer implements AutoCloseable {
                     .setServerId(RaftPeerId.valueOf(config.nodeId()))
                     .setGroup(group)
                     .setStateMachine(stateMachine)
-                    .setProperties(properties(config))
+                    .setProperties(OmRatisProperties.of(config))
                     .setOption(existing ? RaftStorage.StartupOption.RECOVER : RaftStorage.StartupOption.FORMAT)
                     .build();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create OM Ratis server in " + config.storageDirectory(), e);
         }
-    }
-
-    private static RaftProperties properties(OmRatisConfig config) {
-        RaftProperties properties = new RaftProperties();
-        RaftServerConfigKeys.setStorageDir(
-                properties, List.of(config.storageDirectory().toFile()));
-        GrpcConfigKeys.Server.setPort(properties, config.self().ratisAddress().port());
-        long electionMillis = config.electionTimeout().toMillis();
-        RaftServerConfigKeys.Rpc.setTimeoutMin(properties, TimeDuration.valueOf(electionMillis, TimeUnit.MILLISECONDS));
-        RaftServerConfigKeys.Rpc.setTimeoutMax(
-                properties, TimeDuration.valueOf(2 * electionMillis, TimeUnit.MILLISECONDS));
-        RaftServerConfigKeys.Rpc.setRequestTimeout(
-                properties, TimeDuration.valueOf(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS));
-        RaftServerConfigKeys.Read.setOption(properties, RaftServerConfigKeys.Read.Option.LINEARIZABLE);
-        RaftServerConfigKeys.Read.setLeaderLeaseEnabled(properties, true);
-        RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(properties, true);
-        RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(properties, config.snapshotThreshold());
-        // A follower that misses purged entries installs the leader's checkpoint instead.
-        RaftServerConfigKeys.Log.setPurgeUptoSnapshotIndex(properties, true);
-        RaftServerConfigKeys.Log.setPurgeGap(properties, config.purgeGap());
-        RaftServerConfigKeys.Log.setSegmentSizeMax(properties, SizeInBytes.valueOf(config.segmentSize()));
-        RaftServerConfigKeys.Log.setPreallocatedSize(
-                properties, SizeInBytes.valueOf(Math.min(config.segmentSize(), PREALLOCATED_SEGMENT_BYTES)));
-        return properties;
     }
 
     /**
@@ -130,6 +101,8 @@ public final class OmRatisServer implements AutoCloseable {
     public void start() {
         try {
             server.start();
+            division = server.getDivision(GROUP_ID);
+            submitter = new LocalSubmitter(config.nodeId(), server, GROUP_ID, this::leaderId);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start OM Ratis server " + config.nodeId(), e);
         }
@@ -141,76 +114,63 @@ public final class OmRatisServer implements AutoCloseable {
     }
 
     /**
-     * Logs a transaction and completes with the reply of its application.
+     * Logs a transaction and completes with the result of its application. Never blocks; the future completes on
+     * Ratis' applier thread, so dependents must be quick.
      *
      * @param requestId (client id, call id) for Ratis' retry cache, so a retried request is applied once; empty for a
      *     fresh id
      */
-    public CompletableFuture<OmTransactionReply> submit(OmTransaction transaction, Optional<RequestId> requestId) {
-        ClientId clientId = requestId.map(id -> ClientId.valueOf(id.clientId())).orElse(localClientId);
-        long callId = requestId.map(RequestId::callId).orElseGet(callIds::incrementAndGet);
-        RaftClientRequest request = RaftClientRequest.newBuilder()
-                .setClientId(clientId)
-                .setServerId(server.getId())
-                .setGroupId(GROUP_ID)
-                .setCallId(callId)
-                .setMessage(Message.valueOf(ByteString.copyFrom(transaction.toByteArray())))
-                .setType(RaftClientRequest.writeRequestType())
-                .build();
-        return send(request).thenApply(reply -> {
-            try {
-                return OmTransactionReply.parseFrom(
-                        reply.getMessage().getContent().toByteArray());
-            } catch (com.google.protobuf.InvalidProtocolBufferException e) {
-                throw new CompletionException(e);
-            }
-        });
+    public CompletableFuture<AppliedTransaction> submit(OmTransaction transaction, Optional<RequestId> requestId) {
+        return submitter
+                .write(new ProtoMessage<>(transaction, transaction::toByteArray), requestId)
+                .thenApply(OmRatisServer::appliedOf);
     }
 
-    /** Completes once a read on this leader would see every write committed before the call (linearizable). */
+    /** Replies to requests of this process carry the applied result itself (see {@link ProtoMessage}). */
+    private static AppliedTransaction appliedOf(RaftClientReply reply) {
+        if (reply.getMessage() instanceof ProtoMessage<?> message
+                && message.value() instanceof AppliedTransaction applied) {
+            return applied;
+        }
+        throw new IllegalStateException("reply without an applied transaction: " + reply.getMessage());
+    }
+
+    /**
+     * Completes once a read on this leader would see every write acknowledged before the call (linearizable), or
+     * fails with {@link NotLeaderException}. Completes at once in the common cases; see {@link #isSingleton}.
+     */
     public CompletableFuture<Void> readBarrier() {
         Optional<NotLeaderException> notLeader = checkLeader();
         if (notLeader.isPresent()) {
             return CompletableFuture.failedFuture(notLeader.get());
         }
-        RaftClientRequest request = RaftClientRequest.newBuilder()
-                .setClientId(localClientId)
-                .setServerId(server.getId())
-                .setGroupId(GROUP_ID)
-                .setCallId(callIds.incrementAndGet())
-                .setMessage(Message.EMPTY)
-                .setType(RaftClientRequest.readRequestType())
-                .build();
-        return send(request).thenApply(reply -> null);
+        if (isSingleton()) {
+            return READY;
+        }
+        return readIndexes.await();
     }
 
-    private CompletableFuture<RaftClientReply> send(RaftClientRequest request) {
-        CompletableFuture<RaftClientReply> sent;
-        try {
-            sent = server.submitClientRequestAsync(request);
-        } catch (IOException e) {
-            return CompletableFuture.failedFuture(e);
+    /**
+     * Whether this OM is the group's only voting member. Its ready leader reads without asking Ratis: no other leader
+     * can exist, a ready leader has applied every entry of earlier terms, and writes are acknowledged only after they
+     * were applied, so the applied state already holds every acknowledged write.
+     */
+    private boolean isSingleton() {
+        RaftConfiguration conf = division.getRaftConf();
+        SingletonCheck check = singleton;
+        if (check.conf() != conf) {
+            check = new SingletonCheck(
+                    conf,
+                    conf.getCurrentPeers().size() == 1
+                            && conf.getPreviousPeers().isEmpty());
+            singleton = check;
         }
-        return sent.thenApply(reply -> {
-            if (reply.isSuccess()) {
-                return reply;
-            }
-            throw translate(reply.getException());
-        });
+        return check.singleton();
     }
 
-    private RuntimeException translate(RaftException exception) {
-        if (exception instanceof org.apache.ratis.protocol.exceptions.NotLeaderException notLeader) {
-            Optional<String> leader = Optional.ofNullable(notLeader.getSuggestedLeader())
-                    .map(peer -> peer.getId().toString());
-            return new NotLeaderException(OmStatus.NOT_LEADER, leader, config.nodeId() + " is not the leader");
-        }
-        if (exception instanceof org.apache.ratis.protocol.exceptions.LeaderNotReadyException
-                || exception instanceof org.apache.ratis.protocol.exceptions.LeaderSteppingDownException
-                || exception instanceof org.apache.ratis.protocol.exceptions.ReadIndexException) {
-            return new NotLeaderException(OmStatus.LEADER_NOT_READY, leaderId(), exception.getMessage());
-        }
-        return new CompletionException(exception);
+    /** One Ratis ReadIndex read (shortened by the leader lease) for a batch of reads. */
+    private CompletableFuture<?> readIndex() {
+        return submitter.readIndex();
     }
 
     /** Empty when this OM is the leader and ready; otherwise the exception to answer with. */
@@ -262,11 +222,8 @@ public final class OmRatisServer implements AutoCloseable {
     }
 
     private DivisionInfo info() {
-        try {
-            return server.getDivision(GROUP_ID).getInfo();
-        } catch (IOException e) {
-            return null;
-        }
+        RaftServer.Division current = division;
+        return current == null ? null : current.getInfo();
     }
 
     @Override
@@ -285,4 +242,7 @@ public final class OmRatisServer implements AutoCloseable {
      * @param callId the call number within that client
      */
     public record RequestId(UUID clientId, long callId) {}
+
+    /** The singleton answer for one configuration object (Ratis makes a new one on every change). */
+    private record SingletonCheck(RaftConfiguration conf, boolean singleton) {}
 }

@@ -1,9 +1,9 @@
 package dev.o3.om.ratis;
 
+import dev.o3.om.apply.AppliedTransaction;
 import dev.o3.om.apply.TransactionApplier;
 import dev.o3.om.db.OmStoreHolder;
 import dev.o3.proto.om.OmTransaction;
-import dev.o3.proto.om.OmTransactionReply;
 import dev.o3.proto.om.TransactionInfoRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 import org.apache.ratis.proto.RaftProtos.LogEntryProto;
 import org.apache.ratis.protocol.Message;
+import org.apache.ratis.protocol.RaftClientRequest;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.protocol.TermIndex;
@@ -24,7 +25,6 @@ import org.apache.ratis.statemachine.SnapshotInfo;
 import org.apache.ratis.statemachine.StateMachineStorage;
 import org.apache.ratis.statemachine.TransactionContext;
 import org.apache.ratis.statemachine.impl.BaseStateMachine;
-import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
 import org.apache.ratis.util.LifeCycle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -107,19 +107,30 @@ final class OmStateMachine extends BaseStateMachine {
         long start = System.nanoTime();
         OmTransaction transaction;
         try {
-            transaction = OmTransaction.parseFrom(
-                    entry.getStateMachineLogEntry().getLogData().toByteArray());
+            transaction = transactionOf(context, entry);
         } catch (com.google.protobuf.InvalidProtocolBufferException e) {
-            CompletableFuture<Message> failed = new CompletableFuture<>();
-            failed.completeExceptionally(e);
-            return failed;
+            return CompletableFuture.failedFuture(e);
         }
-        OmTransactionReply reply = applier.apply(transaction, entry.getTerm(), index);
+        AppliedTransaction applied = applier.apply(transaction, entry.getTerm(), index);
         lastTransactionIndex = index;
         updateLastAppliedTermIndex(entry.getTerm(), index);
         appliedTransactions.incrementAndGet();
         applyNanos.accept(System.nanoTime() - start);
-        return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(reply.toByteArray())));
+        return CompletableFuture.completedFuture(
+                new ProtoMessage<>(applied, () -> applied.toReply().toByteArray()));
+    }
+
+    /** On the leader the request still holds the transaction it was made from; elsewhere it is parsed. */
+    private static OmTransaction transactionOf(TransactionContext context, LogEntryProto entry)
+            throws com.google.protobuf.InvalidProtocolBufferException {
+        RaftClientRequest request = context.getClientRequest();
+        if (request != null
+                && request.getMessage() instanceof ProtoMessage<?> message
+                && message.value() instanceof OmTransaction transaction) {
+            return transaction;
+        }
+        return OmTransaction.parseFrom(
+                entry.getStateMachineLogEntry().getLogData().asReadOnlyByteBuffer());
     }
 
     /** Transactions applied by this state machine since it started (replays of flushed entries excluded). */

@@ -28,20 +28,20 @@ final class KeyRpcs {
             BlockTokens tokens) {
         service.addMethod(
                 OzoneManagerServiceGrpc.getCreateKeyMethod(),
-                calls.write(
+                calls.allocatingWrite(
                         "CreateKey",
                         preparation::createKey,
-                        CreateKeyResponse.parser(),
+                        CreateKeyResponse.class,
                         (response, caller) -> response.toBuilder()
                                 .setKey(tokens.withTokens(response.getKey(), Mode.WRITE, caller.user()))
                                 .build(),
                         error -> CreateKeyResponse.newBuilder().setError(error).build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getAllocateBlockMethod(),
-                calls.write(
+                calls.allocatingWrite(
                         "AllocateBlock",
                         preparation::allocateBlock,
-                        AllocateBlockResponse.parser(),
+                        AllocateBlockResponse.class,
                         (response, caller) -> response.toBuilder()
                                 .setBlock(tokens.withToken(response.getBlock(), Mode.WRITE, caller.user()))
                                 .build(),
@@ -53,7 +53,7 @@ final class KeyRpcs {
                 calls.write(
                         "CommitKey",
                         (request, caller, transaction) -> transaction.setCommitKey(request),
-                        CommitKeyResponse.parser(),
+                        CommitKeyResponse.class,
                         error -> CommitKeyResponse.newBuilder().setError(error).build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getLookupKeyMethod(),
@@ -73,7 +73,7 @@ final class KeyRpcs {
                         error -> LookupKeyResponse.newBuilder().setError(error).build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getListKeysMethod(),
-                calls.read(
+                calls.listing(
                         "ListKeys",
                         (request, view, caller) -> KeyReads.list(view, caller, request),
                         error -> ListKeysResponse.newBuilder().setError(error).build()));
@@ -86,35 +86,35 @@ final class KeyRpcs {
                 calls.write(
                         "DeleteKey",
                         (request, caller, transaction) -> transaction.setDeleteKey(request),
-                        DeleteKeyResponse.parser(),
+                        DeleteKeyResponse.class,
                         error -> DeleteKeyResponse.newBuilder().setError(error).build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getDeleteKeysMethod(),
                 calls.write(
                         "DeleteKeys",
                         (request, caller, transaction) -> transaction.setDeleteKeys(request),
-                        DeleteKeysResponse.parser(),
+                        DeleteKeysResponse.class,
                         error -> DeleteKeysResponse.newBuilder().setError(error).build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getRenameKeyMethod(),
                 calls.write(
                         "RenameKey",
                         (request, caller, transaction) -> transaction.setRenameKey(request),
-                        RenameKeyResponse.parser(),
+                        RenameKeyResponse.class,
                         error -> RenameKeyResponse.newBuilder().setError(error).build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getSetKeyTagsMethod(),
                 calls.write(
                         "SetKeyTags",
                         (request, caller, transaction) -> transaction.setSetKeyTags(request),
-                        SetKeyTagsResponse.parser(),
+                        SetKeyTagsResponse.class,
                         error -> SetKeyTagsResponse.newBuilder().setError(error).build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getCreateDirectoryMethod(),
                 calls.write(
                         "CreateDirectory",
                         (request, caller, transaction) -> transaction.setCreateDirectory(request),
-                        CreateDirectoryResponse.parser(),
+                        CreateDirectoryResponse.class,
                         error -> CreateDirectoryResponse.newBuilder()
                                 .setError(error)
                                 .build()));

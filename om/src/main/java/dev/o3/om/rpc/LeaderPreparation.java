@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
@@ -71,18 +72,19 @@ final class LeaderPreparation {
         transaction.setCreateBucket(request.toBuilder().setBucket(bucket));
     }
 
-    void createKey(CreateKeyRequest request, Caller caller, OmTransaction.Builder transaction) throws OmException {
+    CompletableFuture<Void> createKey(CreateKeyRequest request, Caller caller, OmTransaction.Builder transaction)
+            throws OmException {
         BucketInfo bucket = Lookups.bucket(store.get(), request.getVolume(), request.getBucket());
         ReplicationConfig replication = pick(request.getReplication(), bucket.getReplication());
-        transaction
-                .setClientId(ids.next())
-                .addAllAllocatedBlocks(
-                        allocate(request.getSize(), replication, caller, ExcludeList.getDefaultInstance()))
-                .setCreateKey(request.toBuilder().setReplication(replication));
+        return allocate(request.getSize(), replication, caller, ExcludeList.getDefaultInstance())
+                .thenAccept(blocks -> transaction
+                        .setClientId(ids.next())
+                        .addAllAllocatedBlocks(blocks)
+                        .setCreateKey(request.toBuilder().setReplication(replication)));
     }
 
-    void allocateBlock(AllocateBlockRequest request, Caller caller, OmTransaction.Builder transaction)
-            throws OmException {
+    CompletableFuture<Void> allocateBlock(
+            AllocateBlockRequest request, Caller caller, OmTransaction.Builder transaction) throws OmException {
         OpenKeyRecord open = OpenKeys.find(
                 store.get(), request.getVolume(), request.getBucket(), request.getName(), request.getClientId());
         ExcludeList exclude = ExcludeList.newBuilder()
@@ -90,13 +92,13 @@ final class LeaderPreparation {
                 .addAllPipelineIds(request.getExclude().getPipelineIdsList())
                 .addAllContainerIds(request.getExclude().getContainerIdsList())
                 .build();
-        List<BlockLocation> blocks =
-                toLocations(scm.allocate(blockSize, 1, open.getKey().getReplication(), caller.user(), exclude));
-        transaction.addAllAllocatedBlocks(blocks).setAllocateBlock(request);
+        return scm.allocate(blockSize, 1, open.getKey().getReplication(), caller.user(), exclude)
+                .thenAccept(blocks ->
+                        transaction.addAllAllocatedBlocks(toLocations(blocks)).setAllocateBlock(request));
     }
 
-    void createMultipartKey(CreateMultipartKeyRequest request, Caller caller, OmTransaction.Builder transaction)
-            throws OmException {
+    CompletableFuture<Void> createMultipartKey(
+            CreateMultipartKeyRequest request, Caller caller, OmTransaction.Builder transaction) throws OmException {
         Lookups.bucket(store.get(), request.getVolume(), request.getBucket());
         MultipartUploadRecord upload = store.get()
                 .get(
@@ -106,11 +108,11 @@ final class LeaderPreparation {
                 .orElseThrow(() -> new OmException(
                         OmStatus.NO_SUCH_MULTIPART_UPLOAD, "no multipart upload " + request.getUploadId()));
         ReplicationConfig replication = pick(upload.getReplication(), ReplicationConfig.getDefaultInstance());
-        transaction
-                .setClientId(ids.next())
-                .addAllAllocatedBlocks(
-                        allocate(request.getSize(), replication, caller, ExcludeList.getDefaultInstance()))
-                .setCreateMultipartKey(request);
+        return allocate(request.getSize(), replication, caller, ExcludeList.getDefaultInstance())
+                .thenAccept(blocks -> transaction
+                        .setClientId(ids.next())
+                        .addAllAllocatedBlocks(blocks)
+                        .setCreateMultipartKey(request));
     }
 
     String newUploadId() {
@@ -123,9 +125,11 @@ final class LeaderPreparation {
         return HexFormat.of().formatHex(secret);
     }
 
-    private List<BlockLocation> allocate(long size, ReplicationConfig replication, Caller caller, ExcludeList exclude) {
+    private CompletableFuture<List<BlockLocation>> allocate(
+            long size, ReplicationConfig replication, Caller caller, ExcludeList exclude) {
         int count = (int) Math.max(1, (size + blockSize - 1) / blockSize);
-        return toLocations(scm.allocate(blockSize, count, replication, caller.user(), exclude));
+        return scm.allocate(blockSize, count, replication, caller.user(), exclude)
+                .thenApply(this::toLocations);
     }
 
     /** Blocks with their planned offsets in the key; the client reports the real ones at commit. */

@@ -31,16 +31,16 @@ final class MultipartRpcs {
                         (request, caller, transaction) -> transaction
                                 .setUploadId(preparation.newUploadId())
                                 .setInitiateMultipartUpload(request),
-                        InitiateMultipartUploadResponse.parser(),
+                        InitiateMultipartUploadResponse.class,
                         error -> InitiateMultipartUploadResponse.newBuilder()
                                 .setError(error)
                                 .build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getCreateMultipartKeyMethod(),
-                calls.write(
+                calls.allocatingWrite(
                         "CreateMultipartKey",
                         preparation::createMultipartKey,
-                        CreateKeyResponse.parser(),
+                        CreateKeyResponse.class,
                         (response, caller) -> response.toBuilder()
                                 .setKey(tokens.withTokens(response.getKey(), Mode.WRITE, caller.user()))
                                 .build(),
@@ -50,7 +50,7 @@ final class MultipartRpcs {
                 calls.write(
                         "CommitMultipartPart",
                         (request, caller, transaction) -> transaction.setCommitMultipartPart(request),
-                        CommitMultipartPartResponse.parser(),
+                        CommitMultipartPartResponse.class,
                         error -> CommitMultipartPartResponse.newBuilder()
                                 .setError(error)
                                 .build()));
@@ -59,7 +59,7 @@ final class MultipartRpcs {
                 calls.write(
                         "CompleteMultipartUpload",
                         (request, caller, transaction) -> transaction.setCompleteMultipartUpload(request),
-                        CompleteMultipartUploadResponse.parser(),
+                        CompleteMultipartUploadResponse.class,
                         error -> CompleteMultipartUploadResponse.newBuilder()
                                 .setError(error)
                                 .build()));
@@ -68,19 +68,19 @@ final class MultipartRpcs {
                 calls.write(
                         "AbortMultipartUpload",
                         (request, caller, transaction) -> transaction.setAbortMultipartUpload(request),
-                        AbortMultipartUploadResponse.parser(),
+                        AbortMultipartUploadResponse.class,
                         error -> AbortMultipartUploadResponse.newBuilder()
                                 .setError(error)
                                 .build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getListPartsMethod(),
-                calls.read(
+                calls.listing(
                         "ListParts",
                         (request, view, caller) -> MultipartReads.listParts(view, request),
                         error -> ListPartsResponse.newBuilder().setError(error).build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getListMultipartUploadsMethod(),
-                calls.read(
+                calls.listing(
                         "ListMultipartUploads",
                         (request, view, caller) -> MultipartReads.listUploads(view, request),
                         error -> ListMultipartUploadsResponse.newBuilder()
@@ -92,7 +92,7 @@ final class MultipartRpcs {
                         "GetS3Secret",
                         (request, caller, transaction) ->
                                 transaction.setSecret(preparation.newSecret()).setGetS3Secret(request),
-                        GetS3SecretResponse.parser(),
+                        GetS3SecretResponse.class,
                         error ->
                                 GetS3SecretResponse.newBuilder().setError(error).build()));
         service.addMethod(
@@ -100,7 +100,7 @@ final class MultipartRpcs {
                 calls.write(
                         "RevokeS3Secret",
                         (request, caller, transaction) -> transaction.setRevokeS3Secret(request),
-                        RevokeS3SecretResponse.parser(),
+                        RevokeS3SecretResponse.class,
                         error -> RevokeS3SecretResponse.newBuilder()
                                 .setError(error)
                                 .build()));

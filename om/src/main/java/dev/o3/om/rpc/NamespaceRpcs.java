@@ -31,7 +31,7 @@ final class NamespaceRpcs {
                 calls.write(
                         "CreateVolume",
                         (request, caller, transaction) -> transaction.setCreateVolume(request),
-                        CreateVolumeResponse.parser(),
+                        CreateVolumeResponse.class,
                         error -> CreateVolumeResponse.newBuilder()
                                 .setError(error)
                                 .build()));
@@ -45,7 +45,7 @@ final class NamespaceRpcs {
                         error -> InfoVolumeResponse.newBuilder().setError(error).build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getListVolumesMethod(),
-                calls.read(
+                calls.listing(
                         "ListVolumes",
                         (request, view, caller) -> VolumeReads.list(view, request),
                         error ->
@@ -55,7 +55,7 @@ final class NamespaceRpcs {
                 calls.write(
                         "DeleteVolume",
                         (request, caller, transaction) -> transaction.setDeleteVolume(request),
-                        DeleteVolumeResponse.parser(),
+                        DeleteVolumeResponse.class,
                         error -> DeleteVolumeResponse.newBuilder()
                                 .setError(error)
                                 .build()));
@@ -64,7 +64,7 @@ final class NamespaceRpcs {
                 calls.write(
                         "SetVolumeProperty",
                         (request, caller, transaction) -> transaction.setSetVolumeProperty(request),
-                        SetVolumePropertyResponse.parser(),
+                        SetVolumePropertyResponse.class,
                         error -> SetVolumePropertyResponse.newBuilder()
                                 .setError(error)
                                 .build()));
@@ -85,7 +85,7 @@ final class NamespaceRpcs {
                 calls.write(
                         "CreateBucket",
                         preparation::createBucket,
-                        CreateBucketResponse.parser(),
+                        CreateBucketResponse.class,
                         error -> CreateBucketResponse.newBuilder()
                                 .setError(error)
                                 .build()));
@@ -99,7 +99,7 @@ final class NamespaceRpcs {
                         error -> InfoBucketResponse.newBuilder().setError(error).build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getListBucketsMethod(),
-                calls.read(
+                calls.listing(
                         "ListBuckets",
                         (request, view, caller) -> BucketReads.list(view, request),
                         error ->
@@ -109,7 +109,7 @@ final class NamespaceRpcs {
                 calls.write(
                         "DeleteBucket",
                         (request, caller, transaction) -> transaction.setDeleteBucket(request),
-                        DeleteBucketResponse.parser(),
+                        DeleteBucketResponse.class,
                         error -> DeleteBucketResponse.newBuilder()
                                 .setError(error)
                                 .build()));
@@ -118,7 +118,7 @@ final class NamespaceRpcs {
                 calls.write(
                         "SetBucketAcl",
                         (request, caller, transaction) -> transaction.setSetBucketAcl(request),
-                        SetBucketAclResponse.parser(),
+                        SetBucketAclResponse.class,
                         error -> SetBucketAclResponse.newBuilder()
                                 .setError(error)
                                 .build()));

@@ -38,7 +38,8 @@ import java.util.function.Supplier;
  *       tokens and LookupKey READ tokens ({@code BlockToken} of om.proto in {@code BlockLocation.token}).
  * </ul>
  *
- * <p>Stateless wiring; the calls run on the foreground executor given to it.
+ * <p>Stateless wiring. Calls start on the gRPC transport thread and never block it; listings and reads that must wait
+ * for the read barrier run on the foreground executor given to it (see {@code RpcCalls}).
  */
 public final class OzoneManagerService {
     private OzoneManagerService() {}

@@ -1,7 +1,7 @@
 package dev.o3.om.rpc;
 
 import com.google.protobuf.Message;
-import dev.o3.om.metrics.OmMetrics;
+import dev.o3.om.metrics.OperationMetrics;
 import dev.o3.om.ratis.NotLeaderException;
 import dev.o3.om.request.OmException;
 import dev.o3.om.scm.ScmUnavailableException;
@@ -24,31 +24,28 @@ final class RpcCall<R extends Message> {
     private static final Logger LOG = LoggerFactory.getLogger(RpcCall.class);
 
     private final String logPrefix;
-    private final String operation;
+    private final OperationMetrics metrics;
     private final StreamObserver<R> observer;
     private final Function<OmError, R> errorResponse;
     private final Function<String, String> leaderAddress;
-    private final OmMetrics metrics;
     private final long arrivedNanos;
 
     RpcCall(
             String logPrefix,
-            String operation,
+            OperationMetrics metrics,
             StreamObserver<R> observer,
             Function<OmError, R> errorResponse,
-            Function<String, String> leaderAddress,
-            OmMetrics metrics) {
+            Function<String, String> leaderAddress) {
         this.logPrefix = logPrefix;
-        this.operation = operation;
+        this.metrics = metrics;
         this.observer = observer;
         this.errorResponse = errorResponse;
         this.leaderAddress = leaderAddress;
-        this.metrics = metrics;
         this.arrivedNanos = System.nanoTime();
     }
 
-    String operation() {
-        return operation;
+    OperationMetrics metrics() {
+        return metrics;
     }
 
     long arrivedNanos() {
@@ -81,7 +78,7 @@ final class RpcCall<R extends Message> {
         } else if (cause instanceof ScmUnavailableException) {
             error.setStatus(OmStatus.SCM_UNAVAILABLE);
         } else {
-            LOG.warn("[{}] {} failed", logPrefix, operation, cause);
+            LOG.warn("[{}] {} failed", logPrefix, metrics.operation(), cause);
             error.setStatus(OmStatus.INTERNAL_ERROR);
         }
         error(error.build());
@@ -92,8 +89,8 @@ final class RpcCall<R extends Message> {
             observer.onNext(response);
             observer.onCompleted();
         } catch (RuntimeException e) {
-            LOG.debug("[{}] could not answer {} (client gone?)", logPrefix, operation, e);
+            LOG.debug("[{}] could not answer {} (client gone?)", logPrefix, metrics.operation(), e);
         }
-        metrics.recordRequest(operation, status.name(), System.nanoTime() - arrivedNanos);
+        metrics.recordRequest(status.name(), System.nanoTime() - arrivedNanos);
     }
 }

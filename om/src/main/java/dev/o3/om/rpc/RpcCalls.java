@@ -1,11 +1,10 @@
 package dev.o3.om.rpc;
 
-import com.google.protobuf.ByteString;
-import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
-import com.google.protobuf.Parser;
 import dev.o3.om.db.OmStore;
 import dev.o3.om.metrics.OmMetrics;
+import dev.o3.om.metrics.OperationMetrics;
+import dev.o3.om.metrics.Stage;
 import dev.o3.om.ratis.NotLeaderException;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.ratis.OmRatisServer.RequestId;
@@ -16,20 +15,32 @@ import io.grpc.ServerCallHandler;
 import io.grpc.stub.ServerCalls;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.function.UnaryOperator;
 
 /**
- * The two shapes of OM calls. A write checks leadership, builds the log entry on the leader (SCM calls included),
- * submits it through Ratis and answers with the applied result. A read checks leadership, waits for the read barrier
- * (no log write) and reads the cache-backed store. Both run on the foreground handler pool, never on gRPC's event
- * loop, and record the stages of their latency. Thread-safe.
+ * The shapes of OM calls, all started on the gRPC transport thread (the server uses {@code directExecutor}) and
+ * never blocking it:
+ *
+ * <ul>
+ *   <li>A write checks leadership, builds the log entry (asking SCM for blocks without blocking), submits it to the
+ *       local Raft server and answers with the applied result when Ratis completes it.
+ *   <li>A read waits for the read barrier (no log write), which for a single OM or a valid leader lease is already
+ *       passed, and then reads the cache-backed store on the same thread: no hand-off at all. When the barrier has to
+ *       wait, the read continues on the foreground handler pool, never on a Ratis thread.
+ *   <li>A listing (a scan of up to a page of rows) always runs on the handler pool, so a long scan does not hold up
+ *       the other calls of its connection.
+ * </ul>
+ *
+ * <p>Each records the stages of its latency. Thread-safe.
  */
 final class RpcCalls {
+    private static final CompletableFuture<Void> FILLED = CompletableFuture.completedFuture(null);
+
     private final String logPrefix;
     private final OmRatisServer ratis;
     private final Supplier<OmStore> store;
@@ -56,72 +67,131 @@ final class RpcCalls {
     }
 
     <Q, R extends Message> ServerCallHandler<Q, R> write(
-            String operation, TransactionBuilder<Q> builder, Parser<R> parser, Function<OmError, R> errorResponse) {
-        return write(operation, builder, parser, (response, caller) -> response, errorResponse);
-    }
-
-    /** A write whose successful response is completed for the caller (e.g. block tokens) before it is sent. */
-    <Q, R extends Message> ServerCallHandler<Q, R> write(
             String operation,
             TransactionBuilder<Q> builder,
-            Parser<R> parser,
+            Class<R> responseType,
+            Function<OmError, R> errorResponse) {
+        return submit(
+                operation,
+                (request, caller, transaction) -> {
+                    builder.fill(request, caller, transaction);
+                    return FILLED;
+                },
+                responseType,
+                (response, caller) -> response,
+                errorResponse);
+    }
+
+    /**
+     * A write whose log entry carries blocks from SCM; its successful response is completed for the caller (block
+     * tokens) before it is sent.
+     */
+    <Q, R extends Message> ServerCallHandler<Q, R> allocatingWrite(
+            String operation,
+            AllocatingTransactionBuilder<Q> builder,
+            Class<R> responseType,
             BiFunction<R, Caller, R> decorate,
             Function<OmError, R> errorResponse) {
+        return submit(operation, builder, responseType, decorate, errorResponse);
+    }
+
+    private <Q, R extends Message> ServerCallHandler<Q, R> submit(
+            String operation,
+            AllocatingTransactionBuilder<Q> builder,
+            Class<R> responseType,
+            BiFunction<R, Caller, R> decorate,
+            Function<OmError, R> errorResponse) {
+        OperationMetrics operationMetrics = metrics.operation(operation);
         return ServerCalls.asyncUnaryCall((request, observer) -> {
-            RpcCall<R> call = new RpcCall<>(logPrefix, operation, observer, errorResponse, leaderAddress, metrics);
+            RpcCall<R> call = new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress);
             Caller caller = CallerInterceptor.CALLER.get();
             Optional<RequestId> requestId = CallerInterceptor.REQUEST_ID.get();
-            run(call, () -> {
+            try {
                 checkLeader();
                 OmTransaction.Builder transaction = OmTransaction.newBuilder()
                         .setUser(caller.user())
                         .setAdmin(caller.admin())
                         .setTimeMillis(clock.millis());
                 long prepared = System.nanoTime();
-                builder.fill(request, caller, transaction);
-                long submitted = System.nanoTime();
-                metrics.recordStage(operation, "scm", submitted - prepared);
                 // The callback answers every outcome itself, so the derived future carries nothing to check.
-                var unused = ratis.submit(transaction.build(), requestId).whenComplete((reply, failure) -> {
-                    metrics.recordStage(operation, "ratis", System.nanoTime() - submitted);
-                    if (failure != null) {
-                        call.fail(failure);
-                    } else if (reply.hasError()) {
-                        call.error(reply.getError());
-                    } else {
-                        succeed(call, parser, reply.getResponse(), response -> decorate.apply(response, caller));
-                    }
-                });
-            });
+                var unused = builder.fill(request, caller, transaction)
+                        .thenCompose(filled -> {
+                            long submitted = System.nanoTime();
+                            operationMetrics.recordStage(Stage.SCM, submitted - prepared);
+                            return ratis.submit(transaction.build(), requestId)
+                                    .whenComplete((applied, failure) ->
+                                            operationMetrics.recordStage(Stage.RATIS, System.nanoTime() - submitted));
+                        })
+                        .whenComplete((applied, failure) -> {
+                            if (failure != null) {
+                                call.fail(failure);
+                            } else if (applied.error().isPresent()) {
+                                call.error(applied.error().get());
+                            } else {
+                                R response =
+                                        responseType.cast(applied.response().orElseThrow());
+                                call.succeed(decorate.apply(response, caller));
+                            }
+                        });
+            } catch (Exception e) {
+                call.fail(e);
+            }
         });
     }
 
     <Q, R extends Message> ServerCallHandler<Q, R> read(
             String operation, ReadHandler<Q, R> handler, Function<OmError, R> errorResponse) {
+        OperationMetrics operationMetrics = metrics.operation(operation);
         return ServerCalls.asyncUnaryCall((request, observer) -> {
-            RpcCall<R> call = new RpcCall<>(logPrefix, operation, observer, errorResponse, leaderAddress, metrics);
-            Caller caller = CallerInterceptor.CALLER.get();
-            run(call, () -> {
-                checkLeader();
-                long start = System.nanoTime();
-                var unused = ratis.readBarrier()
-                        .whenCompleteAsync(
-                                (ignored, failure) -> {
-                                    if (failure != null) {
-                                        call.fail(failure);
-                                        return;
-                                    }
-                                    try {
-                                        R response = handler.read(request, store.get(), caller);
-                                        metrics.recordStage(operation, "read", System.nanoTime() - start);
-                                        call.succeed(response);
-                                    } catch (Exception e) {
-                                        call.fail(e);
-                                    }
-                                },
-                                handlers);
-            });
+            RpcCall<R> call = new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress);
+            readAfterBarrier(call, handler, request, CallerInterceptor.CALLER.get());
         });
+    }
+
+    <Q, R extends Message> ServerCallHandler<Q, R> listing(
+            String operation, ReadHandler<Q, R> handler, Function<OmError, R> errorResponse) {
+        OperationMetrics operationMetrics = metrics.operation(operation);
+        return ServerCalls.asyncUnaryCall((request, observer) -> {
+            RpcCall<R> call = new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress);
+            Caller caller = CallerInterceptor.CALLER.get();
+            try {
+                handlers.execute(() -> {
+                    operationMetrics.recordStage(Stage.QUEUE, System.nanoTime() - call.arrivedNanos());
+                    readAfterBarrier(call, handler, request, caller);
+                });
+            } catch (RejectedExecutionException e) {
+                call.fail(e);
+            }
+        });
+    }
+
+    /** Serves the read on this thread when the barrier is passed already, else on the handler pool once it is. */
+    private <Q, R extends Message> void readAfterBarrier(
+            RpcCall<R> call, ReadHandler<Q, R> handler, Q request, Caller caller) {
+        CompletableFuture<Void> barrier = ratis.readBarrier();
+        if (barrier.isDone() && !barrier.isCompletedExceptionally()) {
+            serve(call, handler, request, caller);
+            return;
+        }
+        var unused = barrier.whenCompleteAsync(
+                (ignored, failure) -> {
+                    if (failure != null) {
+                        call.fail(failure);
+                    } else {
+                        serve(call, handler, request, caller);
+                    }
+                },
+                handlers);
+    }
+
+    private <Q, R extends Message> void serve(RpcCall<R> call, ReadHandler<Q, R> handler, Q request, Caller caller) {
+        try {
+            R response = handler.read(request, store.get(), caller);
+            call.metrics().recordStage(Stage.READ, System.nanoTime() - call.arrivedNanos());
+            call.succeed(response);
+        } catch (Exception e) {
+            call.fail(e);
+        }
     }
 
     private void checkLeader() {
@@ -129,34 +199,5 @@ final class RpcCalls {
         if (notLeader.isPresent()) {
             throw notLeader.get();
         }
-    }
-
-    private static <R extends Message> void succeed(
-            RpcCall<R> call, Parser<R> parser, ByteString response, UnaryOperator<R> decorate) {
-        try {
-            call.succeed(decorate.apply(parser.parseFrom(response)));
-        } catch (InvalidProtocolBufferException e) {
-            call.fail(e);
-        }
-    }
-
-    private void run(RpcCall<?> call, Body body) {
-        try {
-            handlers.execute(() -> {
-                metrics.recordStage(call.operation(), "queue", System.nanoTime() - call.arrivedNanos());
-                try {
-                    body.run();
-                } catch (Exception e) {
-                    call.fail(e);
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            call.fail(e);
-        }
-    }
-
-    @FunctionalInterface
-    private interface Body {
-        void run() throws Exception;
     }
 }

@@ -4,54 +4,96 @@ import dev.o3.common.config.HostAndPort;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.scm.AllocateBlockRequest;
+import dev.o3.proto.scm.AllocateBlockResponse;
 import dev.o3.proto.scm.AllocatedBlock;
 import dev.o3.proto.scm.DeleteKeyBlocksRequest;
 import dev.o3.proto.scm.ExcludeList;
 import dev.o3.proto.scm.ScmBlockServiceGrpc;
+import io.grpc.Context;
 import io.grpc.ManagedChannel;
+import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * OM's client of SCM's block service over one persistent gRPC channel: allocates blocks for keys and hands deleted
- * keys' blocks to SCM's deleted-block log. Calls block up to the configured deadline. Thread-safe; close it to
- * release the channel.
+ * keys' blocks to SCM's deleted-block log, each with the configured deadline. Allocation is asynchronous (it is on
+ * the path of client requests); deletion blocks (background work). Thread-safe; close it to release the channel.
  */
 public final class ScmBlockClient implements AutoCloseable {
     private final HostAndPort address;
     private final ManagedChannel channel;
     private final Duration timeout;
+    private final ScmBlockServiceGrpc.ScmBlockServiceStub asyncStub;
+    private final AllocationBatcher batcher = new AllocationBatcher(this::call);
 
     public ScmBlockClient(HostAndPort address, Duration timeout) {
         this.address = address;
         this.timeout = timeout;
         this.channel = NettyChannelBuilder.forAddress(address.host(), address.port())
                 .usePlaintext()
+                // SCM errors go back to the client, which retries; gRPC's own retry only adds buffering per call.
+                .disableRetry()
                 .build();
+        // Callbacks on the transport thread: the continuation only hands the request on to Ratis.
+        this.asyncStub = ScmBlockServiceGrpc.newStub(channel).withExecutor(Runnable::run);
     }
 
     /**
-     * Allocates {@code count} blocks of {@code blockSize} bytes.
+     * Allocates {@code count} blocks of {@code blockSize} bytes without blocking; concurrent requests without an
+     * exclude list share SCM calls ({@link AllocationBatcher}). The future completes on the channel's transport
+     * thread, so dependents must not block.
      *
-     * @throws ScmUnavailableException when SCM cannot be reached or refuses
+     * @return the blocks, or a failure with {@link ScmUnavailableException} when SCM cannot be reached or refuses
      */
-    public List<AllocatedBlock> allocate(
+    public CompletableFuture<List<AllocatedBlock>> allocate(
             long blockSize, int count, ReplicationConfig replication, String owner, ExcludeList exclude) {
-        try {
-            return stub().allocateBlock(AllocateBlockRequest.newBuilder()
-                            .setSize(blockSize)
-                            .setCount(count)
-                            .setReplication(replication)
-                            .setOwner(owner)
-                            .setExclude(exclude)
-                            .build())
-                    .getBlocksList();
-        } catch (StatusRuntimeException e) {
-            throw new ScmUnavailableException("block allocation at SCM " + address + " failed: " + e.getStatus(), e);
-        }
+        // Retries name what to avoid, so they go alone; first allocations share calls.
+        boolean shareable =
+                exclude.equals(ExcludeList.getDefaultInstance()) && count <= AllocationBatcher.MAX_BLOCKS_PER_CALL;
+        return shareable
+                ? batcher.allocate(blockSize, count, replication, owner)
+                : call(blockSize, count, replication, owner, exclude);
+    }
+
+    /** One AllocateBlock call. */
+    private CompletableFuture<List<AllocatedBlock>> call(
+            long blockSize, int count, ReplicationConfig replication, String owner, ExcludeList exclude) {
+        CompletableFuture<List<AllocatedBlock>> blocks = new CompletableFuture<>();
+        AllocateBlockRequest request = AllocateBlockRequest.newBuilder()
+                .setSize(blockSize)
+                .setCount(count)
+                .setReplication(replication)
+                .setOwner(owner)
+                .setExclude(exclude)
+                .build();
+        // A batch outlives the client call that started it, so it must not inherit (and die with) that call's context.
+        Context.ROOT.run(() -> asyncStub
+                .withDeadlineAfter(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                .allocateBlock(request, new StreamObserver<>() {
+                    @Override
+                    public void onNext(AllocateBlockResponse response) {
+                        blocks.complete(response.getBlocksList());
+                    }
+
+                    @Override
+                    public void onError(Throwable failure) {
+                        blocks.completeExceptionally(new ScmUnavailableException(
+                                "block allocation at SCM " + address + " failed: " + Status.fromThrowable(failure),
+                                failure));
+                    }
+
+                    @Override
+                    public void onCompleted() {
+                        // onNext completed the future.
+                    }
+                }));
+        return blocks;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.o3.om.service;
 
 import dev.o3.common.concurrent.Threads;
 import dev.o3.common.db.KeyValue;
+import dev.o3.om.apply.AppliedTransaction;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.OmStore;
 import dev.o3.om.db.RowKeys;
@@ -12,7 +13,6 @@ import dev.o3.proto.om.CreateVolumeRequest;
 import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
-import dev.o3.proto.om.OmTransactionReply;
 import dev.o3.proto.om.OpenKeyRecord;
 import dev.o3.proto.om.PurgeRequest;
 import dev.o3.proto.om.VolumeInfo;
@@ -102,7 +102,7 @@ public final class BackgroundServices implements AutoCloseable {
             s3VolumeExists = true;
             return 0;
         }
-        OmTransactionReply reply = submit(OmTransaction.newBuilder()
+        AppliedTransaction applied = submit(OmTransaction.newBuilder()
                 .setUser(settings.serverUser())
                 .setAdmin(true)
                 .setTimeMillis(clock.millis())
@@ -111,7 +111,9 @@ public final class BackgroundServices implements AutoCloseable {
                                 .setName(settings.s3Volume())
                                 .setOwner(settings.serverUser())))
                 .build());
-        s3VolumeExists = !reply.hasError() || reply.getError().getStatus() == OmStatus.VOLUME_ALREADY_EXISTS;
+        s3VolumeExists = applied.error()
+                .map(error -> error.getStatus() == OmStatus.VOLUME_ALREADY_EXISTS)
+                .orElse(true);
         if (s3VolumeExists) {
             LOG.info("[{}] created S3 volume {}", logPrefix, settings.s3Volume());
         }
@@ -173,18 +175,16 @@ public final class BackgroundServices implements AutoCloseable {
     }
 
     private void purge(PurgeRequest request) {
-        OmTransactionReply reply = submit(OmTransaction.newBuilder()
+        AppliedTransaction applied = submit(OmTransaction.newBuilder()
                 .setUser(settings.serverUser())
                 .setAdmin(true)
                 .setTimeMillis(clock.millis())
                 .setPurge(request)
                 .build());
-        if (reply.hasError()) {
-            LOG.warn("[{}] purge refused: {}", logPrefix, reply.getError());
-        }
+        applied.error().ifPresent(error -> LOG.warn("[{}] purge refused: {}", logPrefix, error));
     }
 
-    private OmTransactionReply submit(OmTransaction transaction) {
+    private AppliedTransaction submit(OmTransaction transaction) {
         return ratis.submit(transaction, Optional.empty())
                 .orTimeout(SUBMIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
                 .join();

@@ -78,7 +78,7 @@ class TestOzoneManagerServer {
                 assertThat(metrics)
                         .contains("o3_om_request_stage_seconds")
                         .contains("stage=\"ratis\"")
-                        .contains("stage=\"queue\"")
+                        .contains("stage=\"read\"")
                         .contains("o3_om_apply_seconds")
                         .contains("o3_om_rocksdb_flush_seconds");
             }

@@ -65,7 +65,7 @@ public final class Namespace implements AutoCloseable {
                 .setAdmin(user.equals(ADMIN))
                 .setTimeMillis(++time);
         request.accept(transaction);
-        return applier.apply(transaction.build(), 1, index.incrementAndGet());
+        return applier.apply(transaction.build(), 1, index.incrementAndGet()).toReply();
     }
 
     /** Applies and expects success; returns the parsed response. */

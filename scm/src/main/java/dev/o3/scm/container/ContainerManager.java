@@ -6,6 +6,7 @@ import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.pipeline.PipelineEventListener;
 import dev.o3.scm.state.ScmStateStore;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -44,6 +45,14 @@ public final class ContainerManager implements PipelineEventListener {
     @GuardedBy("this")
     private final Map<Long, Set<String>> replicas = new HashMap<>();
 
+    /**
+     * Per pipeline, its OPEN containers with room as last stored: what allocation picks from. Full containers stay
+     * OPEN until their replicas report them used, so scanning every OPEN container per block grew with every
+     * container ever filled; this list is rebuilt only after a change it cannot follow (dropped, then rebuilt on use).
+     */
+    @GuardedBy("this")
+    private final Map<String, List<ContainerInfo>> allocatable = new HashMap<>();
+
     public ContainerManager(
             String name, ScmStateStore store, CommandQueue commands, long containerSize, int openPerPipeline) {
         this.logPrefix = "[" + Objects.requireNonNull(name, "name is null") + "] ";
@@ -68,6 +77,7 @@ public final class ContainerManager implements PipelineEventListener {
             startClosing(container, pipeline, true);
         }
         cursorByPipeline.remove(pipeline.id());
+        allocatable.remove(pipeline.id());
     }
 
     /**
@@ -86,8 +96,11 @@ public final class ContainerManager implements PipelineEventListener {
             cursorByPipeline.put(pipeline.id(), cursor + attempt + 1);
             ContainerInfo updated = candidate.withAllocated(bytes);
             store.putContainer(updated);
-            if (!hasRoom(updated)) {
+            if (hasRoom(updated)) {
+                open.set((cursor + attempt) % open.size(), updated);
+            } else {
                 LOG.debug("{}container {} is fully allocated; new blocks go elsewhere", logPrefix, updated.id());
+                open.remove((cursor + attempt) % open.size());
                 ensureOpenContainers(pipeline.id());
             }
             return Optional.of(updated);
@@ -100,10 +113,14 @@ public final class ContainerManager implements PipelineEventListener {
         for (ContainerReplicaReport report : reports) {
             replicas.computeIfAbsent(report.containerId(), id -> new HashSet<>())
                     .add(datanodeUuid);
-            store.container(report.containerId()).ifPresent(container -> applyReport(container, report));
+            Optional<ContainerInfo> container = store.container(report.containerId());
+            if (container.isPresent()) {
+                applyReport(container.get(), report);
+            }
         }
     }
 
+    @GuardedBy("this")
     private void applyReport(ContainerInfo container, ContainerReplicaReport report) {
         ContainerInfo updated = container;
         if (report.usedBytes() > container.usedBytes() || report.keyCount() > container.keyCount()) {
@@ -118,10 +135,13 @@ public final class ContainerManager implements PipelineEventListener {
         }
         if (!updated.equals(container)) {
             store.putContainer(updated);
+            allocatable.remove(updated.pipelineId());
         }
         if (updated.isOpen() && updated.usedBytes() >= CLOSE_THRESHOLD * containerSize) {
-            ContainerInfo full = updated;
-            store.pipeline(full.pipelineId()).ifPresent(pipeline -> startClosing(full, pipeline, false));
+            Optional<Pipeline> pipeline = store.pipeline(updated.pipelineId());
+            if (pipeline.isPresent()) {
+                startClosing(updated, pipeline.get(), false);
+            }
         }
     }
 
@@ -145,15 +165,20 @@ public final class ContainerManager implements PipelineEventListener {
         return store.containers();
     }
 
-    /** The pipeline's OPEN containers that still take new blocks. */
+    /** The pipeline's OPEN containers that still take new blocks (the cached list itself: allocation updates it). */
+    @GuardedBy("this")
     private List<ContainerInfo> openContainers(String pipelineId) {
-        return store.openContainers(pipelineId).stream().filter(this::hasRoom).toList();
+        return allocatable.computeIfAbsent(
+                pipelineId,
+                id -> new ArrayList<>(
+                        store.openContainers(id).stream().filter(this::hasRoom).toList()));
     }
 
     private boolean hasRoom(ContainerInfo container) {
         return container.allocatedBytes() < containerSize;
     }
 
+    @GuardedBy("this")
     private List<ContainerInfo> ensureOpenContainers(String pipelineId) {
         List<ContainerInfo> open = openContainers(pipelineId);
         if (open.size() >= openPerPipeline) {
@@ -161,13 +186,16 @@ public final class ContainerManager implements PipelineEventListener {
         }
         for (int i = open.size(); i < openPerPipeline; i++) {
             ContainerInfo created = store.allocateContainer(pipelineId);
+            open.add(created);
             LOG.debug("{}container {} created on pipeline {}", logPrefix, created.id(), pipelineId);
         }
-        return openContainers(pipelineId);
+        return open;
     }
 
+    @GuardedBy("this")
     private void startClosing(ContainerInfo container, Pipeline pipeline, boolean force) {
         store.putContainer(container.withState(ContainerState.CLOSING));
+        allocatable.remove(container.pipelineId());
         for (String member : pipeline.memberIds()) {
             commands.add(member, id -> new DatanodeCommand.CloseContainer(id, container.id(), pipeline.id(), force));
         }
