@@ -8,7 +8,9 @@ import dev.o3.freon.runner.Operation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -43,6 +45,13 @@ public final class RatisAppend extends Generator {
             defaultValue = "300",
             description = "Bytes per entry, about an OM CreateKey transaction (default: ${DEFAULT-VALUE}).")
     private int entrySize;
+
+    @Option(
+            names = "--property",
+            paramLabel = "KEY=VALUE",
+            description = "A Ratis property on top of the OM's settings, e.g. raft.server.log.async-flush.enabled=true;"
+                    + " repeatable.")
+    private Map<String, String> overrides = new LinkedHashMap<>();
 
     private byte[] payload;
 
@@ -81,7 +90,7 @@ public final class RatisAppend extends Generator {
 
     private AppendGroup group(List<AutoCloseable> resources) throws IOException {
         Path root = directory != null ? Files.createDirectories(directory) : Files.createTempDirectory("ratis-append");
-        AppendGroup group = AppendGroup.start(servers, Files.createTempDirectory(root, "group"));
+        AppendGroup group = AppendGroup.start(servers, Files.createTempDirectory(root, "group"), overrides);
         resources.add(group);
         return group;
     }

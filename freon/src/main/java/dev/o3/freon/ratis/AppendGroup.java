@@ -1,5 +1,6 @@
 package dev.o3.freon.ratis;
 
+import dev.o3.common.concurrent.Threads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -8,9 +9,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -34,7 +38,9 @@ import org.apache.ratis.util.TimeDuration;
  * A Raft group of one or three servers in this process (loopback, fresh storage under a directory) with a
  * {@link NoOpStateMachine}, and appends submitted to its leader the way the OM submits its writes: straight into the
  * leader's division, no client RPC. What it measures is the log itself: replication, the fsync of each batch and the
- * commit, with the Raft log settings the OM uses. Close it to stop the servers.
+ * commit, with the Raft log settings the OM uses. Replies are handed to one "client" thread, as the OM's arrive on its
+ * transport thread, so a load generator that starts the next append from a reply does not run on Ratis' applier.
+ * Close it to stop the servers.
  */
 public final class AppendGroup implements AutoCloseable {
     private static final Duration ELECTION_TIMEOUT = Duration.ofSeconds(1);
@@ -44,10 +50,12 @@ public final class AppendGroup implements AutoCloseable {
     private final RaftGroupId groupId = RaftGroupId.valueOf(UUID.randomUUID());
     private final ClientId clientId = ClientId.randomId();
     private final AtomicLong callIds = new AtomicLong();
+    private final ExecutorService client =
+            Executors.newSingleThreadExecutor(Threads.daemonThreadsNamed("ratis-append-client"));
     private final RaftServer leader;
     private final RaftClientAsynchronousProtocol submitter;
 
-    private AppendGroup(int size, Path directory) throws IOException {
+    private AppendGroup(int size, Path directory, Map<String, String> overrides) throws IOException {
         List<RaftPeer> peers = new ArrayList<>();
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < size; i++) {
@@ -65,7 +73,7 @@ public final class AppendGroup implements AutoCloseable {
                         .setServerId(peer.getId())
                         .setGroup(group)
                         .setStateMachine(new NoOpStateMachine())
-                        .setProperties(properties(directory.resolve(peer.getId().toString()), ports.get(i)))
+                        .setProperties(properties(directory.resolve(peer.getId().toString()), ports.get(i), overrides))
                         .setOption(RaftStorage.StartupOption.FORMAT)
                         .build();
                 servers.add(server);
@@ -83,18 +91,20 @@ public final class AppendGroup implements AutoCloseable {
     /**
      * Starts {@code size} servers with their logs under {@code directory} and waits for a ready leader.
      *
+     * @param overrides Ratis properties ({@code raft.server.log.async-flush.enabled} ...) set on top of the OM's, to
+     *     try a setting before proposing it for the OM
      * @throws UncheckedIOException when a server cannot start
      */
-    public static AppendGroup start(int size, Path directory) {
+    public static AppendGroup start(int size, Path directory, Map<String, String> overrides) {
         try {
-            return new AppendGroup(size, directory);
+            return new AppendGroup(size, directory, overrides);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start a Ratis group in " + directory, e);
         }
     }
 
     /** The log settings of the OM's Ratis server (see OmRatisServer), with auto snapshots off. */
-    private static RaftProperties properties(Path storage, int port) {
+    private static RaftProperties properties(Path storage, int port, Map<String, String> overrides) {
         RaftProperties properties = new RaftProperties();
         RaftServerConfigKeys.setStorageDir(properties, List.of(storage.toFile()));
         GrpcConfigKeys.Server.setPort(properties, port);
@@ -104,6 +114,7 @@ public final class AppendGroup implements AutoCloseable {
                 properties, TimeDuration.valueOf(2 * electionMillis, TimeUnit.MILLISECONDS));
         RaftServerConfigKeys.Log.setSegmentSizeMax(properties, SizeInBytes.valueOf("64MB"));
         RaftServerConfigKeys.Log.setPreallocatedSize(properties, SizeInBytes.valueOf("4MB"));
+        overrides.forEach(properties::set);
         return properties;
     }
 
@@ -118,11 +129,15 @@ public final class AppendGroup implements AutoCloseable {
                 .setType(RaftClientRequest.writeRequestType())
                 .build();
         try {
-            return submitter.submitClientRequestAsync(request).thenAccept(reply -> {
-                if (!reply.isSuccess()) {
-                    throw new IllegalStateException("append failed: " + reply.getException());
-                }
-            });
+            return submitter
+                    .submitClientRequestAsync(request)
+                    .thenAcceptAsync(
+                            reply -> {
+                                if (!reply.isSuccess()) {
+                                    throw new IllegalStateException("append failed: " + reply.getException());
+                                }
+                            },
+                            client);
         } catch (IOException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -154,6 +169,7 @@ public final class AppendGroup implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        client.shutdownNow();
         IOException failure = null;
         for (RaftServer server : servers) {
             try {
