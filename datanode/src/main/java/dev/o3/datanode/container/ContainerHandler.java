@@ -1,6 +1,8 @@
 package dev.o3.datanode.container;
 
 import com.google.protobuf.ByteString;
+import dev.o3.common.security.BlockTokenException;
+import dev.o3.datanode.security.BlockAccess;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerCommandResponse;
@@ -25,11 +27,23 @@ public final class ContainerHandler {
     private final String logPrefix;
     private final ContainerSet containers;
     private final ChunkStore chunks;
+    private final BlockAccess access;
 
-    public ContainerHandler(String logPrefix, ContainerSet containers, ChunkStore chunks) {
+    public ContainerHandler(String logPrefix, ContainerSet containers, ChunkStore chunks, BlockAccess access) {
         this.logPrefix = Objects.requireNonNull(logPrefix, "logPrefix is null");
         this.containers = Objects.requireNonNull(containers, "containers is null");
         this.chunks = Objects.requireNonNull(chunks, "chunks is null");
+        this.access = Objects.requireNonNull(access, "access is null");
+    }
+
+    /**
+     * Whether a client's command may enter the pipeline's log (its block token, when security is on). The leader
+     * asks before the command is logged.
+     *
+     * @throws BlockTokenException when it may not
+     */
+    public void admit(ContainerCommandRequest request) throws BlockTokenException {
+        access.check(request);
     }
 
     public ContainerSet containers() {

@@ -123,6 +123,9 @@ final class ContainerStateMachine extends BaseStateMachine {
     public TransactionContext startTransaction(RaftClientRequest request) throws IOException {
         ContainerCommandRequest parsed =
                 ContainerMessages.decodeRequest(request.getMessage().getContent());
+        // Only the leader starts transactions, so a refused write never reaches the log and every member applies
+        // the same entries whatever its clock says about token expiry.
+        handler.admit(parsed);
         TransactionContext.Builder builder =
                 TransactionContext.newBuilder().setStateMachine(this).setClientRequest(request);
         if (parsed.hasWriteChunk()) {

@@ -1,7 +1,7 @@
 package dev.o3.om.rpc;
 
+import dev.o3.common.security.BlockTokenSigner.Mode;
 import dev.o3.om.key.KeyReads;
-import dev.o3.om.security.BlockTokenSigner.Mode;
 import dev.o3.om.security.BlockTokens;
 import dev.o3.proto.om.AllocateBlockResponse;
 import dev.o3.proto.om.CommitKeyResponse;

@@ -1,7 +1,7 @@
 package dev.o3.om.rpc;
 
+import dev.o3.common.security.BlockTokenSigner.Mode;
 import dev.o3.om.multipart.MultipartReads;
-import dev.o3.om.security.BlockTokenSigner.Mode;
 import dev.o3.om.security.BlockTokens;
 import dev.o3.proto.om.AbortMultipartUploadResponse;
 import dev.o3.proto.om.CommitMultipartPartResponse;

@@ -1,8 +1,10 @@
 package dev.o3.om.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.o3.om.security.BlockTokenSigner;
+import dev.o3.common.security.BlockTokenException;
+import dev.o3.common.security.BlockTokenSigner;
 import dev.o3.om.testing.FakeScm;
 import dev.o3.om.testing.OmFixtures;
 import dev.o3.om.testing.OmTestClient;
@@ -130,17 +132,18 @@ class TestOzoneManagerServer {
         try (FakeScm scm = new FakeScm()) {
             var conf = OmFixtures.singleOm(directory, scm.address())
                     .with("ozone.security.enabled", "true")
-                    .with("ozone.om.block.token.secret", "shared");
+                    .with("hdds.block.token.secret", "shared");
             BlockTokenSigner verifier = new BlockTokenSigner("shared", Clock.systemUTC(), Duration.ofDays(1));
             try (OzoneManagerServer om = new OzoneManagerServer(conf, Clock.systemUTC());
                     OmTestClient client = clientAfterStart(om)) {
                 Poll.until(WAIT, () -> infoVolume(client, "s3v") == OmStatus.OK, "the S3 volume");
                 writeKey(client);
                 BlockLocation block = lookup(client).getKey().getBlocks(0);
-                assertThat(verifier.verify(block.getToken(), block.getBlockId(), BlockTokenSigner.Mode.READ))
-                        .isTrue();
-                assertThat(verifier.verify(block.getToken(), block.getBlockId(), BlockTokenSigner.Mode.WRITE))
-                        .isFalse();
+                verifier.check(block.getToken(), block.getBlockId(), BlockTokenSigner.Mode.READ);
+                assertThatThrownBy(
+                                () -> verifier.check(block.getToken(), block.getBlockId(), BlockTokenSigner.Mode.WRITE))
+                        .isInstanceOf(BlockTokenException.class)
+                        .hasMessageContaining("grants READ, not WRITE");
             }
         }
     }
