@@ -35,10 +35,10 @@ import org.openjdk.jmh.infra.Blackhole;
 @Fork(
         value = 1,
         jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
 public class ChecksumBenchmark {
-    /** Where the chunk's bytes live: a heap array (S3 gateway, tests) or direct memory (Netty, gRPC buffers). */
+    /** Where the chunk's bytes live: a heap array, or direct memory as in Netty and gRPC buffers. */
     public enum Memory {
         HEAP,
         DIRECT

@@ -56,7 +56,7 @@ import org.openjdk.jmh.annotations.Warmup;
         value = 1,
         jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
 public class ChunkWriteBenchmark {
     private static final long CONTAINER_ID = 1;
     private static final String PIPELINE_ID = "jmh-pipeline";

@@ -32,8 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(
         value = 1,
         jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
 public class KeyLookupBenchmark {
     @Param({"OBJECT_STORE", "FILE_SYSTEM_OPTIMIZED"})
     private BucketLayout layout;

@@ -30,8 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(
         value = 1,
         jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
 public class KeyWriteApplyBenchmark {
     @Param({"OBJECT_STORE", "FILE_SYSTEM_OPTIMIZED"})
     private BucketLayout layout;
