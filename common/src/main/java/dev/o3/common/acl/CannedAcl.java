@@ -48,6 +48,12 @@ public enum CannedAcl {
         return writers;
     }
 
+    /** The S3 name, as users write it. */
+    @Override
+    public String toString() {
+        return value;
+    }
+
     /** The ACL named {@code value} exactly, if it is one. */
     public static Optional<CannedAcl> of(String value) {
         for (CannedAcl acl : values()) {
