@@ -29,8 +29,8 @@ import java.util.function.UnaryOperator;
 /**
  * The two shapes of OM calls. A write checks leadership, builds the log entry on the leader (SCM calls included),
  * submits it through Ratis and answers with the applied result. A read checks leadership, waits for the read barrier
- * (no log write) and reads the cache-backed store. Anonymous callers are refused all but the key operations. Both run on the foreground handler pool, never on gRPC's event
- * loop, and record the stages of their latency. Thread-safe.
+ * (no log write) and reads the cache-backed store. Anonymous callers are refused all but the key operations. Both
+ * run on the foreground handler pool, never on gRPC's event loop, and record the stages of their latency. Thread-safe.
  */
 final class RpcCalls {
     private static final Set<String> ANONYMOUS_OPERATIONS = Set.of(

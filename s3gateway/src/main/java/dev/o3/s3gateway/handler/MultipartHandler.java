@@ -20,8 +20,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * CreateMultipartUpload (with the object's {@code x-amz-acl}), UploadPart (streamed; part ETag = MD5), UploadPartCopy (a byte range of another object,
- * streamed through the gateway), CompleteMultipartUpload (ascending part numbers,
+ * CreateMultipartUpload (with the object's {@code x-amz-acl}), UploadPart (streamed; part ETag = MD5), UploadPartCopy
+ * (a byte range of another object, streamed through the gateway), CompleteMultipartUpload (ascending part numbers,
  * multipart ETag {@code md5(md5s)-N}) and AbortMultipartUpload. Thread-safe.
  */
 final class MultipartHandler implements OperationHandler {

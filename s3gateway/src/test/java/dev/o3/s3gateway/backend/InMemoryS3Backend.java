@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -80,7 +81,7 @@ public final class InMemoryS3Backend implements S3Backend {
             return info;
         }
 
-        TreeMap<String, StoredObject> objects() {
+        NavigableMap<String, StoredObject> objects() {
             return objects;
         }
 
@@ -90,7 +91,29 @@ public final class InMemoryS3Backend implements S3Backend {
     }
 
     /** An object's or part's info, bytes and canned ACL. */
-    private record StoredObject(ObjectInfo info, byte[] data, CannedAcl acl) {}
+    private static final class StoredObject {
+        private final ObjectInfo info;
+        private final byte[] data;
+        private final CannedAcl acl;
+
+        StoredObject(ObjectInfo info, byte[] data, CannedAcl acl) {
+            this.info = info;
+            this.data = data;
+            this.acl = acl;
+        }
+
+        ObjectInfo info() {
+            return info;
+        }
+
+        byte[] data() {
+            return data;
+        }
+
+        CannedAcl acl() {
+            return acl;
+        }
+    }
 
     private record Upload(
             UploadInfo info, ObjectAttributes attributes, CannedAcl acl, TreeMap<Integer, StoredObject> parts) {}
