@@ -19,9 +19,9 @@ import dev.o3.proto.om.VolumeInfo;
 import java.util.List;
 
 /**
- * Creates a bucket with its canned ACL (default private); the volume owner or an administrator, or anyone in the S3
- * volume (owning what they create). The leader fills in the layout
- * before the request is logged, so every OM stores the same one. Checks the volume's namespace and byte quotas.
+ * Creates a bucket with its canned ACL (default private); the volume owner or an administrator, or any named user in
+ * the S3 volume (owning what they create). The leader fills in the layout before the request is logged, so every OM
+ * stores the same one. Checks the volume's namespace and byte quotas.
  */
 public final class CreateBucketHandler implements WriteRequest {
     private final String s3Volume;
