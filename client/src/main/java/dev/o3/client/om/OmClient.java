@@ -29,6 +29,8 @@ import org.slf4j.LoggerFactory;
 public final class OmClient implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OmClient.class);
     private static final Metadata.Key<String> USER_KEY = Metadata.Key.of("o3-user", Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> ANONYMOUS_KEY =
+            Metadata.Key.of("o3-anonymous", Metadata.ASCII_STRING_MARSHALLER);
     private static final Duration RPC_DEADLINE = Duration.ofSeconds(60);
     private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -61,15 +63,15 @@ public final class OmClient implements AutoCloseable {
                     .maxInboundMessageSize(64 << 20)
                     .build());
         }
-        this.stubs = stubs(channels, user);
+        this.stubs = stubs(channels, userHeaders(user));
     }
 
-    private OmClient(OmClient shared, String user) {
+    private OmClient(OmClient shared, Metadata headers) {
         this.addresses = shared.addresses;
         this.failoverTimeout = shared.failoverTimeout;
         this.ownsChannels = false;
         this.channels = shared.channels;
-        this.stubs = stubs(channels, user);
+        this.stubs = stubs(channels, headers);
         this.leader = shared.leader;
     }
 
@@ -78,12 +80,26 @@ public final class OmClient implements AutoCloseable {
      * channels open.
      */
     public OmClient asUser(String user) {
-        return new OmClient(this, user);
+        return new OmClient(this, userHeaders(user));
     }
 
-    private static List<OzoneManagerServiceBlockingStub> stubs(List<ManagedChannel> channels, String user) {
+    /**
+     * A client acting as an anonymous caller over the same channels (a gateway serving unsigned S3 requests), which OM
+     * lets do only what public ACLs allow; closing it leaves the channels open.
+     */
+    public OmClient asAnonymous() {
+        Metadata headers = new Metadata();
+        headers.put(ANONYMOUS_KEY, "true");
+        return new OmClient(this, headers);
+    }
+
+    private static Metadata userHeaders(String user) {
         Metadata headers = new Metadata();
         headers.put(USER_KEY, Objects.requireNonNull(user, "user is null"));
+        return headers;
+    }
+
+    private static List<OzoneManagerServiceBlockingStub> stubs(List<ManagedChannel> channels, Metadata headers) {
         List<OzoneManagerServiceBlockingStub> stubs = new ArrayList<>();
         for (ManagedChannel channel : channels) {
             stubs.add(OzoneManagerServiceGrpc.newBlockingStub(channel)

@@ -101,6 +101,10 @@ class ClusterSuiteIT {
 
     @Nested
     @Order(3)
+    class Acl extends AclScenario {}
+
+    @Nested
+    @Order(3)
     class Freon extends FreonScenario {}
 
     @Nested

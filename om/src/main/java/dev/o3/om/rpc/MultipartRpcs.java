@@ -76,13 +76,13 @@ final class MultipartRpcs {
                 OzoneManagerServiceGrpc.getListPartsMethod(),
                 calls.read(
                         "ListParts",
-                        (request, view, caller) -> MultipartReads.listParts(view, request),
+                        (request, view, caller) -> MultipartReads.listParts(view, caller, request),
                         error -> ListPartsResponse.newBuilder().setError(error).build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getListMultipartUploadsMethod(),
                 calls.read(
                         "ListMultipartUploads",
-                        (request, view, caller) -> MultipartReads.listUploads(view, request),
+                        (request, view, caller) -> MultipartReads.listUploads(view, caller, request),
                         error -> ListMultipartUploadsResponse.newBuilder()
                                 .setError(error)
                                 .build()));

@@ -10,12 +10,15 @@ import dev.o3.om.ratis.NotLeaderException;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.ratis.OmRatisServer.RequestId;
 import dev.o3.om.request.Caller;
+import dev.o3.om.request.OmException;
 import dev.o3.proto.om.OmError;
+import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
 import io.grpc.ServerCallHandler;
 import io.grpc.stub.ServerCalls;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.BiFunction;
@@ -26,10 +29,28 @@ import java.util.function.UnaryOperator;
 /**
  * The two shapes of OM calls. A write checks leadership, builds the log entry on the leader (SCM calls included),
  * submits it through Ratis and answers with the applied result. A read checks leadership, waits for the read barrier
- * (no log write) and reads the cache-backed store. Both run on the foreground handler pool, never on gRPC's event
- * loop, and record the stages of their latency. Thread-safe.
+ * (no log write) and reads the cache-backed store. Anonymous callers are refused all but the key operations. Both
+ * run on the foreground handler pool, never on gRPC's event loop, and record the stages of their latency. Thread-safe.
  */
 final class RpcCalls {
+    private static final Set<String> ANONYMOUS_OPERATIONS = Set.of(
+            "InfoBucket",
+            "ListKeys",
+            "LookupKey",
+            "GetFileStatus",
+            "CreateKey",
+            "AllocateBlock",
+            "CommitKey",
+            "DeleteKey",
+            "DeleteKeys",
+            "InitiateMultipartUpload",
+            "CreateMultipartKey",
+            "CommitMultipartPart",
+            "CompleteMultipartUpload",
+            "AbortMultipartUpload",
+            "ListParts",
+            "ListMultipartUploads");
+
     private final String logPrefix;
     private final OmRatisServer ratis;
     private final Supplier<OmStore> store;
@@ -73,9 +94,11 @@ final class RpcCalls {
             Optional<RequestId> requestId = CallerInterceptor.REQUEST_ID.get();
             run(call, () -> {
                 checkLeader();
+                checkAnonymous(operation, caller);
                 OmTransaction.Builder transaction = OmTransaction.newBuilder()
                         .setUser(caller.user())
                         .setAdmin(caller.admin())
+                        .setAnonymous(caller.anonymous())
                         .setTimeMillis(clock.millis());
                 long prepared = System.nanoTime();
                 builder.fill(request, caller, transaction);
@@ -103,6 +126,7 @@ final class RpcCalls {
             Caller caller = CallerInterceptor.CALLER.get();
             run(call, () -> {
                 checkLeader();
+                checkAnonymous(operation, caller);
                 long start = System.nanoTime();
                 var unused = ratis.readBarrier()
                         .whenCompleteAsync(
@@ -128,6 +152,13 @@ final class RpcCalls {
         Optional<NotLeaderException> notLeader = ratis.checkLeader();
         if (notLeader.isPresent()) {
             throw notLeader.get();
+        }
+    }
+
+    /** Anonymous callers reach only key operations, where the bucket's and keys' ACLs decide. */
+    private static void checkAnonymous(String operation, Caller caller) throws OmException {
+        if (caller.anonymous() && !ANONYMOUS_OPERATIONS.contains(operation)) {
+            throw new OmException(OmStatus.PERMISSION_DENIED, "anonymous callers may not call " + operation);
         }
     }
 
