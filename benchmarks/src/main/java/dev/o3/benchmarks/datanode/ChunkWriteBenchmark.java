@@ -12,6 +12,7 @@ import dev.o3.datanode.container.ContainerHandler;
 import dev.o3.datanode.container.ContainerResultException;
 import dev.o3.datanode.container.ContainerSet;
 import dev.o3.datanode.metrics.DatanodeMetrics;
+import dev.o3.datanode.security.BlockAccess;
 import dev.o3.datanode.volume.VolumeSet;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerCommandRequest;
@@ -24,6 +25,7 @@ import dev.o3.proto.hdds.ChecksumData;
 import dev.o3.proto.hdds.ChunkInfo;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -90,7 +92,8 @@ public class ChunkWriteBenchmark {
                 List.of(directory.path()),
                 defaults.get(CommonConfigKeys.CONTAINER_SIZE).bytes());
         ContainerSet containers = ContainerSet.load("jmh", volumes);
-        handler = new ContainerHandler("jmh", containers, new ChunkStore(new DatanodeMetrics(), sync));
+        handler = new ContainerHandler(
+                "jmh", containers, new ChunkStore(new DatanodeMetrics(), sync), new BlockAccess(Optional.empty()));
         byte[] bytes = new byte[chunkSize];
         new Random(chunkSize).nextBytes(bytes);
         data = UnsafeByteOperations.unsafeWrap(bytes);

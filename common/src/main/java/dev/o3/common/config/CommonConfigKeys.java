@@ -59,7 +59,8 @@ public final class CommonConfigKeys implements ConfigGroup {
             "ozone.security.enabled",
             ConfigType.BOOLEAN,
             "false",
-            "Require block tokens on datanodes and S3 signatures on the gateway.");
+            "OM signs block tokens and datanodes refuse block reads and writes without a valid one "
+                    + "(docs/security.md).");
     public static final ConfigKey<String> BLOCK_TOKEN_SECRET = ConfigKey.optional(
             "hdds.block.token.secret",
             ConfigType.STRING,
