@@ -87,7 +87,12 @@ public final class ContainerRatisClient implements AutoCloseable {
     public CompletableFuture<ContainerCommandResponse> send(ContainerCommandRequest request) {
         ContainerCommandRequest addressed =
                 request.toBuilder().setPipelineId(pipelineId).build();
-        return client.async().send(ContainerMessages.encode(addressed)).thenApply(ContainerRatisClient::response);
+        return client.async().send(ContainerMessages.encode(addressed)).handle((reply, error) -> {
+            if (error != null) {
+                throw refusedToken(error);
+            }
+            return response(reply);
+        });
     }
 
     /**
@@ -146,12 +151,7 @@ public final class ContainerRatisClient implements AutoCloseable {
 
     private static ContainerCommandResponse response(RaftClientReply reply) {
         if (!reply.isSuccess()) {
-            StateMachineException refused = reply.getStateMachineException();
-            if (refused != null && refused.getCause() instanceof BlockTokenException token) {
-                throw new ContainerCommandException(
-                        ContainerResult.BLOCK_TOKEN_VERIFICATION_FAILED, token.getMessage());
-            }
-            throw new CompletionException(reply.getException());
+            throw refusedToken(reply.getException());
         }
         ContainerCommandResponse response;
         try {
@@ -163,6 +163,20 @@ public final class ContainerRatisClient implements AutoCloseable {
             throw new ContainerCommandException(response.getResult(), response.getMessage());
         }
         return response;
+    }
+
+    /**
+     * A leader's refusal of a block token (a {@link StateMachineException} Ratis rebuilt around the datanode's {@link
+     * BlockTokenException}) as the container result it stands for; any other failure unchanged.
+     */
+    private static RuntimeException refusedToken(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null
+                ? wrapped.getCause()
+                : failure;
+        if (cause instanceof StateMachineException refused && refused.getCause() instanceof BlockTokenException token) {
+            return new ContainerCommandException(ContainerResult.BLOCK_TOKEN_VERIFICATION_FAILED, token.getMessage());
+        }
+        return failure instanceof CompletionException wrapped ? wrapped : new CompletionException(failure);
     }
 
     private static TimeDuration duration(java.time.Duration duration) {

@@ -12,6 +12,7 @@ import dev.o3.proto.container.WriteChunkRequest;
 import dev.o3.proto.hdds.ChunkInfo;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,13 +38,16 @@ public final class ContainerHandler {
     }
 
     /**
-     * Whether a client's command may enter the pipeline's log (its block token, when security is on). The leader
-     * asks before the command is logged.
-     *
-     * @throws BlockTokenException when it may not
+     * Why a client's command may not enter the pipeline's log (its block token, when security is on); empty when it
+     * may. The leader asks before the command is logged.
      */
-    public void admit(ContainerCommandRequest request) throws BlockTokenException {
-        access.check(request);
+    public Optional<BlockTokenException> refusal(ContainerCommandRequest request) {
+        try {
+            access.check(request);
+            return Optional.empty();
+        } catch (BlockTokenException e) {
+            return Optional.of(e);
+        }
     }
 
     public ContainerSet containers() {
