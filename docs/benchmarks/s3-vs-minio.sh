@@ -30,7 +30,7 @@ export OZONE_LOG_LEVEL=warn
 wait_for() {
   local pid=$1 log=$2 pattern=$3
   for _ in $(seq 1 120); do
-    grep -aq "$pattern" "$log" && return 0
+    grep -aqs "$pattern" "$log" && return 0
     kill -0 "$pid" 2>/dev/null || { echo "server died; see $log" >&2; exit 1; }
     sleep 1
   done
