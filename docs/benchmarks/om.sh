@@ -1,23 +1,26 @@
 #!/usr/bin/env bash
-# Ozone Manager throughput on this machine, every figure from the same harness (freon with
-# --in-flight calls over one connection) and the same run:
+# Ozone Manager throughput on this machine, every figure from the same harness (freon keeping
+# --in-flight calls outstanding over one connection) and the same run:
 #
 #   echo-direct   gRPC echo served in the freon process on the transport thread (directExecutor)
 #   echo-default  the same echo on gRPC's default executor (one thread hand-off per call)
 #   om-echo       the OM's EchoService: same port and event loops as its client protocol, no OM work
-#   omkg-1om      empty keys (CreateKey + CommitKey, two Raft writes each) on one OM
-#   omkr-1om      LookupKey of those keys on one OM
-#   omkg-3om      the same creates with three OMs (ozone local --om-ha)
-#   ratis-1/3     raw Ratis appends (no-op state machine) with one and three servers, same disk
+#   omkr-1om      LookupKey of the omkg keys on one OM (what the targets are about)
+#   omkg-1om      empty keys (CreateKey + CommitKey: two Raft writes and a share of one SCM call each)
+#   omkg/omkr-3om the same with three OMs (ozone local --om-ha; reads confirm leadership via ReadIndex)
+#   ratis-1/3     raw Ratis appends (no-op state machine, the OM's log settings), same disk
 #
 #   docs/benchmarks/om.sh [-d DURATION] [-w IN_FLIGHT] [-k KEYS] [-r ROUNDS] [-z OZONE] [-o OUT]
 #
-# Runs on loopback only; each cluster lives under OUT and is stopped (TERM) before the next starts.
-# -z picks another build's bin/ozone (to compare before/after on the same machine); -r repeats the
-# read-side runs so that noise from other processes shows up as spread, not as a single figure.
+# Besides ops/s and latency percentiles it records the CPU each run cost: the cluster process
+# (OM with SCM and datanodes idling beside it) and the freon process, per operation. On a shared
+# machine throughput swings with what else runs; CPU per operation much less. -r repeats the
+# read-side runs back to back so that noise shows up as spread. -z runs another build's
+# bin/ozone (compare before/after on the same machine). Loopback only; each cluster is stopped
+# (TERM) before the next starts.
 set -euo pipefail
 
-duration=20s window=64 keys=20000 rounds=1 out=target/om-bench ozone=""
+duration=20s window=64 keys=20000 rounds=2 out=target/om-bench ozone=""
 while getopts "d:w:k:r:z:o:" opt; do
   case $opt in
     d) duration=$OPTARG ;; w) window=$OPTARG ;; k) keys=$OPTARG ;; r) rounds=$OPTARG ;;
@@ -33,11 +36,12 @@ if [[ -z "$ozone" ]]; then
   "$root/ozone" version >/dev/null   # builds the distribution if needed
   ozone=$(compgen -G "$root/dist/target/o3-*/bin/ozone" | head -n 1)
 fi
-export OZONE_LOG_LEVEL=warn
-freon=("$ozone" freon)
-reports=()
+export OZONE_LOG_LEVEL=error
+table="$out/table.md"
+echo "| run | ops/s | p50 ms | p99 ms | p99.9 ms | server CPU µs/op | freon CPU µs/op | load avg |" >"$table"
+echo "|---|---|---|---|---|---|---|---|" >>"$table"
 
-cluster_pid=""
+cluster_pid="" om_address=localhost:9862
 stop_cluster() {
   if [[ -n "$cluster_pid" ]]; then
     kill -TERM "$cluster_pid" 2>/dev/null || true
@@ -59,35 +63,57 @@ start_cluster() {
     sleep 1
   done
   grep -a "O3 is ready" "$log"
+  om_address=$(grep -a "OM (ozone sh):" "$log" | awk '{ print $NF }')
   sleep 5   # let pipelines and leaders settle
+}
+
+cpu_seconds() {   # user+system CPU of a live process, in seconds
+  if [[ -n "$1" && -r /proc/$1/stat ]]; then
+    awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$1/stat"
+  else
+    echo 0
+  fi
 }
 
 run() {
   local name=$1; shift
-  echo "== $name: freon $*"
-  "${freon[@]}" "$@" --json "$out/$name.json" | tail -n 3
-  reports+=("$name=$out/$name.json")
+  local log="$out/$name.log" before after load
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  before=$(cpu_seconds "$cluster_pid")
+  /usr/bin/time -f "freon-cpu %U %S" "$ozone" freon "$@" -Dozone.om.address="$om_address" \
+    --json "$out/$name.json" >"$log" 2>&1 \
+    || { echo "$name failed; see $log" >&2; tail -n 5 "$log" >&2; }
+  after=$(cpu_seconds "$cluster_pid")
+  awk -v name="$name" -v server="$(awk -v a="$after" -v b="$before" 'BEGIN { print a - b }')" -v load="$load" '
+    / operations, /       { ops = $2 }
+    /throughput:/         { rate = $2 }
+    /latency ms:/         { p50 = $4; p99 = $8; p999 = $10 }
+    /^freon-cpu/          { freon = $2 + $3 }
+    END {
+      if (ops == 0) { printf "| %s | failed | | | | | | %s |\n", name, load; exit }
+      printf "| %s | %.0f | %s | %s | %s | %s | %.0f | %s |\n", name, rate, p50, p99, p999,
+        (server > 0 ? sprintf("%.0f", server * 1e6 / ops) : "-"), freon * 1e6 / ops, load
+    }' "$log" | tee -a "$table"
 }
 
 start_cluster one-om
 run omkg-1om omkg -n "$keys" --in-flight "$window" -p bench
 for round in $(seq 1 "$rounds"); do
-  suffix=$([[ "$rounds" -gt 1 ]] && echo "-$round" || true)
-  run "echo-direct$suffix" om-echo --embedded direct --duration "$duration" --in-flight "$window"
-  run "echo-default$suffix" om-echo --embedded default --duration "$duration" --in-flight "$window"
-  run "om-echo$suffix" om-echo --duration "$duration" --in-flight "$window"
-  run "omkr-1om$suffix" omkr --keys "$keys" --duration "$duration" --in-flight "$window" -p bench
+  run "echo-direct-$round" om-echo --embedded direct --duration "$duration" --in-flight "$window"
+  run "echo-default-$round" om-echo --embedded default --duration "$duration" --in-flight "$window"
+  run "om-echo-$round" om-echo --duration "$duration" --in-flight "$window"
+  run "omkr-1om-$round" omkr --keys "$keys" --duration "$duration" --in-flight "$window" -p bench
 done
 stop_cluster
 
 start_cluster three-om --om-ha
 run omkg-3om omkg -n "$keys" --in-flight "$window" -p bench
+run omkr-3om omkr --keys "$keys" --duration "$duration" --in-flight "$window" -p bench
 stop_cluster
 
 for servers in 1 3; do
-  run "ratis-$servers" ratis-append --servers "$servers" --dir "$out/ratis-$servers" -n $((keys * 2)) \
+  run "ratis-$servers" ratis-append --servers "$servers" --dir "$out/ratis-$servers" --duration "$duration" \
     --in-flight "$window"
+  rm -rf "$out/ratis-$servers"
 done
-
-"${freon[@]}" plot --title "OM, $window in flight" --out "$out/om.png" "${reports[@]}" | tee "$out/table.md"
-echo "plot: $out/om.png"
+echo "table: $table"

@@ -1,5 +1,6 @@
 package dev.o3.client.api;
 
+import dev.o3.common.acl.CannedAcl;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -14,6 +15,7 @@ import java.util.Objects;
  * @param usedBytes bytes used by committed keys
  * @param usedNamespace number of keys
  * @param creationTime when it was created
+ * @param acl the canned ACL
  */
 public record BucketInfo(
         String volume,
@@ -23,12 +25,14 @@ public record BucketInfo(
         int replicationFactor,
         long usedBytes,
         long usedNamespace,
-        Instant creationTime) {
+        Instant creationTime,
+        CannedAcl acl) {
     public BucketInfo {
         Objects.requireNonNull(volume, "volume is null");
         Objects.requireNonNull(name, "name is null");
         Objects.requireNonNull(owner, "owner is null");
         Objects.requireNonNull(layout, "layout is null");
         Objects.requireNonNull(creationTime, "creationTime is null");
+        Objects.requireNonNull(acl, "acl is null");
     }
 }

@@ -31,12 +31,14 @@ import java.util.Map;
 public final class MultipartUploads {
     private static final int MAX_PARTS = 10_000;
 
-    private final BucketInfo bucket;
+    private final String volume;
+    private final String bucket;
     private final OmClient om;
     private final DatanodeClients datanodes;
     private final ClientConfig config;
 
-    MultipartUploads(BucketInfo bucket, OmClient om, DatanodeClients datanodes, ClientConfig config) {
+    MultipartUploads(String volume, String bucket, OmClient om, DatanodeClients datanodes, ClientConfig config) {
+        this.volume = volume;
         this.bucket = bucket;
         this.om = om;
         this.datanodes = datanodes;
@@ -44,7 +46,8 @@ public final class MultipartUploads {
     }
 
     /**
-     * Starts an upload and returns its id.
+     * Starts an upload and returns its id; the key it makes gets the bucket's replication and the canned ACL of
+     * {@code args}.
      *
      * @throws dev.o3.client.om.OmException BUCKET_NOT_FOUND, INVALID_KEY_NAME
      */
@@ -52,12 +55,12 @@ public final class MultipartUploads {
         return om.call(
                         "InitiateMultipartUpload",
                         stub -> stub.initiateMultipartUpload(InitiateMultipartUploadRequest.newBuilder()
-                                .setVolume(bucket.volume())
-                                .setBucket(bucket.name())
+                                .setVolume(volume)
+                                .setBucket(bucket)
                                 .setName(key)
-                                .setReplication(OmTranslator.replication(bucket))
                                 .addAllMetadata(OmTranslator.pairs(args.metadata()))
                                 .setContentType(args.contentType())
+                                .setAcl(args.acl().value())
                                 .build()),
                         InitiateMultipartUploadResponse::getError)
                 .getUploadId();
@@ -72,8 +75,8 @@ public final class MultipartUploads {
         CreateKeyResponse response = om.call(
                 "CreateMultipartKey",
                 stub -> stub.createMultipartKey(CreateMultipartKeyRequest.newBuilder()
-                        .setVolume(bucket.volume())
-                        .setBucket(bucket.name())
+                        .setVolume(volume)
+                        .setBucket(bucket)
                         .setName(key)
                         .setUploadId(uploadId)
                         .setPartNumber(partNumber)
@@ -84,8 +87,8 @@ public final class MultipartUploads {
         KeyCommitter committer = (size, blocks, md5) -> om.call(
                 "CommitMultipartPart",
                 stub -> stub.commitMultipartPart(CommitMultipartPartRequest.newBuilder()
-                        .setVolume(bucket.volume())
-                        .setBucket(bucket.name())
+                        .setVolume(volume)
+                        .setBucket(bucket)
                         .setName(key)
                         .setUploadId(uploadId)
                         .setClientId(clientId)
@@ -107,8 +110,8 @@ public final class MultipartUploads {
      */
     public String complete(String key, String uploadId, Map<Integer, String> partEtags, String etag) {
         CompleteMultipartUploadRequest.Builder request = CompleteMultipartUploadRequest.newBuilder()
-                .setVolume(bucket.volume())
-                .setBucket(bucket.name())
+                .setVolume(volume)
+                .setBucket(bucket)
                 .setName(key)
                 .setUploadId(uploadId);
         partEtags.forEach((number, partEtag) ->
@@ -130,8 +133,8 @@ public final class MultipartUploads {
         om.call(
                 "AbortMultipartUpload",
                 stub -> stub.abortMultipartUpload(AbortMultipartUploadRequest.newBuilder()
-                        .setVolume(bucket.volume())
-                        .setBucket(bucket.name())
+                        .setVolume(volume)
+                        .setBucket(bucket)
                         .setName(key)
                         .setUploadId(uploadId)
                         .build()),
@@ -143,8 +146,8 @@ public final class MultipartUploads {
         ListPartsResponse response = om.call(
                 "ListParts",
                 stub -> stub.listParts(ListPartsRequest.newBuilder()
-                        .setVolume(bucket.volume())
-                        .setBucket(bucket.name())
+                        .setVolume(volume)
+                        .setBucket(bucket)
                         .setName(key)
                         .setUploadId(uploadId)
                         .setMaxParts(MAX_PARTS)
@@ -164,8 +167,8 @@ public final class MultipartUploads {
         ListMultipartUploadsResponse response = om.call(
                 "ListMultipartUploads",
                 stub -> stub.listMultipartUploads(ListMultipartUploadsRequest.newBuilder()
-                        .setVolume(bucket.volume())
-                        .setBucket(bucket.name())
+                        .setVolume(volume)
+                        .setBucket(bucket)
                         .setPrefix(prefix)
                         .setMaxUploads(MAX_PARTS)
                         .build()),

@@ -83,6 +83,14 @@ public final class ObjectStore {
         return new OzoneBucket(OmTranslator.bucket(response.getBucket()), om, datanodes, config);
     }
 
+    /**
+     * A bucket addressed by name, without a call: its operations fail with BUCKET_NOT_FOUND when it does not exist,
+     * and work for callers who may use only some of its keys (a key with a public ACL in a private bucket).
+     */
+    public OzoneBucket bucket(String volume, String bucket) {
+        return new OzoneBucket(volume, bucket, om, datanodes, config);
+    }
+
     /** Every volume whose name starts with {@code prefix}, in name order. */
     public List<VolumeInfo> listVolumes(String prefix) {
         List<VolumeInfo> volumes = new ArrayList<>();

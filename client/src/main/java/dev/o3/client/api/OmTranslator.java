@@ -1,5 +1,6 @@
 package dev.o3.client.api;
 
+import dev.o3.common.acl.CannedAcl;
 import dev.o3.proto.hdds.KeyValue;
 import dev.o3.proto.hdds.ReplicationFactor;
 import java.time.Instant;
@@ -30,7 +31,8 @@ final class OmTranslator {
                 factor(proto.getReplication().getFactor()),
                 proto.getUsedBytes(),
                 proto.getUsedNamespace(),
-                Instant.ofEpochMilli(proto.getCreationTimeMillis()));
+                Instant.ofEpochMilli(proto.getCreationTimeMillis()),
+                CannedAcl.parse(proto.getAcl()));
     }
 
     static KeyInfo key(dev.o3.proto.om.KeyInfo proto) {
@@ -61,13 +63,6 @@ final class OmTranslator {
                         .setValue(entry.getValue())
                         .build())
                 .toList();
-    }
-
-    static dev.o3.proto.hdds.ReplicationConfig replication(BucketInfo bucket) {
-        return dev.o3.proto.hdds.ReplicationConfig.newBuilder()
-                .setType(dev.o3.proto.hdds.ReplicationType.RATIS)
-                .setFactor(factor(bucket.replicationFactor()))
-                .build();
     }
 
     static ReplicationFactor factor(int factor) {

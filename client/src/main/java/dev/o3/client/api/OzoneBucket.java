@@ -6,6 +6,7 @@ import dev.o3.client.io.KeyCommitter;
 import dev.o3.client.io.KeyInputStream;
 import dev.o3.client.io.KeyOutputStream;
 import dev.o3.client.om.OmClient;
+import dev.o3.common.acl.CannedAcl;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
@@ -13,43 +14,144 @@ import dev.o3.proto.om.CreateKeyRequest;
 import dev.o3.proto.om.CreateKeyResponse;
 import dev.o3.proto.om.DeleteKeyRequest;
 import dev.o3.proto.om.DeleteKeyResponse;
+import dev.o3.proto.om.GetAclRequest;
+import dev.o3.proto.om.GetAclResponse;
+import dev.o3.proto.om.InfoBucketRequest;
+import dev.o3.proto.om.InfoBucketResponse;
 import dev.o3.proto.om.ListKeysRequest;
 import dev.o3.proto.om.ListKeysResponse;
 import dev.o3.proto.om.LookupKeyRequest;
 import dev.o3.proto.om.LookupKeyResponse;
 import dev.o3.proto.om.RenameKeyRequest;
 import dev.o3.proto.om.RenameKeyResponse;
+import dev.o3.proto.om.SetBucketAclRequest;
+import dev.o3.proto.om.SetBucketAclResponse;
+import dev.o3.proto.om.SetKeyAclRequest;
+import dev.o3.proto.om.SetKeyAclResponse;
 import dev.o3.proto.om.SetKeyTagsRequest;
 import dev.o3.proto.om.SetKeyTagsResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
-/** One bucket: its keys. Thread-safe; its info is a snapshot taken when it was fetched. */
+/**
+ * One bucket: its keys and ACLs. Thread-safe. Its info is a snapshot taken when it was fetched; a bucket addressed
+ * by name only ({@link ObjectStore#bucket}) fetches it on every {@link #info()}.
+ */
 public final class OzoneBucket {
     private static final int PAGE = 1000;
     /** Hex MD5 of no bytes: the ETag of an empty key. */
     private static final String EMPTY_MD5 = "d41d8cd98f00b204e9800998ecf8427e";
 
-    private final BucketInfo info;
+    private final String volume;
+    private final String bucketName;
+    private final Optional<BucketInfo> info;
     private final OmClient om;
     private final DatanodeClients datanodes;
     private final ClientConfig config;
 
     OzoneBucket(BucketInfo info, OmClient om, DatanodeClients datanodes, ClientConfig config) {
+        this(info.volume(), info.name(), Optional.of(info), om, datanodes, config);
+    }
+
+    OzoneBucket(String volume, String name, OmClient om, DatanodeClients datanodes, ClientConfig config) {
+        this(volume, name, Optional.empty(), om, datanodes, config);
+    }
+
+    private OzoneBucket(
+            String volume,
+            String name,
+            Optional<BucketInfo> info,
+            OmClient om,
+            DatanodeClients datanodes,
+            ClientConfig config) {
+        this.volume = volume;
+        this.bucketName = name;
         this.info = info;
         this.om = om;
         this.datanodes = datanodes;
         this.config = config;
     }
 
+    /**
+     * The bucket's info.
+     *
+     * @throws dev.o3.client.om.OmException BUCKET_NOT_FOUND, PERMISSION_DENIED (fetched for a bucket addressed by name)
+     */
     public BucketInfo info() {
-        return info;
+        return info.orElseGet(() -> OmTranslator.bucket(om.call(
+                        "InfoBucket",
+                        stub -> stub.infoBucket(InfoBucketRequest.newBuilder()
+                                .setVolume(volume)
+                                .setName(bucketName)
+                                .build()),
+                        InfoBucketResponse::getError)
+                .getBucket()));
     }
 
     public String name() {
-        return info.name();
+        return bucketName;
+    }
+
+    /**
+     * The bucket's owner and canned ACL.
+     *
+     * @throws dev.o3.client.om.OmException PERMISSION_DENIED unless the caller owns the bucket or is an administrator
+     */
+    public AclInfo acl() {
+        return keyAcl("");
+    }
+
+    /**
+     * Replaces the bucket's canned ACL.
+     *
+     * @throws dev.o3.client.om.OmException PERMISSION_DENIED unless the caller owns the bucket or is an administrator
+     */
+    public void setAcl(CannedAcl acl) {
+        om.call(
+                "SetBucketAcl",
+                stub -> stub.setBucketAcl(SetBucketAclRequest.newBuilder()
+                        .setVolume(volume)
+                        .setName(bucketName)
+                        .setAcl(acl.value())
+                        .build()),
+                SetBucketAclResponse::getError);
+    }
+
+    /**
+     * A key's owner (the bucket's) and canned ACL; the bucket's when {@code key} is empty.
+     *
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, PERMISSION_DENIED as for {@link #acl()}
+     */
+    public AclInfo keyAcl(String key) {
+        GetAclResponse response = om.call(
+                "GetAcl",
+                stub -> stub.getAcl(GetAclRequest.newBuilder()
+                        .setVolume(volume)
+                        .setBucket(bucketName)
+                        .setKey(key)
+                        .build()),
+                GetAclResponse::getError);
+        return new AclInfo(response.getOwner(), CannedAcl.parse(response.getAcl()));
+    }
+
+    /**
+     * Replaces a key's canned ACL.
+     *
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, PERMISSION_DENIED as for {@link #setAcl}
+     */
+    public void setKeyAcl(String key, CannedAcl acl) {
+        om.call(
+                "SetKeyAcl",
+                stub -> stub.setKeyAcl(SetKeyAclRequest.newBuilder()
+                        .setVolume(volume)
+                        .setBucket(bucketName)
+                        .setName(key)
+                        .setAcl(acl.value())
+                        .build()),
+                SetKeyAclResponse::getError);
     }
 
     /**
@@ -64,7 +166,8 @@ public final class OzoneBucket {
     }
 
     /**
-     * As {@link #createKey(String, long, Map)}, with a content type and tags.
+     * As {@link #createKey(String, long, Map)}, with a content type, tags and a canned ACL. The key gets the bucket's
+     * replication.
      *
      * @throws dev.o3.client.om.OmException BUCKET_NOT_FOUND, INVALID_KEY_NAME, QUOTA_EXCEEDED
      */
@@ -81,14 +184,14 @@ public final class OzoneBucket {
 
     private CreateKeyRequest createRequest(String name, long expectedSize, KeyArgs args) {
         return CreateKeyRequest.newBuilder()
-                .setVolume(info.volume())
-                .setBucket(info.name())
+                .setVolume(volume)
+                .setBucket(bucketName)
                 .setName(name)
                 .setSize(Math.max(0, expectedSize))
-                .setReplication(OmTranslator.replication(info))
                 .addAllMetadata(OmTranslator.pairs(args.metadata()))
                 .addAllTags(OmTranslator.pairs(args.tags()))
                 .setContentType(args.contentType())
+                .setAcl(args.acl().value())
                 .setOverwrite(true)
                 .setRecursive(true)
                 .build();
@@ -97,8 +200,8 @@ public final class OzoneBucket {
     private CommitKeyRequest commitRequest(
             String name, long clientId, long size, List<BlockLocation> blocks, String md5Hex) {
         return CommitKeyRequest.newBuilder()
-                .setVolume(info.volume())
-                .setBucket(info.name())
+                .setVolume(volume)
+                .setBucket(bucketName)
                 .setName(name)
                 .setClientId(clientId)
                 .setSize(size)
@@ -109,7 +212,7 @@ public final class OzoneBucket {
 
     /** Multipart uploads of this bucket (S3 semantics). */
     public MultipartUploads multipart() {
-        return new MultipartUploads(info, om, datanodes, config);
+        return new MultipartUploads(volume, bucketName, om, datanodes, config);
     }
 
     /**
@@ -121,8 +224,8 @@ public final class OzoneBucket {
         om.call(
                 "SetKeyTags",
                 stub -> stub.setKeyTags(SetKeyTagsRequest.newBuilder()
-                        .setVolume(info.volume())
-                        .setBucket(info.name())
+                        .setVolume(volume)
+                        .setBucket(bucketName)
                         .setName(name)
                         .addAllTags(OmTranslator.pairs(tags))
                         .build()),
@@ -189,8 +292,8 @@ public final class OzoneBucket {
             ListKeysResponse page = om.call(
                     "ListKeys",
                     stub -> stub.listKeys(ListKeysRequest.newBuilder()
-                            .setVolume(info.volume())
-                            .setBucket(info.name())
+                            .setVolume(volume)
+                            .setBucket(bucketName)
                             .setPrefix(prefix)
                             .setStartAfter(from)
                             .setMaxResults(pageSize)
@@ -214,8 +317,8 @@ public final class OzoneBucket {
         om.call(
                 "DeleteKey",
                 stub -> stub.deleteKey(DeleteKeyRequest.newBuilder()
-                        .setVolume(info.volume())
-                        .setBucket(info.name())
+                        .setVolume(volume)
+                        .setBucket(bucketName)
                         .setName(name)
                         .build()),
                 DeleteKeyResponse::getError);
@@ -230,8 +333,8 @@ public final class OzoneBucket {
         om.call(
                 "RenameKey",
                 stub -> stub.renameKey(RenameKeyRequest.newBuilder()
-                        .setVolume(info.volume())
-                        .setBucket(info.name())
+                        .setVolume(volume)
+                        .setBucket(bucketName)
                         .setFromName(from)
                         .setToName(to)
                         .build()),
@@ -245,8 +348,8 @@ public final class OzoneBucket {
 
     private LookupKeyRequest lookupRequest(String name) {
         return LookupKeyRequest.newBuilder()
-                .setVolume(info.volume())
-                .setBucket(info.name())
+                .setVolume(volume)
+                .setBucket(bucketName)
                 .setName(name)
                 .build();
     }

@@ -51,6 +51,14 @@ public final class OzoneClient implements AutoCloseable {
         return new ObjectStore(om.asUser(user), datanodes, config);
     }
 
+    /**
+     * The object store as seen by an anonymous caller (no user at all), over this client's connections: OM lets it
+     * read and write only where a public canned ACL allows. The view needs no closing.
+     */
+    public ObjectStore objectStoreAsAnonymous() {
+        return new ObjectStore(om.asAnonymous(), datanodes, config);
+    }
+
     public ClientConfig config() {
         return config;
     }

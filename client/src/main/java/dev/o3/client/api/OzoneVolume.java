@@ -3,6 +3,7 @@ package dev.o3.client.api;
 import dev.o3.client.config.ClientConfig;
 import dev.o3.client.io.DatanodeClients;
 import dev.o3.client.om.OmClient;
+import dev.o3.common.acl.CannedAcl;
 import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.hdds.ReplicationType;
 import dev.o3.proto.om.BucketLayout;
@@ -51,6 +52,18 @@ public final class OzoneVolume {
      * @throws IllegalArgumentException for an unknown layout
      */
     public void createBucket(String name, String layout, int replicationFactor) {
+        createBucket(name, layout, replicationFactor, CannedAcl.PRIVATE);
+    }
+
+    /**
+     * Creates a bucket owned by the caller with a canned ACL.
+     *
+     * @param layout "OBJECT_STORE" or "FILE_SYSTEM_OPTIMIZED" (case-insensitive)
+     * @param replicationFactor 1 or 3
+     * @throws dev.o3.client.om.OmException BUCKET_ALREADY_EXISTS, INVALID_BUCKET_NAME, VOLUME_NOT_FOUND
+     * @throws IllegalArgumentException for an unknown layout
+     */
+    public void createBucket(String name, String layout, int replicationFactor, CannedAcl acl) {
         BucketLayout bucketLayout = BucketLayout.valueOf(layout.toUpperCase(Locale.ROOT));
         dev.o3.proto.om.BucketInfo bucket = dev.o3.proto.om.BucketInfo.newBuilder()
                 .setVolume(info.name())
@@ -61,6 +74,7 @@ public final class OzoneVolume {
                         .setFactor(OmTranslator.factor(replicationFactor)))
                 .setQuotaInBytes(-1)
                 .setQuotaInNamespace(-1)
+                .setAcl(acl.value())
                 .build();
         om.call(
                 "CreateBucket",

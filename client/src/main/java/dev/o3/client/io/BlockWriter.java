@@ -80,7 +80,7 @@ final class BlockWriter {
                                 .boxed()
                                 .toList()))
                 .build();
-        CompletableFuture<Void> write = channel.writeChunk(location.getBlockId(), chunk, data);
+        CompletableFuture<Void> write = channel.writeChunk(location.getBlockId(), chunk, data, location.getToken());
         chunks.add(chunk);
         uncommitted.add(data);
         chunkWrites.add(write);
@@ -139,7 +139,7 @@ final class BlockWriter {
                 .addAllChunks(chunks)
                 .setSize(length)
                 .build();
-        CompletableFuture<Long> put = channel.putBlock(block, eof);
+        CompletableFuture<Long> put = channel.putBlock(block, eof, location.getToken());
         pendingPuts.addLast(new PendingPut(put, chunks.size(), length));
         track(put);
     }

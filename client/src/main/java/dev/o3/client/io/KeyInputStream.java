@@ -130,7 +130,7 @@ public final class KeyInputStream extends InputStream {
             try {
                 BlockData data = blockData(block, replica);
                 ChunkInfo chunk = chunkAt(data, inBlock);
-                ByteString bytes = datanodes.replica(replica).readChunk(block.getBlockId(), chunk);
+                ByteString bytes = datanodes.replica(replica).readChunk(block.getBlockId(), chunk, block.getToken());
                 verify(chunk, bytes);
                 buffer = bytes;
                 bufferStart = block.getOffsetInKey() + chunk.getOffset();
@@ -167,7 +167,7 @@ public final class KeyInputStream extends InputStream {
         if (cached != null) {
             return cached;
         }
-        BlockData data = datanodes.replica(replica).getBlock(block.getBlockId());
+        BlockData data = datanodes.replica(replica).getBlock(block.getBlockId(), block.getToken());
         blockData.put(block.getBlockId().getLocalId(), data);
         return data;
     }

@@ -213,21 +213,23 @@ public final class KeyOutputStream extends OutputStream {
 
     /**
      * A closed container only rules out that container (SCM closes full containers while writers are still in
-     * flight); anything else rules out the whole pipeline for this key. The pipeline's shared connection stays open:
+     * flight), and so does a refused block token (it expired during a long write; the new block comes with a fresh
+     * one); anything else rules out the whole pipeline for this key. The pipeline's shared connection stays open:
      * other writers may still be using it, and Ratis reconnects by itself.
      */
     private void exclude(BlockLocation location, Throwable failure) {
-        if (isClosedContainer(failure)) {
+        if (isContainerScoped(failure)) {
             excludes.addContainerIds(location.getBlockId().getContainerId());
         } else {
             excludes.addPipelineIds(location.getPipeline().getId());
         }
     }
 
-    private static boolean isClosedContainer(Throwable failure) {
+    private static boolean isContainerScoped(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof ContainerCommandException command
-                    && command.result() == ContainerResult.CONTAINER_NOT_OPEN) {
+                    && (command.result() == ContainerResult.CONTAINER_NOT_OPEN
+                            || command.result() == ContainerResult.BLOCK_TOKEN_VERIFICATION_FAILED)) {
                 return true;
             }
         }

@@ -11,11 +11,11 @@ import java.util.concurrent.CompletableFuture;
  * a majority of the pipeline's datanodes. Thread-safe; many writes may be in flight.
  */
 public interface PipelineChannel extends AutoCloseable {
-    /** Writes one chunk of a block. */
-    CompletableFuture<Void> writeChunk(BlockId blockId, ChunkInfo chunk, ByteString data);
+    /** Writes one chunk of a block; {@code token} is the block's WRITE token (empty when security is off). */
+    CompletableFuture<Void> writeChunk(BlockId blockId, ChunkInfo chunk, ByteString data, ByteString token);
 
     /** Commits a block's chunk list and length; completes with the block commit sequence id (BCSID). */
-    CompletableFuture<Long> putBlock(BlockData block, boolean eof);
+    CompletableFuture<Long> putBlock(BlockData block, boolean eof, ByteString token);
 
     @Override
     void close();

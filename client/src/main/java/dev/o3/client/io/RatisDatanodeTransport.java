@@ -36,13 +36,14 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
         ContainerRatisClient client = ContainerRatisClient.connect(pipeline, options);
         return new PipelineChannel() {
             @Override
-            public CompletableFuture<Void> writeChunk(BlockId blockId, ChunkInfo chunk, ByteString data) {
-                return client.writeChunk(blockId, chunk, data).thenApply(response -> null);
+            public CompletableFuture<Void> writeChunk(
+                    BlockId blockId, ChunkInfo chunk, ByteString data, ByteString token) {
+                return client.writeChunk(blockId, chunk, data, token).thenApply(response -> null);
             }
 
             @Override
-            public CompletableFuture<Long> putBlock(BlockData block, boolean eof) {
-                return client.putBlock(block, eof).thenApply(PutBlockResponse::getBlockCommitSequenceId);
+            public CompletableFuture<Long> putBlock(BlockData block, boolean eof, ByteString token) {
+                return client.putBlock(block, eof, token).thenApply(PutBlockResponse::getBlockCommitSequenceId);
             }
 
             @Override
@@ -58,13 +59,13 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
         readClients.add(client);
         return new ReplicaChannel() {
             @Override
-            public BlockData getBlock(BlockId blockId) throws IOException {
-                return await(client.getBlock(blockId), datanode);
+            public BlockData getBlock(BlockId blockId, ByteString token) throws IOException {
+                return await(client.getBlock(blockId, token), datanode);
             }
 
             @Override
-            public ByteString readChunk(BlockId blockId, ChunkInfo chunk) throws IOException {
-                return await(client.readChunk(blockId, chunk), datanode);
+            public ByteString readChunk(BlockId blockId, ChunkInfo chunk, ByteString token) throws IOException {
+                return await(client.readChunk(blockId, chunk, token), datanode);
             }
         };
     }

@@ -9,16 +9,17 @@ import java.io.IOException;
 /** Reads from one datanode's read service. Thread-safe. */
 public interface ReplicaChannel {
     /**
-     * The committed chunk list of a block on this replica.
+     * The committed chunk list of a block on this replica; {@code token} is the block's READ token (empty when
+     * security is off).
      *
      * @throws IOException when the replica cannot serve it
      */
-    BlockData getBlock(BlockId blockId) throws IOException;
+    BlockData getBlock(BlockId blockId, ByteString token) throws IOException;
 
     /**
      * The data of one chunk, unverified (the caller checks its checksums).
      *
      * @throws IOException when the replica cannot serve it
      */
-    ByteString readChunk(BlockId blockId, ChunkInfo chunk) throws IOException;
+    ByteString readChunk(BlockId blockId, ChunkInfo chunk, ByteString token) throws IOException;
 }

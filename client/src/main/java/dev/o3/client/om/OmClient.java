@@ -31,6 +31,8 @@ import org.slf4j.LoggerFactory;
 public final class OmClient implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OmClient.class);
     private static final Metadata.Key<String> USER_KEY = Metadata.Key.of("o3-user", Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> ANONYMOUS_KEY =
+            Metadata.Key.of("o3-anonymous", Metadata.ASCII_STRING_MARSHALLER);
     private static final Duration RPC_DEADLINE = Duration.ofSeconds(60);
 
     private final List<HostAndPort> addresses;
@@ -65,17 +67,17 @@ public final class OmClient implements AutoCloseable {
                     .disableRetry()
                     .build());
         }
-        this.stubs = stubs(channels, user);
-        this.asyncStubs = asyncStubs(channels, user);
+        this.stubs = stubs(channels, userHeaders(user));
+        this.asyncStubs = asyncStubs(channels, userHeaders(user));
     }
 
-    private OmClient(OmClient shared, String user) {
+    private OmClient(OmClient shared, Metadata headers) {
         this.addresses = shared.addresses;
         this.failoverTimeout = shared.failoverTimeout;
         this.ownsChannels = false;
         this.channels = shared.channels;
-        this.stubs = stubs(channels, user);
-        this.asyncStubs = asyncStubs(channels, user);
+        this.stubs = stubs(channels, headers);
+        this.asyncStubs = asyncStubs(channels, headers);
         this.leader = shared.leader;
     }
 
@@ -84,30 +86,40 @@ public final class OmClient implements AutoCloseable {
      * channels open.
      */
     public OmClient asUser(String user) {
-        return new OmClient(this, user);
+        return new OmClient(this, userHeaders(user));
     }
 
-    private static List<OzoneManagerServiceBlockingStub> stubs(List<ManagedChannel> channels, String user) {
-        ClientInterceptor headers = userHeader(user);
+    /**
+     * A client acting as an anonymous caller over the same channels (a gateway serving unsigned S3 requests), which OM
+     * lets do only what public ACLs allow; closing it leaves the channels open.
+     */
+    public OmClient asAnonymous() {
+        Metadata headers = new Metadata();
+        headers.put(ANONYMOUS_KEY, "true");
+        return new OmClient(this, headers);
+    }
+
+    private static Metadata userHeaders(String user) {
+        Metadata headers = new Metadata();
+        headers.put(USER_KEY, Objects.requireNonNull(user, "user is null"));
+        return headers;
+    }
+
+    private static List<OzoneManagerServiceBlockingStub> stubs(List<ManagedChannel> channels, Metadata headers) {
+        ClientInterceptor interceptor = MetadataUtils.newAttachHeadersInterceptor(headers);
         return channels.stream()
-                .map(channel -> OzoneManagerServiceGrpc.newBlockingStub(channel).withInterceptors(headers))
+                .map(channel -> OzoneManagerServiceGrpc.newBlockingStub(channel).withInterceptors(interceptor))
                 .toList();
     }
 
     /** Stubs whose callbacks run on the transport thread: no hand-off per response. */
-    private static List<OzoneManagerServiceStub> asyncStubs(List<ManagedChannel> channels, String user) {
-        ClientInterceptor headers = userHeader(user);
+    private static List<OzoneManagerServiceStub> asyncStubs(List<ManagedChannel> channels, Metadata headers) {
+        ClientInterceptor interceptor = MetadataUtils.newAttachHeadersInterceptor(headers);
         return channels.stream()
                 .map(channel -> OzoneManagerServiceGrpc.newStub(channel)
-                        .withInterceptors(headers)
+                        .withInterceptors(interceptor)
                         .withExecutor(Runnable::run))
                 .toList();
-    }
-
-    private static ClientInterceptor userHeader(String user) {
-        Metadata headers = new Metadata();
-        headers.put(USER_KEY, Objects.requireNonNull(user, "user is null"));
-        return MetadataUtils.newAttachHeadersInterceptor(headers);
     }
 
     /**

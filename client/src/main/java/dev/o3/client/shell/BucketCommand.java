@@ -4,13 +4,14 @@ import dev.o3.client.api.BucketInfo;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.cli.JsonOutput;
 import dev.o3.client.cli.OzonePath;
+import dev.o3.common.acl.CannedAcl;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code ozone sh bucket create|info|list|delete}. */
+/** {@code ozone sh bucket create|info|list|delete|getacl|setacl}. */
 @Command(
         name = "bucket",
         mixinStandardHelpOptions = true,
@@ -19,7 +20,9 @@ import picocli.CommandLine.Parameters;
             BucketCommand.Create.class,
             BucketCommand.Info.class,
             BucketCommand.ListBuckets.class,
-            BucketCommand.Delete.class
+            BucketCommand.Delete.class,
+            BucketCommand.GetAcl.class,
+            BucketCommand.SetAcl.class
         })
 final class BucketCommand {
     private BucketCommand() {}
@@ -41,6 +44,9 @@ final class BucketCommand {
                 description = "Replication factor: 1 or 3.")
         private int replication;
 
+        @Option(names = "--acl", defaultValue = "private", description = AclOptions.DESCRIPTION)
+        private String acl;
+
         @Override
         void run(OzoneClient client, PrintWriter out) {
             if (replication != 1 && replication != 3) {
@@ -56,7 +62,7 @@ final class BucketCommand {
             }
             client.objectStore()
                     .getVolume(address.volume())
-                    .createBucket(address.requireBucket(), validLayout, replication);
+                    .createBucket(address.requireBucket(), validLayout, replication, CannedAcl.parse(acl));
         }
     }
 
@@ -98,6 +104,45 @@ final class BucketCommand {
             } else {
                 buckets.forEach(bucket -> out.println(bucket.name()));
             }
+        }
+    }
+
+    @Command(
+            name = "getacl",
+            mixinStandardHelpOptions = true,
+            description = "Show a bucket's owner and canned ACL as JSON (owner or administrator).")
+    static final class GetAcl extends ClientCommand {
+        @Parameters(paramLabel = "/VOLUME/BUCKET")
+        private String path;
+
+        @Override
+        void run(OzoneClient client, PrintWriter out) {
+            OzonePath address = OzonePath.parse(path);
+            JsonOutput.print(
+                    out,
+                    client.objectStore()
+                            .bucket(address.volume(), address.requireBucket())
+                            .acl());
+        }
+    }
+
+    @Command(
+            name = "setacl",
+            mixinStandardHelpOptions = true,
+            description = "Set a bucket's canned ACL (owner or administrator); S3 clients see the same ACL.")
+    static final class SetAcl extends ClientCommand {
+        @Parameters(paramLabel = "/VOLUME/BUCKET")
+        private String path;
+
+        @Option(names = "--acl", required = true, description = AclOptions.DESCRIPTION)
+        private String acl;
+
+        @Override
+        void run(OzoneClient client, PrintWriter out) {
+            OzonePath address = OzonePath.parse(path);
+            client.objectStore()
+                    .bucket(address.volume(), address.requireBucket())
+                    .setAcl(CannedAcl.parse(acl));
         }
     }
 

@@ -5,6 +5,7 @@ import dev.o3.client.api.OzoneBucket;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.cli.JsonOutput;
 import dev.o3.client.cli.OzonePath;
+import dev.o3.common.acl.CannedAcl;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code ozone sh key put|get|cat|info|list|delete|rename}. */
+/** {@code ozone sh key put|get|cat|info|list|delete|rename|getacl|setacl}. */
 @Command(
         name = "key",
         mixinStandardHelpOptions = true,
@@ -34,15 +35,51 @@ import picocli.CommandLine.Parameters;
             KeyCommand.Info.class,
             KeyCommand.ListKeys.class,
             KeyCommand.Delete.class,
-            KeyCommand.Rename.class
+            KeyCommand.Rename.class,
+            KeyCommand.GetAcl.class,
+            KeyCommand.SetAcl.class
         })
 final class KeyCommand {
     private static final int COPY_BUFFER = 1 << 20;
 
     private KeyCommand() {}
 
+    /** The addressed bucket, without fetching it: a key's own ACL may admit a caller the bucket does not. */
     static OzoneBucket bucket(OzoneClient client, OzonePath address) {
-        return client.objectStore().getVolume(address.volume()).getBucket(address.requireBucket());
+        return client.objectStore().bucket(address.volume(), address.requireBucket());
+    }
+
+    @Command(
+            name = "getacl",
+            mixinStandardHelpOptions = true,
+            description = "Show a key's owner (its bucket's) and canned ACL as JSON (owner or administrator).")
+    static final class GetAcl extends ClientCommand {
+        @Parameters(paramLabel = "/VOLUME/BUCKET/KEY")
+        private String path;
+
+        @Override
+        void run(OzoneClient client, PrintWriter out) {
+            OzonePath address = OzonePath.parse(path);
+            JsonOutput.print(out, bucket(client, address).keyAcl(address.requireKey()));
+        }
+    }
+
+    @Command(
+            name = "setacl",
+            mixinStandardHelpOptions = true,
+            description = "Set a key's canned ACL (bucket owner or administrator); it lets others read the key.")
+    static final class SetAcl extends ClientCommand {
+        @Parameters(paramLabel = "/VOLUME/BUCKET/KEY")
+        private String path;
+
+        @Option(names = "--acl", required = true, description = AclOptions.DESCRIPTION)
+        private String acl;
+
+        @Override
+        void run(OzoneClient client, PrintWriter out) {
+            OzonePath address = OzonePath.parse(path);
+            bucket(client, address).setKeyAcl(address.requireKey(), CannedAcl.parse(acl));
+        }
     }
 
     @Command(name = "put", mixinStandardHelpOptions = true, description = "Upload a local file as a key.")

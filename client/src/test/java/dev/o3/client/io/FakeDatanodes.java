@@ -54,7 +54,8 @@ final class FakeDatanodes implements DatanodeTransport {
         String id = pipeline.getId();
         return new PipelineChannel() {
             @Override
-            public CompletableFuture<Void> writeChunk(BlockId blockId, ChunkInfo chunk, ByteString data) {
+            public CompletableFuture<Void> writeChunk(
+                    BlockId blockId, ChunkInfo chunk, ByteString data, ByteString token) {
                 int written = chunksWritten
                         .computeIfAbsent(id, k -> new AtomicInteger())
                         .incrementAndGet();
@@ -66,7 +67,7 @@ final class FakeDatanodes implements DatanodeTransport {
             }
 
             @Override
-            public CompletableFuture<Long> putBlock(BlockData block, boolean eof) {
+            public CompletableFuture<Long> putBlock(BlockData block, boolean eof, ByteString token) {
                 if (failing(id, chunksWrittenTo(id))) {
                     return CompletableFuture.failedFuture(new IOException("pipeline " + id + " lost its leader"));
                 }
@@ -86,7 +87,7 @@ final class FakeDatanodes implements DatanodeTransport {
         String uuid = datanode.getUuid();
         return new ReplicaChannel() {
             @Override
-            public BlockData getBlock(BlockId blockId) throws IOException {
+            public BlockData getBlock(BlockId blockId, ByteString token) throws IOException {
                 alive(uuid);
                 BlockData block = store(datanode).blocks.get(blockId.getLocalId());
                 if (block == null) {
@@ -96,7 +97,7 @@ final class FakeDatanodes implements DatanodeTransport {
             }
 
             @Override
-            public ByteString readChunk(BlockId blockId, ChunkInfo chunk) throws IOException {
+            public ByteString readChunk(BlockId blockId, ChunkInfo chunk, ByteString token) throws IOException {
                 alive(uuid);
                 ByteString data = store(datanode).chunks.get(key(blockId, chunk));
                 if (data == null) {

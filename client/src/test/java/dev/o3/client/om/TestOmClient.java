@@ -59,6 +59,23 @@ class TestOmClient {
     }
 
     @Test
+    void actsAsAnotherUserOrAnonymouslyOverTheSameChannels() {
+        try (FakeOzoneManager om = new FakeOzoneManager(List.of());
+                OmClient client = new OmClient(List.of(om.address()), "tester", Duration.ofSeconds(5))) {
+            infoVolume(client.asUser("alice"));
+            assertThat(om.lastHeader("o3-user")).contains("alice");
+            assertThat(om.lastHeader("o3-anonymous")).isEmpty();
+
+            infoVolume(client.asAnonymous());
+            assertThat(om.lastHeader("o3-user")).isEmpty();
+            assertThat(om.lastHeader("o3-anonymous")).contains("true");
+
+            infoVolume(client);
+            assertThat(om.lastHeader("o3-user")).contains("tester");
+        }
+    }
+
+    @Test
     void givesUpAfterTheFailoverTimeoutWithAClearMessage() throws IOException {
         try (OmClient client = new OmClient(List.of(unusedAddress()), "tester", Duration.ofMillis(300))) {
             assertThatThrownBy(() -> infoVolume(client))

@@ -20,7 +20,12 @@ import dev.o3.proto.om.OmError;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.VolumeInfo;
+import io.grpc.Metadata;
 import io.grpc.Server;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
@@ -29,6 +34,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -45,11 +51,19 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
     private final AtomicLong ids = new AtomicLong(100);
     private final Server server;
     private volatile String leaderAddress;
+    private volatile Metadata lastHeaders = new Metadata();
 
     public FakeOzoneManager(List<Pipeline> pipelines) {
         this.pipelines = List.copyOf(pipelines);
         this.server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-                .addService(this)
+                .addService(ServerInterceptors.intercept(this, new ServerInterceptor() {
+                    @Override
+                    public <Q, R> ServerCall.Listener<Q> interceptCall(
+                            ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+                        lastHeaders = headers;
+                        return next.startCall(call, headers);
+                    }
+                }))
                 .build();
         try {
             server.start();
@@ -75,6 +89,11 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
     /** From now on answer NOT_LEADER naming {@code leader}. */
     public void followLeader(HostAndPort leader) {
         this.leaderAddress = leader.toString();
+    }
+
+    /** The value of a gRPC metadata header (e.g. {@code o3-user}) of the last call, if it was sent. */
+    public Optional<String> lastHeader(String name) {
+        return Optional.ofNullable(lastHeaders.get(Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER)));
     }
 
     /** The open (uncommitted) key of that name with its pre-allocated blocks. */

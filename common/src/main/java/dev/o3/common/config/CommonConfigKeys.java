@@ -1,6 +1,7 @@
 package dev.o3.common.config;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /** Keys every O3 process reads: where the services are, where metadata lives, the topology table. */
@@ -58,7 +59,18 @@ public final class CommonConfigKeys implements ConfigGroup {
             "ozone.security.enabled",
             ConfigType.BOOLEAN,
             "false",
-            "Require block tokens on datanodes and S3 signatures on the gateway.");
+            "OM signs block tokens and datanodes refuse block reads and writes without a valid one "
+                    + "(docs/security.md).");
+    public static final ConfigKey<String> BLOCK_TOKEN_SECRET = ConfigKey.optional(
+            "hdds.block.token.secret",
+            ConfigType.STRING,
+            "Secret (HMAC-SHA256) OM signs block tokens with and datanodes check them with; the same value on every "
+                    + "OM and datanode. Required when ozone.security.enabled is true.");
+    public static final ConfigKey<Duration> BLOCK_TOKEN_LIFETIME = ConfigKey.of(
+            "hdds.block.token.expiry.time",
+            ConfigType.DURATION_TYPE,
+            "1d",
+            "How long a block token OM issues stays valid.");
     public static final ConfigKey<String> S3_VOLUME = ConfigKey.of(
             "ozone.s3g.volume.name",
             ConfigType.STRING,
@@ -99,6 +111,8 @@ public final class CommonConfigKeys implements ConfigGroup {
                 CONTAINER_SIZE,
                 TOPOLOGY_TABLE,
                 SECURITY_ENABLED,
+                BLOCK_TOKEN_SECRET,
+                BLOCK_TOKEN_LIFETIME,
                 S3_VOLUME,
                 HTTP_BIND_HOST);
     }

@@ -3,6 +3,7 @@ package dev.o3.common.ratis;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.o3.common.container.ContainerCommandException;
+import dev.o3.common.security.BlockTokenException;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.CloseContainerRequest;
 import dev.o3.proto.container.ContainerCommandRequest;
@@ -27,6 +28,7 @@ import org.apache.ratis.grpc.GrpcConfigKeys;
 import org.apache.ratis.proto.RaftProtos.ReplicationLevel;
 import org.apache.ratis.protocol.RaftClientReply;
 import org.apache.ratis.protocol.RaftGroup;
+import org.apache.ratis.protocol.exceptions.StateMachineException;
 import org.apache.ratis.retry.RetryPolicies;
 import org.apache.ratis.util.SizeInBytes;
 import org.apache.ratis.util.TimeDuration;
@@ -85,13 +87,23 @@ public final class ContainerRatisClient implements AutoCloseable {
     public CompletableFuture<ContainerCommandResponse> send(ContainerCommandRequest request) {
         ContainerCommandRequest addressed =
                 request.toBuilder().setPipelineId(pipelineId).build();
-        return client.async().send(ContainerMessages.encode(addressed)).thenApply(ContainerRatisClient::response);
+        return client.async().send(ContainerMessages.encode(addressed)).handle((reply, error) -> {
+            if (error != null) {
+                throw refusedToken(error);
+            }
+            return response(reply);
+        });
     }
 
-    /** Writes one chunk of a block; {@code data} must not change until the future completes. */
-    public CompletableFuture<ContainerCommandResponse> writeChunk(BlockId blockId, ChunkInfo chunk, ByteString data) {
+    /**
+     * Writes one chunk of a block; {@code data} must not change until the future completes. {@code token} is the
+     * block's WRITE token from OM (empty when security is off).
+     */
+    public CompletableFuture<ContainerCommandResponse> writeChunk(
+            BlockId blockId, ChunkInfo chunk, ByteString data, ByteString token) {
         return send(ContainerCommandRequest.newBuilder()
                 .setContainerId(blockId.getContainerId())
+                .setBlockToken(token)
                 .setWriteChunk(WriteChunkRequest.newBuilder()
                         .setBlockId(blockId)
                         .setChunk(chunk)
@@ -100,9 +112,10 @@ public final class ContainerRatisClient implements AutoCloseable {
     }
 
     /** Commits a block's chunk list; the response carries the BCSID (the Raft index that applied it). */
-    public CompletableFuture<PutBlockResponse> putBlock(BlockData block, boolean eof) {
+    public CompletableFuture<PutBlockResponse> putBlock(BlockData block, boolean eof, ByteString token) {
         return send(ContainerCommandRequest.newBuilder()
                         .setContainerId(block.getBlockId().getContainerId())
+                        .setBlockToken(token)
                         .setPutBlock(
                                 PutBlockRequest.newBuilder().setBlock(block).setEof(eof))
                         .build())
@@ -138,7 +151,7 @@ public final class ContainerRatisClient implements AutoCloseable {
 
     private static ContainerCommandResponse response(RaftClientReply reply) {
         if (!reply.isSuccess()) {
-            throw new CompletionException(reply.getException());
+            throw refusedToken(reply.getException());
         }
         ContainerCommandResponse response;
         try {
@@ -150,6 +163,20 @@ public final class ContainerRatisClient implements AutoCloseable {
             throw new ContainerCommandException(response.getResult(), response.getMessage());
         }
         return response;
+    }
+
+    /**
+     * A leader's refusal of a block token (a {@link StateMachineException} Ratis rebuilt around the datanode's {@link
+     * BlockTokenException}) as the container result it stands for; any other failure unchanged.
+     */
+    private static RuntimeException refusedToken(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null
+                ? wrapped.getCause()
+                : failure;
+        if (cause instanceof StateMachineException refused && refused.getCause() instanceof BlockTokenException token) {
+            return new ContainerCommandException(ContainerResult.BLOCK_TOKEN_VERIFICATION_FAILED, token.getMessage());
+        }
+        return failure instanceof CompletionException wrapped ? wrapped : new CompletionException(failure);
     }
 
     private static TimeDuration duration(java.time.Duration duration) {

@@ -78,10 +78,14 @@ public final class ContainerReadClient implements AutoCloseable {
         return future;
     }
 
-    /** The committed metadata of a block; fails with {@link ContainerCommandException} (e.g. BCSID_MISMATCH). */
-    public CompletableFuture<BlockData> getBlock(BlockId blockId) {
+    /**
+     * The committed metadata of a block; fails with {@link ContainerCommandException} (e.g. BCSID_MISMATCH). {@code
+     * token} is the block's READ token from OM (empty when security is off).
+     */
+    public CompletableFuture<BlockData> getBlock(BlockId blockId, ByteString token) {
         return send(ContainerCommandRequest.newBuilder()
                         .setContainerId(blockId.getContainerId())
+                        .setBlockToken(token)
                         .setGetBlock(GetBlockRequest.newBuilder().setBlockId(blockId))
                         .build())
                 .thenApply(response -> successful(response).getGetBlock().getBlock());
@@ -99,13 +103,15 @@ public final class ContainerReadClient implements AutoCloseable {
     }
 
     /**
-     * One chunk's data, verified against the checksums the datanode returned with it.
+     * One chunk's data, verified against the checksums the datanode returned with it; {@code token} as for {@link
+     * #getBlock}.
      *
      * @return a future failed with {@link ChecksumMismatchException} (wrapped) when the data is corrupt
      */
-    public CompletableFuture<ByteString> readChunk(BlockId blockId, ChunkInfo chunk) {
+    public CompletableFuture<ByteString> readChunk(BlockId blockId, ChunkInfo chunk, ByteString token) {
         return send(ContainerCommandRequest.newBuilder()
                         .setContainerId(blockId.getContainerId())
+                        .setBlockToken(token)
                         .setReadChunk(ReadChunkRequest.newBuilder()
                                 .setBlockId(blockId)
                                 .setChunk(chunk))

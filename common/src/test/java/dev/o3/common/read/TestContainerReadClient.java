@@ -62,7 +62,7 @@ class TestContainerReadClient {
     void pipelinedReadsAreAnsweredInOrderAndVerified() throws Exception {
         List<CompletableFuture<ByteString>> reads = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            reads.add(client.readChunk(BLOCK, chunk(i)));
+            reads.add(client.readChunk(BLOCK, chunk(i), ByteString.EMPTY));
         }
 
         for (int i = 0; i < 20; i++) {
@@ -72,19 +72,20 @@ class TestContainerReadClient {
 
     @Test
     void corruptDataFailsWithAChecksumMismatch() {
-        assertThatThrownBy(() ->
-                        client.readChunk(BLOCK, chunk(FakeReadService.CORRUPT)).get(10, TimeUnit.SECONDS))
+        assertThatThrownBy(() -> client.readChunk(BLOCK, chunk(FakeReadService.CORRUPT), ByteString.EMPTY)
+                        .get(10, TimeUnit.SECONDS))
                 .isInstanceOf(ExecutionException.class)
                 .hasCauseInstanceOf(ChecksumMismatchException.class);
     }
 
     @Test
     void aBrokenStreamFailsItsRequestsAndTheNextRequestReconnects() throws Exception {
-        assertThatThrownBy(() ->
-                        client.readChunk(BLOCK, chunk(FakeReadService.BREAK)).get(10, TimeUnit.SECONDS))
+        assertThatThrownBy(() -> client.readChunk(BLOCK, chunk(FakeReadService.BREAK), ByteString.EMPTY)
+                        .get(10, TimeUnit.SECONDS))
                 .isInstanceOf(ExecutionException.class);
 
-        assertThat(client.readChunk(BLOCK, chunk(3)).get(10, TimeUnit.SECONDS)).isEqualTo(data(3));
+        assertThat(client.readChunk(BLOCK, chunk(3), ByteString.EMPTY).get(10, TimeUnit.SECONDS))
+                .isEqualTo(data(3));
     }
 
     private static ByteString data(int i) {

@@ -1,6 +1,8 @@
 package dev.o3.datanode.container;
 
 import com.google.protobuf.ByteString;
+import dev.o3.common.security.BlockTokenException;
+import dev.o3.datanode.security.BlockAccess;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerCommandResponse;
@@ -10,6 +12,7 @@ import dev.o3.proto.container.WriteChunkRequest;
 import dev.o3.proto.hdds.ChunkInfo;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,11 +28,26 @@ public final class ContainerHandler {
     private final String logPrefix;
     private final ContainerSet containers;
     private final ChunkStore chunks;
+    private final BlockAccess access;
 
-    public ContainerHandler(String logPrefix, ContainerSet containers, ChunkStore chunks) {
+    public ContainerHandler(String logPrefix, ContainerSet containers, ChunkStore chunks, BlockAccess access) {
         this.logPrefix = Objects.requireNonNull(logPrefix, "logPrefix is null");
         this.containers = Objects.requireNonNull(containers, "containers is null");
         this.chunks = Objects.requireNonNull(chunks, "chunks is null");
+        this.access = Objects.requireNonNull(access, "access is null");
+    }
+
+    /**
+     * Why a client's command may not enter the pipeline's log (its block token, when security is on); empty when it
+     * may. The leader asks before the command is logged.
+     */
+    public Optional<BlockTokenException> refusal(ContainerCommandRequest request) {
+        try {
+            access.check(request);
+            return Optional.empty();
+        } catch (BlockTokenException e) {
+            return Optional.of(e);
+        }
     }
 
     public ContainerSet containers() {

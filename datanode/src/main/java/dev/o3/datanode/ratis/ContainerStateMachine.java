@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -125,6 +126,13 @@ final class ContainerStateMachine extends BaseStateMachine {
                 ContainerMessages.decodeRequest(request.getMessage().getContent());
         TransactionContext.Builder builder =
                 TransactionContext.newBuilder().setStateMachine(this).setClientRequest(request);
+        Optional<? extends Exception> refused = handler.refusal(parsed);
+        if (refused.isPresent()) {
+            // Only the leader starts transactions, so a refused write never reaches the log and every member applies
+            // the same entries whatever its clock says about token expiry. An exception set on the context (not
+            // thrown) is what Ratis answers the client with, as a StateMachineException, instead of retrying.
+            return builder.build().setException(refused.get());
+        }
         if (parsed.hasWriteChunk()) {
             ContainerCommandRequest metadata = ContainerMessages.withoutData(parsed);
             return builder.setLogData(ShadedBytes.toShaded(metadata.toByteString()))

@@ -1,11 +1,13 @@
 package dev.o3.datanode.read;
 
 import com.google.protobuf.UnsafeByteOperations;
+import dev.o3.common.security.BlockTokenException;
 import dev.o3.datanode.container.Container;
 import dev.o3.datanode.container.ContainerHandler;
 import dev.o3.datanode.container.ContainerResultException;
 import dev.o3.datanode.container.ContainerSet;
 import dev.o3.datanode.container.ReplicaState;
+import dev.o3.datanode.security.BlockAccess;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerCommandResponse;
@@ -28,15 +30,18 @@ public final class ReadHandler {
 
     private final ContainerSet containers;
     private final ChunkSource chunkSource;
+    private final BlockAccess access;
 
-    public ReadHandler(ContainerSet containers, ChunkSource chunkSource) {
+    public ReadHandler(ContainerSet containers, ChunkSource chunkSource, BlockAccess access) {
         this.containers = Objects.requireNonNull(containers, "containers is null");
         this.chunkSource = Objects.requireNonNull(chunkSource, "chunkSource is null");
+        this.access = Objects.requireNonNull(access, "access is null");
     }
 
     /** Answers one read request; failures become the response's result. */
     public ContainerCommandResponse handle(ContainerCommandRequest request) {
         try {
+            checkToken(request);
             Container container = containers.get(request.getContainerId());
             if (container.state() == ReplicaState.UNHEALTHY) {
                 throw new ContainerResultException(ContainerResult.UNHEALTHY_CONTAINER, container + " is unhealthy");
@@ -66,6 +71,14 @@ public final class ReadHandler {
             };
         } catch (ContainerResultException e) {
             return ContainerHandler.failure(e);
+        }
+    }
+
+    private void checkToken(ContainerCommandRequest request) throws ContainerResultException {
+        try {
+            access.check(request);
+        } catch (BlockTokenException e) {
+            throw new ContainerResultException(ContainerResult.BLOCK_TOKEN_VERIFICATION_FAILED, e.getMessage());
         }
     }
 

@@ -6,6 +6,7 @@ import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.http.StatusHttpServer;
 import dev.o3.common.lifecycle.Daemon;
 import dev.o3.common.lifecycle.LifeCycle;
+import dev.o3.common.security.BlockTokenConfig;
 import dev.o3.datanode.config.ContainerConfig;
 import dev.o3.datanode.config.DatanodeConfig;
 import dev.o3.datanode.config.RatisServerConfig;
@@ -17,6 +18,7 @@ import dev.o3.datanode.ratis.PipelineStatus;
 import dev.o3.datanode.ratis.RatisServer;
 import dev.o3.datanode.read.ReadServer;
 import dev.o3.datanode.scanner.ContainerScanner;
+import dev.o3.datanode.security.BlockAccess;
 import dev.o3.datanode.volume.VolumeChecker;
 import dev.o3.datanode.volume.VolumeSet;
 import dev.o3.proto.hdds.DatanodeDetails;
@@ -47,6 +49,7 @@ public final class DatanodeServer implements Daemon {
     private final ContainerConfig containerConfig;
     private final HostAndPort scmAddress;
     private final Clock clock;
+    private final BlockAccess access;
     private final String advertisedHost;
     private final String name;
     private final String uuid;
@@ -72,6 +75,7 @@ public final class DatanodeServer implements Daemon {
         this.scmAddress = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_DATANODE_ADDRESS, CommonConfigKeys.SCM_DATANODE_PORT);
         this.clock = Objects.requireNonNull(clock, "clock is null");
+        this.access = new BlockAccess(BlockTokenConfig.signer(conf, clock));
         this.advertisedHost = config.hostname().orElseGet(DatanodeServer::localHostName);
         this.name = "dn-" + advertisedHost;
         Path metadataDir = conf.find(CommonConfigKeys.METADATA_DIRS)
@@ -106,7 +110,7 @@ public final class DatanodeServer implements Daemon {
     }
 
     private void startComponents() {
-        StorageStack storage = StorageStack.open(name, config, containerConfig, metrics);
+        StorageStack storage = StorageStack.open(name, config, containerConfig, metrics, access);
         volumes = register(storage.volumes());
         containers = storage.containers();
         ratis = register(new RatisServer(

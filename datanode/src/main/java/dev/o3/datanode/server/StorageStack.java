@@ -8,6 +8,7 @@ import dev.o3.datanode.container.ContainerSet;
 import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.datanode.read.ReadHandler;
 import dev.o3.datanode.read.VolumeChunkSource;
+import dev.o3.datanode.security.BlockAccess;
 import dev.o3.datanode.volume.VolumeSet;
 
 /**
@@ -23,7 +24,11 @@ import dev.o3.datanode.volume.VolumeSet;
 record StorageStack(
         VolumeSet volumes, ContainerSet containers, ChunkStore chunks, ContainerHandler handler, ReadHandler reads) {
     static StorageStack open(
-            String name, DatanodeConfig config, ContainerConfig containerConfig, DatanodeMetrics metrics) {
+            String name,
+            DatanodeConfig config,
+            ContainerConfig containerConfig,
+            DatanodeMetrics metrics,
+            BlockAccess access) {
         VolumeSet volumes = VolumeSet.open(
                 name, config.dataDirs(), containerConfig.containerSize().bytes());
         ContainerSet containers = ContainerSet.load(name, volumes);
@@ -32,7 +37,7 @@ record StorageStack(
                 volumes,
                 containers,
                 chunks,
-                new ContainerHandler(name, containers, chunks),
-                new ReadHandler(containers, new VolumeChunkSource(name, chunks, metrics)));
+                new ContainerHandler(name, containers, chunks, access),
+                new ReadHandler(containers, new VolumeChunkSource(name, chunks, metrics), access));
     }
 }

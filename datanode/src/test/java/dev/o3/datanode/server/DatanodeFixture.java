@@ -124,7 +124,7 @@ final class DatanodeFixture {
             ByteString data = randomData(blockId.getLocalId() * 1000 + i, chunkSize);
             ChunkInfo info = chunk(blockId.getLocalId(), i, (long) i * chunkSize, data);
             infos.add(info);
-            writes.add(client.writeChunk(blockId, info, data));
+            writes.add(client.writeChunk(blockId, info, data, ByteString.EMPTY));
         }
         CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
         BlockData block = BlockData.newBuilder()
@@ -132,7 +132,7 @@ final class DatanodeFixture {
                 .addAllChunks(infos)
                 .setSize((long) chunks * chunkSize)
                 .build();
-        return client.putBlock(block, true).get(30, TimeUnit.SECONDS);
+        return client.putBlock(block, true, ByteString.EMPTY).get(30, TimeUnit.SECONDS);
     }
 
     static BlockId blockId(long containerId, long localId) {

@@ -84,7 +84,7 @@ class PipelineIT {
                 }
                 ByteString data = randomData(2 * 1000 + i, CHUNK);
                 chunks.add(chunk(2, i, (long) i * CHUNK, data));
-                writes.add(client.writeChunk(block, chunks.get(i), data));
+                writes.add(client.writeChunk(block, chunks.get(i), data, ByteString.EMPTY));
             }
             CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
             PutBlockResponse put = client.putBlock(
@@ -93,7 +93,8 @@ class PipelineIT {
                                     .addAllChunks(chunks)
                                     .setSize(16L * CHUNK)
                                     .build(),
-                            true)
+                            true,
+                            ByteString.EMPTY)
                     .get(60, TimeUnit.SECONDS);
             lastBcsid = writeBlock(client, blockId(1, 3), 2, CHUNK).getBlockCommitSequenceId();
             assertThat(lastBcsid).isGreaterThan(put.getBlockCommitSequenceId());
@@ -131,7 +132,7 @@ class PipelineIT {
             BlockData middle = blocks.get(1);
             assertThat(middle.getChunksCount()).isEqualTo(16);
             for (int i = 0; i < 16; i++) {
-                assertThat(reader.readChunk(middle.getBlockId(), middle.getChunks(i))
+                assertThat(reader.readChunk(middle.getBlockId(), middle.getChunks(i), ByteString.EMPTY)
                                 .get(10, TimeUnit.SECONDS))
                         .as("chunk %d on %s", i, replica.getHostName())
                         .isEqualTo(randomData(2 * 1000 + i, CHUNK));

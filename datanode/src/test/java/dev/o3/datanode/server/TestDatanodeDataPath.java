@@ -10,6 +10,7 @@ import static dev.o3.datanode.server.DatanodeFixture.writeBlock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.protobuf.ByteString;
 import dev.o3.common.container.ContainerCommandException;
 import dev.o3.common.db.Database;
 import dev.o3.common.ratis.ContainerRatisClient;
@@ -91,16 +92,19 @@ class TestDatanodeDataPath {
         assertThat(first.getBlockCommitSequenceId()).isPositive();
         assertThat(first.getCommittedLength()).isEqualTo(80_000);
         assertThat(second.getBlockCommitSequenceId()).isGreaterThan(first.getBlockCommitSequenceId());
-        BlockData block = reader.getBlock(blockId(1, 10)).get(10, TimeUnit.SECONDS);
+        BlockData block = reader.getBlock(blockId(1, 10), ByteString.EMPTY).get(10, TimeUnit.SECONDS);
         assertThat(block.getBlockId().getBlockCommitSequenceId()).isEqualTo(first.getBlockCommitSequenceId());
-        assertThat(reader.readChunk(block.getBlockId(), block.getChunks(3)).get(10, TimeUnit.SECONDS))
+        assertThat(reader.readChunk(block.getBlockId(), block.getChunks(3), ByteString.EMPTY)
+                        .get(10, TimeUnit.SECONDS))
                 .isEqualTo(randomData(10 * 1000 + 3, 20_000));
         assertThat(reader.listBlocks(1, 0, 10).get(10, TimeUnit.SECONDS)).hasSize(2);
         assertThat(datanode.containers().get(1).record().bcsid()).isEqualTo(second.getBlockCommitSequenceId());
         BlockId newer = block.getBlockId().toBuilder()
                 .setBlockCommitSequenceId(second.getBlockCommitSequenceId() + 1)
                 .build();
-        assertResult(() -> reader.getBlock(newer).get(10, TimeUnit.SECONDS), ContainerResult.BCSID_MISMATCH);
+        assertResult(
+                () -> reader.getBlock(newer, ByteString.EMPTY).get(10, TimeUnit.SECONDS),
+                ContainerResult.BCSID_MISMATCH);
     }
 
     @Test
@@ -111,11 +115,13 @@ class TestDatanodeDataPath {
 
         corrupt(datanode.containers().get(2), 20, 15_000);
 
-        BlockData block = reader.getBlock(blockId(2, 20)).get(10, TimeUnit.SECONDS);
-        assertThat(reader.readChunk(block.getBlockId(), block.getChunks(0)).get(10, TimeUnit.SECONDS))
+        BlockData block = reader.getBlock(blockId(2, 20), ByteString.EMPTY).get(10, TimeUnit.SECONDS);
+        assertThat(reader.readChunk(block.getBlockId(), block.getChunks(0), ByteString.EMPTY)
+                        .get(10, TimeUnit.SECONDS))
                 .isEqualTo(randomData(20 * 1000, 10_000));
         assertResult(
-                () -> reader.readChunk(block.getBlockId(), block.getChunks(1)).get(10, TimeUnit.SECONDS),
+                () -> reader.readChunk(block.getBlockId(), block.getChunks(1), ByteString.EMPTY)
+                        .get(10, TimeUnit.SECONDS),
                 ContainerResult.CHECKSUM_MISMATCH);
         assertThat(datanode.containers().get(2).state()).isEqualTo(ReplicaState.UNHEALTHY);
         datanode.triggerHeartbeat();
@@ -160,7 +166,9 @@ class TestDatanodeDataPath {
         assertThat(container.record().usedBytes()).isEqualTo(1_000);
         assertThat(container.record().blockCount()).isEqualTo(1);
         assertThat(scm.statuses()).anyMatch(status -> status.getCommandId() == command && status.getSuccess());
-        assertResult(() -> reader.getBlock(blockId(5, 50)).get(10, TimeUnit.SECONDS), ContainerResult.NO_SUCH_BLOCK);
+        assertResult(
+                () -> reader.getBlock(blockId(5, 50), ByteString.EMPTY).get(10, TimeUnit.SECONDS),
+                ContainerResult.NO_SUCH_BLOCK);
     }
 
     @Test
@@ -187,9 +195,11 @@ class TestDatanodeDataPath {
                 .extracting(ContainerReplicaReport::getContainerId)
                 .containsExactly(7L);
         assertResult(
-                () -> reader.getBlock(blockId(6, 60)).get(10, TimeUnit.SECONDS), ContainerResult.CONTAINER_NOT_FOUND);
-        BlockData block = reader.getBlock(blockId(7, 70)).get(10, TimeUnit.SECONDS);
-        assertThat(reader.readChunk(block.getBlockId(), block.getChunks(0)).get(10, TimeUnit.SECONDS))
+                () -> reader.getBlock(blockId(6, 60), ByteString.EMPTY).get(10, TimeUnit.SECONDS),
+                ContainerResult.CONTAINER_NOT_FOUND);
+        BlockData block = reader.getBlock(blockId(7, 70), ByteString.EMPTY).get(10, TimeUnit.SECONDS);
+        assertThat(reader.readChunk(block.getBlockId(), block.getChunks(0), ByteString.EMPTY)
+                        .get(10, TimeUnit.SECONDS))
                 .isEqualTo(randomData(70 * 1000, 10_000));
         writeBlock(client, blockId(8, 80), 1, 1_000);
         assertThat(datanode.containers().get(8).volume()).isSameAs(kept.volume());

@@ -8,6 +8,7 @@ import static dev.o3.datanode.server.DatanodeFixture.pipeline;
 import static dev.o3.datanode.server.DatanodeFixture.writeBlock;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.ByteString;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.db.Database;
 import dev.o3.common.ratis.ContainerRatisClient;
@@ -197,8 +198,9 @@ class TestDatanodeServer {
                 ContainerReadClient reader = ContainerReadClient.connect(datanode.datanodeDetails())) {
             PutBlockResponse second = writeBlock(client, blockId(5, 101), 2, 10_000);
             assertThat(second.getBlockCommitSequenceId()).isGreaterThan(first.getBlockCommitSequenceId());
-            BlockData block = reader.getBlock(blockId(5, 100)).get(10, TimeUnit.SECONDS);
-            assertThat(reader.readChunk(block.getBlockId(), block.getChunks(2)).get(10, TimeUnit.SECONDS))
+            BlockData block = reader.getBlock(blockId(5, 100), ByteString.EMPTY).get(10, TimeUnit.SECONDS);
+            assertThat(reader.readChunk(block.getBlockId(), block.getChunks(2), ByteString.EMPTY)
+                            .get(10, TimeUnit.SECONDS))
                     .isEqualTo(DatanodeFixture.randomData(100 * 1000 + 2, 10_000));
         }
     }

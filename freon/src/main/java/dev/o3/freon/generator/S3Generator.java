@@ -15,7 +15,8 @@ import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException
 
 /**
  * What the S3 generators share: an AWS SDK client for the gateway, signed with the calling user's S3 secret (fetched
- * from OM, as {@code ozone s3 getsecret} does), and the bucket, created if missing.
+ * from OM, as {@code ozone s3 getsecret} does, unless keys are given so the same load can run against another S3
+ * store), and the bucket, created if missing.
  */
 abstract class S3Generator extends Generator {
     @Option(
@@ -24,15 +25,32 @@ abstract class S3Generator extends Generator {
             description = "S3 gateway URL (default: ${DEFAULT-VALUE}).")
     private URI endpoint;
 
+    @Option(
+            names = "--access-key",
+            description = "S3 access key; with --secret-key, used instead of the user's secret from OM "
+                    + "(e.g. to run the same load against another S3 store).")
+    private String accessKey;
+
+    @Option(names = "--secret-key", description = "S3 secret key that goes with --access-key.")
+    private String secretKey;
+
     @Override
     final Operation prepare(OzoneConfiguration conf, OzoneClient client, List<AutoCloseable> resources) {
-        S3Secret secret = client.objectStore().getS3Secret(System.getProperty("user.name"));
+        if ((accessKey == null) != (secretKey == null)) {
+            throw new IllegalArgumentException("--access-key and --secret-key go together");
+        }
+        AwsBasicCredentials credentials;
+        if (accessKey != null) {
+            credentials = AwsBasicCredentials.create(accessKey, secretKey);
+        } else {
+            S3Secret secret = client.objectStore().getS3Secret(System.getProperty("user.name"));
+            credentials = AwsBasicCredentials.create(secret.accessKey(), secret.secret());
+        }
         S3Client s3 = S3Client.builder()
                 .endpointOverride(endpoint)
                 .region(Region.US_EAST_1)
                 .forcePathStyle(true)
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(secret.accessKey(), secret.secret())))
+                .credentialsProvider(StaticCredentialsProvider.create(credentials))
                 .build();
         resources.add(s3);
         try {

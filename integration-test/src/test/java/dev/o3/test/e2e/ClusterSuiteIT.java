@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One real cluster (SCM, OM, three datanodes on one pipeline, the S3 gateway) shared by every end-to-end scenario:
+ * One real cluster (SCM, OM, three datanodes on one pipeline, the S3 gateway; security on, so block tokens are
+ * checked) shared by every end-to-end scenario:
  * starting clusters is the expensive part on a 2-core runner. Scenarios that break nodes run last.
  */
 @Tag("integration")
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class ClusterSuiteIT {
     static final int BLOCK_SIZE = 4 * 1024 * 1024;
+    static final String BLOCK_TOKEN_SECRET = "suite-block-token-secret";
 
     @TempDir
     static Path directory;
@@ -56,6 +58,9 @@ class ClusterSuiteIT {
                 .withS3Gateway()
                 .conf("ozone.scm.block.size", BLOCK_SIZE + "B")
                 .conf("ozone.scm.datanode.pipeline.limit", "1")
+                // Every scenario reads and writes with block tokens, as a secure cluster does.
+                .conf("ozone.security.enabled", "true")
+                .conf("hdds.block.token.secret", BLOCK_TOKEN_SECRET)
                 // A killed datanode must stay a lost follower while the big write goes on, as it would under the
                 // 10-minute default; once DEAD, SCM closes its pipeline (tested in the SCM module).
                 .conf("ozone.scm.stale.node.interval", "30s")
@@ -96,7 +101,15 @@ class ClusterSuiteIT {
 
     @Nested
     @Order(3)
+    class Acl extends AclScenario {}
+
+    @Nested
+    @Order(3)
     class Freon extends FreonScenario {}
+
+    @Nested
+    @Order(3)
+    class BlockTokens extends BlockTokenScenario {}
 
     @Nested
     @Order(4)

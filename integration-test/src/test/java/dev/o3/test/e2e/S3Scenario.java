@@ -34,7 +34,7 @@ import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
-/** Real S3 clients (AWS SDK for Java v2 and the AWS CLI) against the gateway of the real cluster. */
+/** Real S3 clients (AWS SDK for Java v2, the AWS CLI, boto3, s3cmd) against the gateway of the real cluster. */
 abstract class S3Scenario {
     private static final int MIB = 1024 * 1024;
 
@@ -128,6 +128,49 @@ abstract class S3Scenario {
                 .containsPattern("\"ETag\": \"\\\\\"[0-9a-f]{32}-\\d+\\\\\"\"");
     }
 
+    @Test
+    void boto3UploadsDownloadsListsAndDeletes() throws IOException, InterruptedException {
+        Path script = Path.of(System.getProperty("o3.s3.scripts", "src/test/scripts"), "boto3-roundtrip.py");
+
+        String output = run(List.of(
+                System.getProperty("o3.s3.python", "python3"),
+                script.toString(),
+                endpoint.toString(),
+                "boto3-bucket",
+                files.toString()));
+
+        assertThat(output).contains("boto3 OK");
+    }
+
+    @Test
+    void s3cmdPutsListsAndGets() throws IOException, InterruptedException {
+        String host = endpoint.getHost() + ":" + endpoint.getPort();
+        Path config = Files.writeString(
+                files.resolve("s3cfg"),
+                String.join(
+                        "\n",
+                        "[default]",
+                        "access_key = " + secret.accessKey(),
+                        "secret_key = " + secret.secret(),
+                        "host_base = " + host,
+                        "host_bucket = " + host,
+                        "use_https = False",
+                        "signature_v2 = False",
+                        ""),
+                StandardCharsets.UTF_8);
+        Path upload = files.resolve("s3cmd.bin");
+        Files.write(upload, Keys.random(3 * MIB + 1));
+        Path download = files.resolve("s3cmd.copy");
+
+        s3cmd(config, "mb", "s3://s3cmd-bucket");
+        s3cmd(config, "put", upload.toString(), "s3://s3cmd-bucket/data/s3cmd.bin");
+        String listing = s3cmd(config, "ls", "--recursive", "s3://s3cmd-bucket");
+        s3cmd(config, "get", "s3://s3cmd-bucket/data/s3cmd.bin", download.toString());
+
+        assertThat(listing).contains("s3://s3cmd-bucket/data/s3cmd.bin");
+        assertThat(Files.mismatch(upload, download)).isEqualTo(-1);
+    }
+
     private byte[] multipart(S3Client s3, String bucket, String key) {
         String uploadId =
                 s3.createMultipartUpload(b -> b.bucket(bucket).key(key)).uploadId();
@@ -168,6 +211,18 @@ abstract class S3Scenario {
         if (args[1].equals("cp") || args[1].equals("sync")) {
             command.add("--no-progress");
         }
+        return run(command);
+    }
+
+    private String s3cmd(Path config, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(
+                List.of(System.getProperty("o3.s3cmd", "s3cmd"), "--config=" + config, "--no-progress"));
+        command.addAll(List.of(args));
+        return run(command);
+    }
+
+    /** Runs a client process with this user's S3 credentials; fails the test unless it exits 0. */
+    private String run(List<String> command) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment()
                 .putAll(Map.of(
@@ -179,12 +234,9 @@ abstract class S3Scenario {
                                 files.resolve("aws-credentials").toString()));
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(5, TimeUnit.MINUTES))
-                .as("aws %s finished", String.join(" ", args))
-                .isTrue();
-        assertThat(process.exitValue())
-                .as("aws %s: %s", String.join(" ", args), output)
-                .isZero();
+        String name = String.join(" ", command.subList(1, command.size()));
+        assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("%s finished", name).isTrue();
+        assertThat(process.exitValue()).as("%s: %s", name, output).isZero();
         return output;
     }
 

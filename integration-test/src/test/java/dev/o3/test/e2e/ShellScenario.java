@@ -1,9 +1,11 @@
 package dev.o3.test.e2e;
 
+import static dev.o3.test.e2e.ClusterSuiteIT.client;
 import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.o3.client.shell.ShellCommand;
+import dev.o3.common.acl.CannedAcl;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -17,11 +19,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
-/** {@code ozone sh} against the real cluster: put then get must return the same bytes. */
+/** {@code ozone sh} against the real cluster: put then get must return the same bytes; ACLs set here hold in OM. */
 abstract class ShellScenario {
     @TempDir
     Path files;
 
+    private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
 
     @ParameterizedTest
@@ -48,9 +51,29 @@ abstract class ShellScenario {
         assertThat(err.toString()).contains("KEY_NOT_FOUND").hasLineCount(1);
     }
 
+    @Test
+    void setsAndShowsCannedAclsThatOmEnforces() {
+        assertThat(sh("bucket", "create", "--acl", "public-read", "/vol1/shell-acl"))
+                .isZero();
+        assertThat(sh("bucket", "getacl", "/vol1/shell-acl")).isZero();
+        assertThat(out.toString()).contains("\"acl\" : \"public-read\"");
+        assertThat(sh("bucket", "setacl", "--acl", "authenticated-read", "/vol1/shell-acl"))
+                .isZero();
+        assertThat(client().objectStore().bucket("vol1", "shell-acl").acl().acl())
+                .isEqualTo(CannedAcl.AUTHENTICATED_READ);
+        assertThat(sh("bucket", "setacl", "--acl", "everyone", "/vol1/shell-acl"))
+                .isEqualTo(1);
+        assertThat(err.toString()).contains("unknown canned ACL 'everyone'");
+        assertThat(sh("bucket", "setacl", "--user", "mallory", "--acl", "private", "/vol1/shell-acl"))
+                .isEqualTo(1);
+        assertThat(err.toString()).contains("PERMISSION_DENIED");
+    }
+
     private int sh(String... args) {
+        out.getBuffer().setLength(0);
         err.getBuffer().setLength(0);
         CommandLine shell = new CommandLine(new ShellCommand());
+        shell.setOut(new PrintWriter(out, true));
         shell.setErr(new PrintWriter(err, true));
         shell.setExecutionExceptionHandler((exception, command, parseResult) -> {
             command.getErr().println(exception.getMessage() + " (" + statusOf(exception) + ")");

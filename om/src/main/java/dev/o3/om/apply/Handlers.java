@@ -9,6 +9,7 @@ import dev.o3.om.key.CommitKeyHandler;
 import dev.o3.om.key.CreateKeyHandler;
 import dev.o3.om.key.DeleteKeyHandler;
 import dev.o3.om.key.RenameKeyHandler;
+import dev.o3.om.key.SetKeyAclHandler;
 import dev.o3.om.key.SetKeyTagsHandler;
 import dev.o3.om.multipart.AbortMultipartUploadHandler;
 import dev.o3.om.multipart.CommitMultipartPartHandler;
@@ -31,7 +32,7 @@ final class Handlers {
     private Handlers() {}
 
     /**
-     * @param s3Volume volume where anyone may create buckets
+     * @param s3Volume volume where any named user may create buckets
      * @param minPartSize smallest multipart part except the last
      */
     static Map<RequestCase, WriteRequest> all(String s3Volume, long minPartSize) {
@@ -50,6 +51,7 @@ final class Handlers {
         handlers.put(RequestCase.DELETE_KEYS, delete);
         handlers.put(RequestCase.RENAME_KEY, new RenameKeyHandler());
         handlers.put(RequestCase.SET_KEY_TAGS, new SetKeyTagsHandler());
+        handlers.put(RequestCase.SET_KEY_ACL, new SetKeyAclHandler());
         handlers.put(RequestCase.CREATE_DIRECTORY, new CreateDirectoryHandler());
         handlers.put(RequestCase.INITIATE_MULTIPART_UPLOAD, new InitiateMultipartUploadHandler());
         handlers.put(RequestCase.CREATE_MULTIPART_KEY, new CreateMultipartKeyHandler());

@@ -27,7 +27,7 @@ public final class TransactionApplier {
 
     /**
      * @param store the current store (replaced when a snapshot is installed)
-     * @param s3Volume volume where anyone may create buckets
+     * @param s3Volume volume where any named user may create buckets
      * @param minPartSize smallest multipart part except the last
      */
     public TransactionApplier(String logPrefix, Supplier<OmStore> store, String s3Volume, long minPartSize) {

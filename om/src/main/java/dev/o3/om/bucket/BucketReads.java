@@ -5,18 +5,48 @@ import dev.o3.om.db.KeyOrder;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.ReadView;
 import dev.o3.om.db.RowKeys;
+import dev.o3.om.key.KeyLayout;
+import dev.o3.om.key.KeyLayouts;
+import dev.o3.om.request.Caller;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
 import dev.o3.proto.om.BucketInfo;
+import dev.o3.proto.om.GetAclRequest;
+import dev.o3.proto.om.GetAclResponse;
 import dev.o3.proto.om.ListBucketsRequest;
 import dev.o3.proto.om.ListBucketsResponse;
+import dev.o3.proto.om.OmStatus;
 
-/** Bucket reads: info and paged listing in name order. Stateless. */
+/** Bucket reads: info, paged listing in name order, and the ACL of a bucket or key. Stateless. */
 public final class BucketReads {
     private BucketReads() {}
 
-    public static BucketInfo info(ReadView view, String volume, String bucket) throws OmException {
-        return Lookups.bucket(view, volume, bucket);
+    /** A bucket's info, for whoever may read the bucket. */
+    public static BucketInfo info(ReadView view, Caller caller, String volume, String bucket) throws OmException {
+        BucketInfo info = Lookups.bucket(view, volume, bucket);
+        Lookups.checkRead(view, caller, info);
+        return info;
+    }
+
+    /**
+     * The canned ACL and owner of a bucket, or of one of its keys (owned by the bucket's owner); for the bucket's
+     * owners, as in S3 only the owner may read an ACL.
+     */
+    public static GetAclResponse acl(ReadView view, Caller caller, GetAclRequest request) throws OmException {
+        BucketInfo bucket = Lookups.bucket(view, request.getVolume(), request.getBucket());
+        Lookups.checkOwner(view, caller, bucket, "read the ACL of bucket " + bucket.getName() + " or its keys");
+        String acl = bucket.getAcl();
+        if (!request.getKey().isEmpty()) {
+            KeyLayout layout = KeyLayouts.of(bucket);
+            layout.checkName(request.getKey());
+            acl = layout.lookup(view, bucket, request.getKey())
+                    .orElseThrow(() -> new OmException(OmStatus.KEY_NOT_FOUND, "key not found: " + request.getKey()))
+                    .getAcl();
+        }
+        return GetAclResponse.newBuilder()
+                .setOwner(bucket.getOwner())
+                .setAcl(Lookups.acl(acl).value())
+                .build();
     }
 
     public static ListBucketsResponse list(ReadView view, ListBucketsRequest request) throws OmException {

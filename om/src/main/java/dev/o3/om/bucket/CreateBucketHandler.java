@@ -5,6 +5,7 @@ import dev.o3.common.db.KeyValue;
 import dev.o3.om.db.Mutation;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.RowKeys;
+import dev.o3.om.request.Caller;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.Names;
 import dev.o3.om.request.OmException;
@@ -18,8 +19,9 @@ import dev.o3.proto.om.VolumeInfo;
 import java.util.List;
 
 /**
- * Creates a bucket; the volume owner or an administrator, or anyone in the S3 volume. The leader fills in the layout
- * before the request is logged, so every OM stores the same one. Checks the volume's namespace and byte quotas.
+ * Creates a bucket with its canned ACL (default private); the volume owner or an administrator, or any named user in
+ * the S3 volume (owning what they create). The leader fills in the layout before the request is logged, so every OM
+ * stores the same one. Checks the volume's namespace and byte quotas.
  */
 public final class CreateBucketHandler implements WriteRequest {
     private final String s3Volume;
@@ -33,9 +35,14 @@ public final class CreateBucketHandler implements WriteRequest {
         BucketInfo bucket = transaction.getCreateBucket().getBucket();
         Names.checkBucket(bucket.getName());
         VolumeInfo volume = Lookups.volume(mutation, bucket.getVolume());
-        if (!bucket.getVolume().equals(s3Volume)) {
-            Lookups.checkVolumeOwner(mutation, Lookups.caller(transaction), bucket.getVolume(), "create buckets");
+        Caller caller = Lookups.caller(transaction);
+        // Any named user may create S3 buckets, but only for themselves: the creator is the owner.
+        boolean forThemselves =
+                !caller.anonymous() && (bucket.getOwner().isEmpty() || caller.ownsOrAdmin(bucket.getOwner()));
+        if (!bucket.getVolume().equals(s3Volume) || !forThemselves) {
+            Lookups.checkVolumeOwner(mutation, caller, bucket.getVolume(), "create this bucket");
         }
+        String acl = Lookups.acl(bucket.getAcl()).value();
         String row = RowKeys.bucket(bucket.getVolume(), bucket.getName());
         if (mutation.get(OmSchema.BUCKETS, row).isPresent()) {
             throw new OmException(OmStatus.BUCKET_ALREADY_EXISTS, "bucket exists: " + bucket.getName());
@@ -59,9 +66,7 @@ public final class CreateBucketHandler implements WriteRequest {
         if (bucket.getQuotaInNamespace() == 0) {
             stored.setQuotaInNamespace(-1);
         }
-        if (bucket.getAcl().isEmpty()) {
-            stored.setAcl("private");
-        }
+        stored.setAcl(acl);
         mutation.put(OmSchema.BUCKETS, row, stored.build());
         return CreateBucketResponse.getDefaultInstance();
     }

@@ -20,10 +20,7 @@ public final class DeleteBucketHandler implements WriteRequest {
     public Message apply(Mutation mutation, OmTransaction transaction) throws OmException {
         DeleteBucketRequest request = transaction.getDeleteBucket();
         BucketInfo bucket = Lookups.bucket(mutation, request.getVolume(), request.getName());
-        if (!Lookups.caller(transaction).ownsOrAdmin(bucket.getOwner())) {
-            Lookups.checkVolumeOwner(
-                    mutation, Lookups.caller(transaction), request.getVolume(), "delete bucket " + request.getName());
-        }
+        Lookups.checkOwner(mutation, Lookups.caller(transaction), bucket, "delete bucket " + request.getName());
         String uploads = RowKeys.keysOf(request.getVolume(), request.getName());
         boolean hasUploads =
                 !mutation.scan(OmSchema.MULTIPART_UPLOADS, uploads, uploads, 1).isEmpty();

@@ -12,28 +12,23 @@ import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
 import dev.o3.proto.om.SetBucketAclRequest;
 import dev.o3.proto.om.SetBucketAclResponse;
-import java.util.Set;
 
-/** Sets a bucket's canned ACL; bucket owner or administrator. */
+/** Sets a bucket's canned ACL; bucket or volume owner, or administrator. */
 public final class SetBucketAclHandler implements WriteRequest {
-    private static final Set<String> CANNED =
-            Set.of("private", "public-read", "public-read-write", "authenticated-read");
-
     @Override
     public Message apply(Mutation mutation, OmTransaction transaction) throws OmException {
         SetBucketAclRequest request = transaction.getSetBucketAcl();
         BucketInfo bucket = Lookups.bucket(mutation, request.getVolume(), request.getName());
-        if (!CANNED.contains(request.getAcl())) {
-            throw new OmException(OmStatus.INVALID_REQUEST, "unknown canned ACL '" + request.getAcl() + "'");
+        if (request.getAcl().isEmpty()) {
+            throw new OmException(OmStatus.INVALID_REQUEST, "no ACL given");
         }
-        if (!Lookups.caller(transaction).ownsOrAdmin(bucket.getOwner())) {
-            throw new OmException(OmStatus.PERMISSION_DENIED, "only the bucket owner changes its ACL");
-        }
+        String acl = Lookups.acl(request.getAcl()).value();
+        Lookups.checkOwner(mutation, Lookups.caller(transaction), bucket, "change the ACL of " + request.getName());
         mutation.put(
                 OmSchema.BUCKETS,
                 RowKeys.bucket(request.getVolume(), request.getName()),
                 bucket.toBuilder()
-                        .setAcl(request.getAcl())
+                        .setAcl(acl)
                         .setModificationTimeMillis(transaction.getTimeMillis())
                         .build());
         return SetBucketAclResponse.getDefaultInstance();

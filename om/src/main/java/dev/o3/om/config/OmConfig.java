@@ -4,6 +4,7 @@ import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.ConfigException;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.security.BlockTokenConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -145,13 +146,7 @@ public record OmConfig(
     }
 
     private static TokenSettings tokens(OzoneConfiguration conf) {
-        boolean enabled = conf.get(CommonConfigKeys.SECURITY_ENABLED);
-        Optional<String> secret = conf.find(OmConfigKeys.BLOCK_TOKEN_SECRET).filter(value -> !value.isEmpty());
-        if (enabled && secret.isEmpty()) {
-            throw new ConfigException("set " + OmConfigKeys.BLOCK_TOKEN_SECRET.name() + " when "
-                    + CommonConfigKeys.SECURITY_ENABLED.name() + " is true: OM signs block tokens with it");
-        }
-        return new TokenSettings(enabled ? secret : Optional.empty(), conf.get(OmConfigKeys.BLOCK_TOKEN_LIFETIME));
+        return new TokenSettings(BlockTokenConfig.secret(conf), conf.get(CommonConfigKeys.BLOCK_TOKEN_LIFETIME));
     }
 
     private static ConfigException missing(String key) {

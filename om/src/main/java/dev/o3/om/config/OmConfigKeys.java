@@ -105,16 +105,6 @@ public final class OmConfigKeys implements ConfigGroup {
             ConfigType.DURATION_TYPE,
             "60s",
             "How often the leader reclaims the contents of deleted FSO directories.");
-    public static final ConfigKey<String> BLOCK_TOKEN_SECRET = ConfigKey.optional(
-            "ozone.om.block.token.secret",
-            ConfigType.STRING,
-            "Secret OM signs block tokens with (HMAC-SHA256), shared with the datanodes; required when "
-                    + "ozone.security.enabled is true.");
-    public static final ConfigKey<Duration> BLOCK_TOKEN_LIFETIME = ConfigKey.of(
-            "hdds.block.token.expiry.time",
-            ConfigType.DURATION_TYPE,
-            "1d",
-            "How long a block token OM issues stays valid.");
     public static final ConfigKey<Duration> SCM_REQUEST_TIMEOUT = ConfigKey.of(
             "ozone.om.scm.request.timeout",
             ConfigType.DURATION_TYPE,
@@ -155,8 +145,6 @@ public final class OmConfigKeys implements ConfigGroup {
                 OPEN_KEY_CLEANUP_INTERVAL,
                 KEY_DELETING_INTERVAL,
                 DIRECTORY_DELETING_INTERVAL,
-                BLOCK_TOKEN_SECRET,
-                BLOCK_TOKEN_LIFETIME,
                 SCM_REQUEST_TIMEOUT);
     }
 }

@@ -15,8 +15,8 @@ import dev.o3.proto.om.OmTransaction;
 import dev.o3.proto.om.OpenKeyRecord;
 
 /**
- * Opens a key-writing session: an open-key row holding the blocks the leader already got from SCM. The key becomes
- * visible only at {@link CommitKeyHandler commit}.
+ * Opens a key-writing session: an open-key row holding the blocks the leader already got from SCM and the key's canned
+ * ACL. The key becomes visible only at {@link CommitKeyHandler commit}.
  */
 public final class CreateKeyHandler implements WriteRequest {
     @Override
@@ -27,6 +27,8 @@ public final class CreateKeyHandler implements WriteRequest {
         KeyLayout layout = KeyLayouts.of(bucket);
         layout.checkName(request.getName());
         layout.checkCreate(mutation, bucket, request.getName());
+        String acl =
+                request.getAcl().isEmpty() ? "" : Lookups.acl(request.getAcl()).value();
         KeyInfo key = KeyInfo.newBuilder()
                 .setVolume(request.getVolume())
                 .setBucket(request.getBucket())
@@ -39,6 +41,7 @@ public final class CreateKeyHandler implements WriteRequest {
                 .addAllMetadata(request.getMetadataList())
                 .addAllTags(request.getTagsList())
                 .setContentType(request.getContentType())
+                .setAcl(acl)
                 .setObjectId(mutation.nextObjectId())
                 .build();
         BucketUsage.checkBytes(bucket, BucketUsage.bytes(key));

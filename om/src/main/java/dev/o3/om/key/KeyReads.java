@@ -9,35 +9,60 @@ import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.ListKeysRequest;
 import dev.o3.proto.om.ListKeysResponse;
 import dev.o3.proto.om.OmStatus;
+import java.util.Optional;
 
-/** Key reads through the bucket's layout: lookup, listing and file status. Stateless. */
+/**
+ * Key reads through the bucket's layout: lookup, listing and file status. Whoever may read the bucket reads its keys;
+ * others read a key only when its own ACL lets them, and learn nothing of keys that do not exist (S3 answers
+ * AccessDenied rather than NoSuchKey to callers who may not list the bucket). Stateless.
+ */
 public final class KeyReads {
     private KeyReads() {}
 
     public static KeyInfo lookup(ReadView view, Caller caller, String volume, String bucket, String name)
             throws OmException {
-        BucketInfo info = readable(view, caller, volume, bucket);
+        BucketInfo info = Lookups.bucket(view, volume, bucket);
         KeyLayout layout = KeyLayouts.of(info);
         layout.checkName(name);
-        return layout.lookup(view, info, name)
-                .orElseThrow(() -> new OmException(
-                        OmStatus.KEY_NOT_FOUND, "key not found: " + volume + "/" + bucket + "/" + name));
+        Optional<KeyInfo> key = layout.lookup(view, info, name);
+        if (!Lookups.mayRead(view, caller, info) && !readableByItsAcl(caller, key)) {
+            throw denied(caller, info);
+        }
+        return key.orElseThrow(
+                () -> new OmException(OmStatus.KEY_NOT_FOUND, "key not found: " + volume + "/" + bucket + "/" + name));
     }
 
     public static ListKeysResponse list(ReadView view, Caller caller, ListKeysRequest request) throws OmException {
-        BucketInfo info = readable(view, caller, request.getVolume(), request.getBucket());
+        BucketInfo info = Lookups.bucket(view, request.getVolume(), request.getBucket());
+        Lookups.checkRead(view, caller, info);
         return KeyLayouts.of(info).list(view, info, request);
     }
 
     public static KeyInfo status(ReadView view, Caller caller, String volume, String bucket, String path)
             throws OmException {
-        BucketInfo info = readable(view, caller, volume, bucket);
-        return KeyLayouts.of(info).status(view, info, path);
+        BucketInfo info = Lookups.bucket(view, volume, bucket);
+        KeyLayout layout = KeyLayouts.of(info);
+        if (Lookups.mayRead(view, caller, info)) {
+            return layout.status(view, info, path);
+        }
+        KeyInfo status;
+        try {
+            status = layout.status(view, info, path);
+        } catch (OmException e) {
+            throw denied(caller, info);
+        }
+        if (status.getIsDirectory() || !readableByItsAcl(caller, Optional.of(status))) {
+            throw denied(caller, info);
+        }
+        return status;
     }
 
-    private static BucketInfo readable(ReadView view, Caller caller, String volume, String bucket) throws OmException {
-        BucketInfo info = Lookups.bucket(view, volume, bucket);
-        Lookups.checkRead(view, caller, info);
-        return info;
+    private static boolean readableByItsAcl(Caller caller, Optional<KeyInfo> key) throws OmException {
+        return key.isPresent() && caller.in(Lookups.acl(key.get().getAcl()).readers());
+    }
+
+    private static OmException denied(Caller caller, BucketInfo bucket) {
+        return new OmException(
+                OmStatus.PERMISSION_DENIED, caller.user() + " may not read this key of bucket " + bucket.getName());
     }
 }

@@ -55,6 +55,7 @@ public final class CompleteMultipartUploadHandler implements WriteRequest {
                 .setReplication(upload.getReplication())
                 .addAllMetadata(upload.getMetadataList())
                 .setContentType(upload.getContentType())
+                .setAcl(upload.getAcl())
                 .setEtag(etag)
                 .setCreationTimeMillis(transaction.getTimeMillis())
                 .setModificationTimeMillis(transaction.getTimeMillis())

@@ -5,6 +5,7 @@ import dev.o3.om.db.KeyOrder;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.ReadView;
 import dev.o3.om.db.RowKeys;
+import dev.o3.om.request.Caller;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
 import dev.o3.proto.om.ListMultipartUploadsRequest;
@@ -16,12 +17,13 @@ import dev.o3.proto.om.MultipartUploadRecord;
 import dev.o3.proto.om.PartInfo;
 import java.util.List;
 
-/** Multipart reads: the parts of an upload and the uploads of a bucket, paged. Stateless. */
+/** Multipart reads: the parts of an upload and the uploads of a bucket, paged; for whoever may read the bucket. */
 public final class MultipartReads {
     private MultipartReads() {}
 
-    public static ListPartsResponse listParts(ReadView view, ListPartsRequest request) throws OmException {
-        Lookups.bucket(view, request.getVolume(), request.getBucket());
+    public static ListPartsResponse listParts(ReadView view, Caller caller, ListPartsRequest request)
+            throws OmException {
+        Lookups.checkRead(view, caller, Lookups.bucket(view, request.getVolume(), request.getBucket()));
         MultipartUploadRecord upload =
                 Uploads.find(view, request.getVolume(), request.getBucket(), request.getName(), request.getUploadId());
         int max = request.getMaxParts() == 0 ? 1000 : Math.min(request.getMaxParts(), 1000);
@@ -40,9 +42,9 @@ public final class MultipartReads {
         return response.build();
     }
 
-    public static ListMultipartUploadsResponse listUploads(ReadView view, ListMultipartUploadsRequest request)
-            throws OmException {
-        Lookups.bucket(view, request.getVolume(), request.getBucket());
+    public static ListMultipartUploadsResponse listUploads(
+            ReadView view, Caller caller, ListMultipartUploadsRequest request) throws OmException {
+        Lookups.checkRead(view, caller, Lookups.bucket(view, request.getVolume(), request.getBucket()));
         int max = request.getMaxUploads() == 0 ? 1000 : Math.min(request.getMaxUploads(), 1000);
         String base = RowKeys.keysOf(request.getVolume(), request.getBucket());
         String prefix = base + request.getPrefix();

@@ -1,5 +1,6 @@
 package dev.o3.om.request;
 
+import dev.o3.common.acl.CannedAcl;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.ReadView;
 import dev.o3.om.db.RowKeys;
@@ -8,7 +9,11 @@ import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
 import dev.o3.proto.om.VolumeInfo;
 
-/** Finds volumes and buckets or fails with the status a client expects. */
+/**
+ * Finds volumes and buckets or fails with the status a client expects, and checks what a caller may do with them:
+ * owners (of the bucket or its volume) and administrators have full control, the bucket's canned ACL lets others read
+ * or write its keys, and a key's own ACL lets others read that key ({@code KeyReads}).
+ */
 public final class Lookups {
     private Lookups() {}
 
@@ -37,29 +42,45 @@ public final class Lookups {
     }
 
     /**
-     * Checks that the caller may change keys of a bucket: administrator, bucket or volume owner, or a public-read-write
-     * bucket.
+     * Checks that the caller may change keys of a bucket: its owners (see {@link #checkOwner}), or anyone the bucket's
+     * ACL lets write (public-read-write).
      *
      * @throws OmException PERMISSION_DENIED
      */
     public static void checkWrite(ReadView view, Caller caller, BucketInfo bucket) throws OmException {
-        if (caller.ownsOrAdmin(bucket.getOwner()) || "public-read-write".equals(bucket.getAcl())) {
-            return;
+        if (!caller.in(acl(bucket.getAcl()).writers())) {
+            checkOwner(view, caller, bucket, "write to bucket " + bucket.getName());
         }
-        checkVolumeOwner(view, caller, bucket.getVolume(), "write to bucket " + bucket.getName());
     }
 
     /**
-     * Checks that the caller may read keys of a bucket (also public-read and authenticated-read buckets).
+     * Checks that the caller may read a bucket, list it and read its keys: its owners, or anyone its ACL lets read or
+     * write.
      *
      * @throws OmException PERMISSION_DENIED
      */
     public static void checkRead(ReadView view, Caller caller, BucketInfo bucket) throws OmException {
-        String acl = bucket.getAcl();
-        if (acl.startsWith("public-read") || acl.equals("authenticated-read")) {
-            return;
+        if (!mayRead(view, caller, bucket)) {
+            throw denied(caller, "read bucket " + bucket.getName());
         }
-        checkWrite(view, caller, bucket);
+    }
+
+    /** Whether {@link #checkRead} lets the caller in. */
+    public static boolean mayRead(ReadView view, Caller caller, BucketInfo bucket) throws OmException {
+        CannedAcl acl = acl(bucket.getAcl());
+        return caller.in(acl.readers()) || caller.in(acl.writers()) || owns(view, caller, bucket);
+    }
+
+    /**
+     * Checks that the caller owns the bucket or its volume, or is an administrator: what deleting a bucket and reading
+     * or changing ACLs take.
+     *
+     * @throws OmException PERMISSION_DENIED
+     */
+    public static void checkOwner(ReadView view, Caller caller, BucketInfo bucket, String action) throws OmException {
+        if (!owns(view, caller, bucket)) {
+            throw denied(caller, action);
+        }
     }
 
     /**
@@ -70,13 +91,34 @@ public final class Lookups {
     public static void checkVolumeOwner(ReadView view, Caller caller, String volume, String action) throws OmException {
         VolumeInfo info = volume(view, volume);
         if (!caller.ownsOrAdmin(info.getOwner())) {
-            throw new OmException(
-                    OmStatus.PERMISSION_DENIED, caller.user() + " may not " + action + " (volume " + volume + ")");
+            throw denied(caller, action + " (volume " + volume + ")");
         }
+    }
+
+    /**
+     * A stored or requested canned ACL; empty is private.
+     *
+     * @throws OmException INVALID_REQUEST for a value that names no canned ACL
+     */
+    public static CannedAcl acl(String value) throws OmException {
+        try {
+            return CannedAcl.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new OmException(OmStatus.INVALID_REQUEST, e.getMessage());
+        }
+    }
+
+    private static boolean owns(ReadView view, Caller caller, BucketInfo bucket) throws OmException {
+        return caller.ownsOrAdmin(bucket.getOwner())
+                || caller.ownsOrAdmin(volume(view, bucket.getVolume()).getOwner());
+    }
+
+    private static OmException denied(Caller caller, String action) {
+        return new OmException(OmStatus.PERMISSION_DENIED, caller.user() + " may not " + action);
     }
 
     /** The caller a logged transaction acts for. */
     public static Caller caller(OmTransaction transaction) {
-        return new Caller(transaction.getUser(), transaction.getAdmin());
+        return new Caller(transaction.getUser(), transaction.getAdmin(), transaction.getAnonymous());
     }
 }

@@ -13,12 +13,15 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * Reads who calls from gRPC metadata: {@code o3-user} (absent: the OM's own OS user, an administrator) and, for
+ * Reads who calls from gRPC metadata: {@code o3-user} (absent: the OM's own OS user, an administrator), or
+ * {@code o3-anonymous} (any value) for an anonymous caller, which wins over {@code o3-user} since it only takes
+ * rights away; and, for
  * retry-safe writes, {@code o3-client-id} (UUID) plus {@code o3-call-id} (long), which become the Ratis retry-cache
  * key so a request retried on a new leader is applied once. Stateless; thread-safe.
  */
 final class CallerInterceptor implements ServerInterceptor {
     static final Metadata.Key<String> USER = Metadata.Key.of("o3-user", Metadata.ASCII_STRING_MARSHALLER);
+    static final Metadata.Key<String> ANONYMOUS = Metadata.Key.of("o3-anonymous", Metadata.ASCII_STRING_MARSHALLER);
     static final Metadata.Key<String> CLIENT_ID = Metadata.Key.of("o3-client-id", Metadata.ASCII_STRING_MARSHALLER);
     static final Metadata.Key<String> CALL_ID = Metadata.Key.of("o3-call-id", Metadata.ASCII_STRING_MARSHALLER);
     static final Context.Key<Caller> CALLER = Context.key("o3-caller");
@@ -35,12 +38,16 @@ final class CallerInterceptor implements ServerInterceptor {
     @Override
     public <Q, R> ServerCall.Listener<Q> interceptCall(
             ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+        Caller caller = headers.containsKey(ANONYMOUS) ? Caller.anonymousCaller() : namedCaller(headers);
+        Context context = Context.current().withValue(CALLER, caller).withValue(REQUEST_ID, requestId(headers));
+        return Contexts.interceptCall(context, call, headers, next);
+    }
+
+    private Caller namedCaller(Metadata headers) {
         String user = Optional.ofNullable(headers.get(USER))
                 .filter(name -> !name.isBlank())
                 .orElse(serverUser);
-        Caller caller = new Caller(user, user.equals(serverUser) || administrators.contains(user));
-        Context context = Context.current().withValue(CALLER, caller).withValue(REQUEST_ID, requestId(headers));
-        return Contexts.interceptCall(context, call, headers, next);
+        return new Caller(user, user.equals(serverUser) || administrators.contains(user));
     }
 
     private static Optional<RequestId> requestId(Metadata headers) {

@@ -1,7 +1,7 @@
 package dev.o3.om.rpc;
 
+import dev.o3.common.security.BlockTokenSigner.Mode;
 import dev.o3.om.key.KeyReads;
-import dev.o3.om.security.BlockTokenSigner.Mode;
 import dev.o3.om.security.BlockTokens;
 import dev.o3.proto.om.AllocateBlockResponse;
 import dev.o3.proto.om.CommitKeyResponse;
@@ -14,6 +14,7 @@ import dev.o3.proto.om.ListKeysResponse;
 import dev.o3.proto.om.LookupKeyResponse;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.RenameKeyResponse;
+import dev.o3.proto.om.SetKeyAclResponse;
 import dev.o3.proto.om.SetKeyTagsResponse;
 import io.grpc.ServerServiceDefinition;
 
@@ -109,6 +110,13 @@ final class KeyRpcs {
                         (request, caller, transaction) -> transaction.setSetKeyTags(request),
                         SetKeyTagsResponse.class,
                         error -> SetKeyTagsResponse.newBuilder().setError(error).build()));
+        service.addMethod(
+                OzoneManagerServiceGrpc.getSetKeyAclMethod(),
+                calls.write(
+                        "SetKeyAcl",
+                        (request, caller, transaction) -> transaction.setSetKeyAcl(request),
+                        SetKeyAclResponse.class,
+                        error -> SetKeyAclResponse.newBuilder().setError(error).build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getCreateDirectoryMethod(),
                 calls.write(

@@ -1,7 +1,7 @@
 package dev.o3.om.rpc;
 
+import dev.o3.common.security.BlockTokenSigner.Mode;
 import dev.o3.om.multipart.MultipartReads;
-import dev.o3.om.security.BlockTokenSigner.Mode;
 import dev.o3.om.security.BlockTokens;
 import dev.o3.proto.om.AbortMultipartUploadResponse;
 import dev.o3.proto.om.CommitMultipartPartResponse;
@@ -76,13 +76,13 @@ final class MultipartRpcs {
                 OzoneManagerServiceGrpc.getListPartsMethod(),
                 calls.listing(
                         "ListParts",
-                        (request, view, caller) -> MultipartReads.listParts(view, request),
+                        (request, view, caller) -> MultipartReads.listParts(view, caller, request),
                         error -> ListPartsResponse.newBuilder().setError(error).build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getListMultipartUploadsMethod(),
                 calls.listing(
                         "ListMultipartUploads",
-                        (request, view, caller) -> MultipartReads.listUploads(view, request),
+                        (request, view, caller) -> MultipartReads.listUploads(view, caller, request),
                         error -> ListMultipartUploadsResponse.newBuilder()
                                 .setError(error)
                                 .build()));

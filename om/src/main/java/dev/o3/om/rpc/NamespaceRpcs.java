@@ -6,6 +6,7 @@ import dev.o3.proto.om.CreateBucketResponse;
 import dev.o3.proto.om.CreateVolumeResponse;
 import dev.o3.proto.om.DeleteBucketResponse;
 import dev.o3.proto.om.DeleteVolumeResponse;
+import dev.o3.proto.om.GetAclResponse;
 import dev.o3.proto.om.InfoBucketResponse;
 import dev.o3.proto.om.InfoVolumeResponse;
 import dev.o3.proto.om.ListBucketsResponse;
@@ -94,7 +95,7 @@ final class NamespaceRpcs {
                 calls.read(
                         "InfoBucket",
                         (request, view, caller) -> InfoBucketResponse.newBuilder()
-                                .setBucket(BucketReads.info(view, request.getVolume(), request.getName()))
+                                .setBucket(BucketReads.info(view, caller, request.getVolume(), request.getName()))
                                 .build(),
                         error -> InfoBucketResponse.newBuilder().setError(error).build()));
         service.addMethod(
@@ -122,5 +123,11 @@ final class NamespaceRpcs {
                         error -> SetBucketAclResponse.newBuilder()
                                 .setError(error)
                                 .build()));
+        service.addMethod(
+                OzoneManagerServiceGrpc.getGetAclMethod(),
+                calls.read(
+                        "GetAcl",
+                        (request, view, caller) -> BucketReads.acl(view, caller, request),
+                        error -> GetAclResponse.newBuilder().setError(error).build()));
     }
 }

@@ -9,12 +9,15 @@ import dev.o3.om.ratis.NotLeaderException;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.ratis.OmRatisServer.RequestId;
 import dev.o3.om.request.Caller;
+import dev.o3.om.request.OmException;
 import dev.o3.proto.om.OmError;
+import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
 import io.grpc.ServerCallHandler;
 import io.grpc.stub.ServerCalls;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -36,10 +39,29 @@ import java.util.function.Supplier;
  *       the other calls of its connection.
  * </ul>
  *
+ * <p>Anonymous callers are refused all but the key operations, where the bucket's and keys' ACLs decide.
+ *
  * <p>Each records the stages of its latency. Thread-safe.
  */
 final class RpcCalls {
     private static final CompletableFuture<Void> FILLED = CompletableFuture.completedFuture(null);
+    private static final Set<String> ANONYMOUS_OPERATIONS = Set.of(
+            "InfoBucket",
+            "ListKeys",
+            "LookupKey",
+            "GetFileStatus",
+            "CreateKey",
+            "AllocateBlock",
+            "CommitKey",
+            "DeleteKey",
+            "DeleteKeys",
+            "InitiateMultipartUpload",
+            "CreateMultipartKey",
+            "CommitMultipartPart",
+            "CompleteMultipartUpload",
+            "AbortMultipartUpload",
+            "ListParts",
+            "ListMultipartUploads");
 
     private final String logPrefix;
     private final OmRatisServer ratis;
@@ -108,9 +130,11 @@ final class RpcCalls {
             Optional<RequestId> requestId = CallerInterceptor.REQUEST_ID.get();
             try {
                 checkLeader();
+                checkAnonymous(operation, caller);
                 OmTransaction.Builder transaction = OmTransaction.newBuilder()
                         .setUser(caller.user())
                         .setAdmin(caller.admin())
+                        .setAnonymous(caller.anonymous())
                         .setTimeMillis(clock.millis());
                 long prepared = System.nanoTime();
                 // The callback answers every outcome itself, so the derived future carries nothing to check.
@@ -144,7 +168,7 @@ final class RpcCalls {
         OperationMetrics operationMetrics = metrics.operation(operation);
         return ServerCalls.asyncUnaryCall((request, observer) -> {
             RpcCall<R> call = new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress);
-            readAfterBarrier(call, handler, request, CallerInterceptor.CALLER.get());
+            readAfterBarrier(operation, call, handler, request, CallerInterceptor.CALLER.get());
         });
     }
 
@@ -157,7 +181,7 @@ final class RpcCalls {
             try {
                 handlers.execute(() -> {
                     operationMetrics.recordStage(Stage.QUEUE, System.nanoTime() - call.arrivedNanos());
-                    readAfterBarrier(call, handler, request, caller);
+                    readAfterBarrier(operation, call, handler, request, caller);
                 });
             } catch (RejectedExecutionException e) {
                 call.fail(e);
@@ -167,7 +191,13 @@ final class RpcCalls {
 
     /** Serves the read on this thread when the barrier is passed already, else on the handler pool once it is. */
     private <Q, R extends Message> void readAfterBarrier(
-            RpcCall<R> call, ReadHandler<Q, R> handler, Q request, Caller caller) {
+            String operation, RpcCall<R> call, ReadHandler<Q, R> handler, Q request, Caller caller) {
+        try {
+            checkAnonymous(operation, caller);
+        } catch (OmException e) {
+            call.fail(e);
+            return;
+        }
         CompletableFuture<Void> barrier = ratis.readBarrier();
         if (barrier.isDone() && !barrier.isCompletedExceptionally()) {
             serve(call, handler, request, caller);
@@ -198,6 +228,13 @@ final class RpcCalls {
         Optional<NotLeaderException> notLeader = ratis.checkLeader();
         if (notLeader.isPresent()) {
             throw notLeader.get();
+        }
+    }
+
+    /** Anonymous callers reach only key operations, where the bucket's and keys' ACLs decide. */
+    private static void checkAnonymous(String operation, Caller caller) throws OmException {
+        if (caller.anonymous() && !ANONYMOUS_OPERATIONS.contains(operation)) {
+            throw new OmException(OmStatus.PERMISSION_DENIED, "anonymous callers may not call " + operation);
         }
     }
 }

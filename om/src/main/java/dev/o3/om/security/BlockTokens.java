@@ -1,5 +1,6 @@
 package dev.o3.om.security;
 
+import dev.o3.common.security.BlockTokenSigner;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.om.KeyInfo;
 import java.util.Optional;

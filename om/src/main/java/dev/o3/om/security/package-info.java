@@ -1,5 +1,2 @@
-/**
- * Block tokens: HMAC-SHA256 grants OM issues on block locations and datanodes verify ({@link
- * dev.o3.om.security.BlockTokenSigner}).
- */
+/** Block tokens on the block locations OM hands out ({@link dev.o3.om.security.BlockTokens}). */
 package dev.o3.om.security;

@@ -1,5 +1,6 @@
 package dev.o3.om.server;
 
+import dev.o3.common.security.BlockTokenSigner;
 import dev.o3.om.config.OmConfig;
 import dev.o3.om.config.OmNode;
 import dev.o3.om.db.OmStoreHolder;
@@ -7,7 +8,6 @@ import dev.o3.om.metrics.OmMetrics;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.rpc.OzoneManagerService;
 import dev.o3.om.scm.ScmBlockClient;
-import dev.o3.om.security.BlockTokenSigner;
 import dev.o3.om.security.BlockTokens;
 import dev.o3.om.service.BackgroundServices;
 import dev.o3.proto.hdds.ReplicationConfig;

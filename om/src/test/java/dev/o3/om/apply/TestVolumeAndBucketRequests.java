@@ -4,6 +4,7 @@ import static dev.o3.om.testing.Namespace.ADMIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.o3.om.bucket.BucketReads;
+import dev.o3.om.request.Caller;
 import dev.o3.om.testing.Namespace;
 import dev.o3.om.volume.VolumeReads;
 import dev.o3.proto.om.BucketInfo;
@@ -25,6 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class TestVolumeAndBucketRequests {
+    private static final Caller ADMIN_CALLER = new Caller(ADMIN, true);
+
     @TempDir
     Path directory;
 
@@ -91,7 +94,8 @@ class TestVolumeAndBucketRequests {
         assertThat(createBucket("vol1", "bucket1")).isEqualTo(OmStatus.BUCKET_ALREADY_EXISTS);
         assertThat(createBucket("vol1", "UPPER")).isEqualTo(OmStatus.INVALID_BUCKET_NAME);
         assertThat(createBucket("missing", "bucket2")).isEqualTo(OmStatus.VOLUME_NOT_FOUND);
-        assertThat(BucketReads.info(namespace.store(), "vol1", "bucket1").getObjectId())
+        assertThat(BucketReads.info(namespace.store(), ADMIN_CALLER, "vol1", "bucket1")
+                        .getObjectId())
                 .isPositive();
         assertThat(BucketReads.list(
                                 namespace.store(),
@@ -114,7 +118,8 @@ class TestVolumeAndBucketRequests {
                                 .setName("bucket1")
                                 .setAcl("public-read"))))
                 .isEqualTo(OmStatus.OK);
-        assertThat(BucketReads.info(namespace.store(), "vol1", "bucket1").getAcl())
+        assertThat(BucketReads.info(namespace.store(), ADMIN_CALLER, "vol1", "bucket1")
+                        .getAcl())
                 .isEqualTo("public-read");
     }
 

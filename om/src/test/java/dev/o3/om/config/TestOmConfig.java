@@ -90,16 +90,16 @@ class TestOmConfig {
         assertThatThrownBy(() -> OmConfig.from(OzoneConfiguration.of(
                         Map.of("ozone.metadata.dirs", "/meta", "ozone.security.enabled", "true"))))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("ozone.om.block.token.secret");
+                .hasMessageContaining("hdds.block.token.secret");
         OmConfig secured = OmConfig.from(OzoneConfiguration.of(Map.of(
                 "ozone.metadata.dirs", "/meta",
                 "ozone.security.enabled", "true",
-                "ozone.om.block.token.secret", "s3cr3t")));
+                "hdds.block.token.secret", "s3cr3t")));
         assertThat(secured.blockTokens().secret()).contains("s3cr3t");
         assertThat(secured.blockTokens().lifetime()).isEqualTo(Duration.ofDays(1));
         assertThat(secured.blockTokens().toString()).doesNotContain("s3cr3t");
         assertThat(OmConfig.from(OzoneConfiguration.of(
-                                Map.of("ozone.metadata.dirs", "/meta", "ozone.om.block.token.secret", "s3cr3t")))
+                                Map.of("ozone.metadata.dirs", "/meta", "hdds.block.token.secret", "s3cr3t")))
                         .blockTokens()
                         .secret())
                 .as("no tokens while security is off")

@@ -3,6 +3,7 @@ package dev.o3.om.multipart;
 import static dev.o3.om.testing.Namespace.ADMIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.o3.om.bucket.BucketReads;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.key.KeyReads;
 import dev.o3.om.request.Caller;
@@ -55,7 +56,7 @@ class TestMultipartUpload {
 
     @Test
     void completeConcatenatesPartsAndComputesTheMultipartEtag() throws Exception {
-        String upload = initiate("big");
+        String upload = initiate("big", "public-read");
         uploadPart("big", upload, 1, MD5_A, MB5);
         uploadPart("big", upload, 2, MD5_B, MB5);
         uploadPart("big", upload, 3, MD5_C, 10);
@@ -68,6 +69,11 @@ class TestMultipartUpload {
         assertThat(response.getEtag()).endsWith("-3").hasSize(32 + 2);
         KeyInfo key = KeyReads.lookup(namespace.store(), new Caller(ADMIN, true), "vol", "bucket", "big");
         assertThat(key.getSize()).isEqualTo(2 * MB5 + 10);
+        assertThat(key.getAcl()).as("the ACL given at initiation").isEqualTo("public-read");
+        assertThat(key.getReplication())
+                .as("the bucket's replication")
+                .isEqualTo(BucketReads.info(namespace.store(), new Caller(ADMIN, true), "vol", "bucket")
+                        .getReplication());
         assertThat(key.getBlocksList())
                 .extracting(BlockLocation::getOffsetInKey)
                 .containsExactly(0L, MB5, 2 * MB5);
@@ -110,6 +116,7 @@ class TestMultipartUpload {
 
         var parts = MultipartReads.listParts(
                 namespace.store(),
+                new Caller(ADMIN, true),
                 ListPartsRequest.newBuilder()
                         .setVolume("vol")
                         .setBucket("bucket")
@@ -123,6 +130,7 @@ class TestMultipartUpload {
 
         var uploads = MultipartReads.listUploads(
                 namespace.store(),
+                new Caller(ADMIN, true),
                 ListMultipartUploadsRequest.newBuilder()
                         .setVolume("vol")
                         .setBucket("bucket")
@@ -150,13 +158,18 @@ class TestMultipartUpload {
     }
 
     private String initiate(String key) {
+        return initiate(key, "");
+    }
+
+    private String initiate(String key, String acl) {
         sessions++;
         String uploadId = "upload-" + key + "-" + sessions;
         namespace.ok(ADMIN, InitiateMultipartUploadResponse.parser(), t -> t.setUploadId(uploadId)
                 .setInitiateMultipartUpload(InitiateMultipartUploadRequest.newBuilder()
                         .setVolume("vol")
                         .setBucket("bucket")
-                        .setName(key)));
+                        .setName(key)
+                        .setAcl(acl)));
         return uploadId;
     }
 

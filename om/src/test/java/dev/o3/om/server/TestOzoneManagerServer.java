@@ -1,8 +1,10 @@
 package dev.o3.om.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.o3.om.security.BlockTokenSigner;
+import dev.o3.common.security.BlockTokenException;
+import dev.o3.common.security.BlockTokenSigner;
 import dev.o3.om.testing.FakeScm;
 import dev.o3.om.testing.OmFixtures;
 import dev.o3.om.testing.OmTestClient;
@@ -24,7 +26,11 @@ import dev.o3.proto.om.InfoVolumeRequest;
 import dev.o3.proto.om.InfoVolumeResponse;
 import dev.o3.proto.om.LookupKeyRequest;
 import dev.o3.proto.om.LookupKeyResponse;
+import dev.o3.proto.om.OmError;
 import dev.o3.proto.om.OmStatus;
+import dev.o3.proto.om.OzoneManagerServiceGrpc.OzoneManagerServiceBlockingStub;
+import dev.o3.proto.om.SetBucketAclRequest;
+import dev.o3.proto.om.SetBucketAclResponse;
 import dev.o3.proto.om.VolumeInfo;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -34,6 +40,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,6 +75,22 @@ class TestOzoneManagerServer {
                                     .build()),
                             InfoBucketResponse::getError);
                     assertThat(bucket.getBucket().getLayout()).isEqualTo(BucketLayout.OBJECT_STORE);
+                }
+                try (OmTestClient anonymous = OmTestClient.anonymous(
+                        List.of("127.0.0.1:" + om.clientPort()), System.getProperty("user.name"), WAIT)) {
+                    assertThat(infoVolume(anonymous, "s3v"))
+                            .as("o3-anonymous wins over a claimed administrator")
+                            .isEqualTo(OmStatus.PERMISSION_DENIED);
+                    assertThat(status(anonymous, stub -> stub.lookupKey(lookupRequest()), LookupKeyResponse::getError))
+                            .as("alice's bucket is private")
+                            .isEqualTo(OmStatus.PERMISSION_DENIED);
+                    try (OmTestClient alice = client(om)) {
+                        assertThat(status(
+                                        alice, stub -> stub.setBucketAcl(publicRead()), SetBucketAclResponse::getError))
+                                .isEqualTo(OmStatus.OK);
+                    }
+                    assertThat(status(anonymous, stub -> stub.lookupKey(lookupRequest()), LookupKeyResponse::getError))
+                            .isEqualTo(OmStatus.OK);
                 }
                 String metrics = HttpClient.newHttpClient()
                         .send(
@@ -130,17 +153,18 @@ class TestOzoneManagerServer {
         try (FakeScm scm = new FakeScm()) {
             var conf = OmFixtures.singleOm(directory, scm.address())
                     .with("ozone.security.enabled", "true")
-                    .with("ozone.om.block.token.secret", "shared");
+                    .with("hdds.block.token.secret", "shared");
             BlockTokenSigner verifier = new BlockTokenSigner("shared", Clock.systemUTC(), Duration.ofDays(1));
             try (OzoneManagerServer om = new OzoneManagerServer(conf, Clock.systemUTC());
                     OmTestClient client = clientAfterStart(om)) {
                 Poll.until(WAIT, () -> infoVolume(client, "s3v") == OmStatus.OK, "the S3 volume");
                 writeKey(client);
                 BlockLocation block = lookup(client).getKey().getBlocks(0);
-                assertThat(verifier.verify(block.getToken(), block.getBlockId(), BlockTokenSigner.Mode.READ))
-                        .isTrue();
-                assertThat(verifier.verify(block.getToken(), block.getBlockId(), BlockTokenSigner.Mode.WRITE))
-                        .isFalse();
+                verifier.check(block.getToken(), block.getBlockId(), BlockTokenSigner.Mode.READ);
+                assertThatThrownBy(
+                                () -> verifier.check(block.getToken(), block.getBlockId(), BlockTokenSigner.Mode.WRITE))
+                        .isInstanceOf(BlockTokenException.class)
+                        .hasMessageContaining("grants READ, not WRITE");
             }
         }
     }
@@ -153,6 +177,28 @@ class TestOzoneManagerServer {
 
     private static OmTestClient client(OzoneManagerServer om) {
         return new OmTestClient(List.of("127.0.0.1:" + om.clientPort()), "alice", WAIT);
+    }
+
+    private static LookupKeyRequest lookupRequest() {
+        return LookupKeyRequest.newBuilder()
+                .setVolume("s3v")
+                .setBucket("photos")
+                .setName("cat.jpg")
+                .build();
+    }
+
+    private static SetBucketAclRequest publicRead() {
+        return SetBucketAclRequest.newBuilder()
+                .setVolume("s3v")
+                .setName("photos")
+                .setAcl("public-read")
+                .build();
+    }
+
+    private static <R> OmStatus status(
+            OmTestClient client, Function<OzoneManagerServiceBlockingStub, R> rpc, Function<R, OmError> error) {
+        OmError failure = error.apply(client.call(rpc, error));
+        return failure.getStatus() == OmStatus.OM_STATUS_UNSPECIFIED ? OmStatus.OK : failure.getStatus();
     }
 
     private static OmStatus infoVolume(OmTestClient client, String name) {
@@ -204,13 +250,7 @@ class TestOzoneManagerServer {
     }
 
     private static LookupKeyResponse lookup(OmTestClient client) {
-        LookupKeyResponse response = client.call(
-                stub -> stub.lookupKey(LookupKeyRequest.newBuilder()
-                        .setVolume("s3v")
-                        .setBucket("photos")
-                        .setName("cat.jpg")
-                        .build()),
-                LookupKeyResponse::getError);
+        LookupKeyResponse response = client.call(stub -> stub.lookupKey(lookupRequest()), LookupKeyResponse::getError);
         assertThat(response.hasError()).as("%s", response.getError()).isFalse();
         return response;
     }

@@ -8,8 +8,12 @@ import com.google.protobuf.Parser;
 import dev.o3.om.apply.TransactionApplier;
 import dev.o3.om.db.FlushListener;
 import dev.o3.om.db.OmStore;
+import dev.o3.om.request.Caller;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.hdds.ReplicationConfig;
+import dev.o3.proto.hdds.ReplicationFactor;
+import dev.o3.proto.hdds.ReplicationType;
 import dev.o3.proto.om.BucketInfo;
 import dev.o3.proto.om.BucketLayout;
 import dev.o3.proto.om.CommitKeyRequest;
@@ -60,9 +64,15 @@ public final class Namespace implements AutoCloseable {
 
     /** Applies a transaction as {@code user} (administrator when it is {@link #ADMIN}). */
     public OmTransactionReply apply(String user, Consumer<OmTransaction.Builder> request) {
+        return apply(new Caller(user, user.equals(ADMIN)), request);
+    }
+
+    /** Applies a transaction as {@code caller}. */
+    public OmTransactionReply apply(Caller caller, Consumer<OmTransaction.Builder> request) {
         OmTransaction.Builder transaction = OmTransaction.newBuilder()
-                .setUser(user)
-                .setAdmin(user.equals(ADMIN))
+                .setUser(caller.user())
+                .setAdmin(caller.admin())
+                .setAnonymous(caller.anonymous())
                 .setTimeMillis(++time);
         request.accept(transaction);
         return applier.apply(transaction.build(), 1, index.incrementAndGet()).toReply();
@@ -81,7 +91,12 @@ public final class Namespace implements AutoCloseable {
 
     /** Applies and returns the error status (OK when it succeeded). */
     public OmStatus status(String user, Consumer<OmTransaction.Builder> request) {
-        OmTransactionReply reply = apply(user, request);
+        return status(new Caller(user, user.equals(ADMIN)), request);
+    }
+
+    /** Applies as {@code caller} and returns the error status (OK when it succeeded). */
+    public OmStatus status(Caller caller, Consumer<OmTransaction.Builder> request) {
+        OmTransactionReply reply = apply(caller, request);
         return reply.hasError() ? reply.getError().getStatus() : OmStatus.OK;
     }
 
@@ -100,29 +115,38 @@ public final class Namespace implements AutoCloseable {
                                 .setBucket(BucketInfo.newBuilder()
                                         .setVolume(volume)
                                         .setName(name)
-                                        .setLayout(layout)))))
+                                        .setLayout(layout)
+                                        .setReplication(ReplicationConfig.newBuilder()
+                                                .setType(ReplicationType.RATIS)
+                                                .setFactor(ReplicationFactor.THREE))))))
                 .isEqualTo(OmStatus.OK);
     }
 
     /** Creates and commits a key of {@code size} bytes with one block; returns the commit status. */
     public OmStatus key(String volume, String bucket, String name, long size) {
+        return key(new Caller(ADMIN, true), volume, bucket, name, size, "");
+    }
+
+    /** Creates and commits a key as {@code caller} with a canned ACL (empty: none); returns the first failure. */
+    public OmStatus key(Caller caller, String volume, String bucket, String name, long size, String acl) {
         long clientId = index.get() + 1_000_000;
         BlockLocation block = BlockLocation.newBuilder()
                 .setBlockId(BlockId.newBuilder().setContainerId(1).setLocalId(blockIds.incrementAndGet()))
                 .setLength(size)
                 .build();
-        OmTransactionReply created = apply(ADMIN, t -> t.setClientId(clientId)
+        OmTransactionReply created = apply(caller, t -> t.setClientId(clientId)
                 .addAllocatedBlocks(block)
                 .setCreateKey(CreateKeyRequest.newBuilder()
                         .setVolume(volume)
                         .setBucket(bucket)
                         .setName(name)
-                        .setSize(size)));
+                        .setSize(size)
+                        .setAcl(acl)));
         if (created.hasError()) {
             return created.getError().getStatus();
         }
         return status(
-                ADMIN,
+                caller,
                 t -> t.setCommitKey(CommitKeyRequest.newBuilder()
                         .setVolume(volume)
                         .setBucket(bucket)

@@ -28,18 +28,29 @@ public final class OmTestClient implements AutoCloseable {
     private final List<String> addresses;
     private final List<ManagedChannel> channels = new ArrayList<>();
     private final String user;
+    private final boolean anonymous;
     private final Duration timeout;
     private final UUID clientId = UUID.randomUUID();
     private final AtomicLong callIds = new AtomicLong();
     private volatile int current;
 
     public OmTestClient(List<String> addresses, String user, Duration timeout) {
+        this(addresses, user, false, timeout);
+    }
+
+    private OmTestClient(List<String> addresses, String user, boolean anonymous, Duration timeout) {
         this.addresses = List.copyOf(addresses);
         this.user = user;
+        this.anonymous = anonymous;
         this.timeout = timeout;
         for (String address : addresses) {
             channels.add(NettyChannelBuilder.forTarget(address).usePlaintext().build());
         }
+    }
+
+    /** A client sending {@code o3-anonymous} next to {@code o3-user: claimedUser}. */
+    public static OmTestClient anonymous(List<String> addresses, String claimedUser, Duration timeout) {
+        return new OmTestClient(addresses, claimedUser, true, timeout);
     }
 
     /**
@@ -52,6 +63,9 @@ public final class OmTestClient implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         Metadata headers = new Metadata();
         headers.put(Metadata.Key.of("o3-user", Metadata.ASCII_STRING_MARSHALLER), user);
+        if (anonymous) {
+            headers.put(Metadata.Key.of("o3-anonymous", Metadata.ASCII_STRING_MARSHALLER), "true");
+        }
         headers.put(Metadata.Key.of("o3-client-id", Metadata.ASCII_STRING_MARSHALLER), clientId.toString());
         headers.put(
                 Metadata.Key.of("o3-call-id", Metadata.ASCII_STRING_MARSHALLER),

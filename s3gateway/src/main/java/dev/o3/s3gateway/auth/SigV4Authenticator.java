@@ -20,9 +20,10 @@ import java.util.Objects;
 /**
  * Checks AWS Signature Version 4 on a request, signed either in the {@code Authorization} header or as a presigned
  * URL ({@code X-Amz-*} query parameters). The secret of the access key comes from the OM through
- * {@link SecretStore}; the region in the credential scope is not checked (O3 has one region).
+ * {@link SecretStore}; the region in the credential scope is not checked (O3 has one region). A request with neither
+ * is anonymous: it passes here, and the OM lets it do only what public ACLs allow.
  *
- * <p>Failures: no signature -> AccessDenied, unknown key -> InvalidAccessKeyId, wrong signature ->
+ * <p>Failures: unknown key -> InvalidAccessKeyId, wrong signature ->
  * SignatureDoesNotMatch, request time off by more than the allowed skew -> RequestTimeTooSkewed, expired presigned
  * URL -> AccessDenied. Thread-safe.
  */
@@ -51,9 +52,10 @@ public final class SigV4Authenticator {
                 || request.queryParameter("X-Amz-Algorithm").isPresent()) {
             return presigned(request);
         }
-        String authorization = request.header("authorization")
-                .orElseThrow(() -> new S3Exception(S3ErrorCode.ACCESS_DENIED, "Anonymous access is not allowed"));
-        return headerSigned(request, authorization);
+        return request.header("authorization")
+                .map(authorization -> headerSigned(request, authorization))
+                .orElseGet(() -> AuthResult.anonymous(
+                        request.header("x-amz-content-sha256").orElse(SigV4.UNSIGNED_PAYLOAD)));
     }
 
     private AuthResult headerSigned(SignableRequest request, String authorization) {
@@ -151,7 +153,7 @@ public final class SigV4Authenticator {
         if (!SigV4.signaturesEqual(expected, signature.toLowerCase(Locale.ROOT))) {
             throw new S3Exception(S3ErrorCode.SIGNATURE_DOES_NOT_MATCH);
         }
-        return new AuthResult(
+        return AuthResult.signed(
                 credentials, payloadHash, new ChunkSigner(signingKey, amzDate, credential.scope(), expected));
     }
 

@@ -1,24 +1,26 @@
 package dev.o3.s3gateway.backend;
 
+import dev.o3.common.acl.CannedAcl;
 import java.util.List;
 
 /**
- * Buckets of volume {@code s3v}, acting as one user. Thread-safe; calls may block. Every method throws
- * {@link BackendException}: {@code BUCKET_NOT_FOUND}, {@code PERMISSION_DENIED} (not the owner) or an internal status.
+ * Buckets of volume {@code s3v}, acting as one requester. Thread-safe; calls may block. Every method throws
+ * {@link BackendException}: {@code BUCKET_NOT_FOUND}, {@code PERMISSION_DENIED} (neither owner nor admitted by the
+ * bucket's ACL; anonymous requesters for anything but reading a public bucket) or an internal status.
  */
 public interface BucketStore {
     /**
-     * Creates a bucket owned by this user (layout OBJECT_STORE).
+     * Creates a bucket owned by this user (layout OBJECT_STORE) with a canned ACL.
      *
      * @throws BackendException {@code BUCKET_ALREADY_EXISTS} when the name is taken (by anyone)
      */
-    void create(String bucket);
+    void create(String bucket, CannedAcl acl);
 
-    /** The bucket's info; {@code BUCKET_NOT_FOUND} or {@code PERMISSION_DENIED} when it is not this user's. */
+    /** The bucket's info, for whoever may read the bucket. */
     BucketInfo info(String bucket);
 
     /**
-     * Deletes an empty bucket.
+     * Deletes an empty bucket (owner only).
      *
      * @throws BackendException {@code BUCKET_NOT_EMPTY} when it holds keys or multipart uploads
      */
@@ -26,4 +28,10 @@ public interface BucketStore {
 
     /** The buckets this user owns, sorted by name. */
     List<BucketInfo> list();
+
+    /** The bucket's owner and canned ACL (owner only). */
+    AclInfo acl(String bucket);
+
+    /** Replaces the bucket's canned ACL (owner only). */
+    void setAcl(String bucket, CannedAcl acl);
 }

@@ -1,14 +1,15 @@
 package dev.o3.s3gateway.backend;
 
+import dev.o3.common.acl.CannedAcl;
 import java.util.List;
 
 /**
- * Multipart uploads, acting as one user. Thread-safe; calls may block. Methods taking an upload id throw
+ * Multipart uploads, acting as one requester. Thread-safe; calls may block. Methods taking an upload id throw
  * {@link BackendException} with {@code NO_SUCH_MULTIPART_UPLOAD} when it is unknown (or belongs to another key).
  */
 public interface MultipartStore {
-    /** Starts an upload of {@code key}; returns the new upload id. */
-    String initiate(String bucket, String key, ObjectAttributes attributes);
+    /** Starts an upload of {@code key}, which gets the canned ACL when completed; returns the new upload id. */
+    String initiate(String bucket, String key, ObjectAttributes attributes, CannedAcl acl);
 
     /**
      * Opens part {@code partNumber} (replacing an earlier upload of the same number once committed).

@@ -1,21 +1,23 @@
 package dev.o3.s3gateway.backend;
 
+import dev.o3.common.acl.CannedAcl;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Objects of S3 buckets, acting as one user. Thread-safe; calls may block. Every method may throw
+ * Objects of S3 buckets, acting as one requester. Thread-safe; calls may block. Every method may throw
  * {@link BackendException} with {@code BUCKET_NOT_FOUND}, {@code KEY_NOT_FOUND}, {@code PERMISSION_DENIED} or an
- * internal status.
+ * internal status. Reading an object takes read access to the bucket or an object ACL that grants it (then a missing
+ * object is {@code PERMISSION_DENIED}, not {@code KEY_NOT_FOUND}); writing takes write access to the bucket.
  */
 public interface ObjectStore {
     /**
-     * Opens a new version of {@code key}; it replaces the old one when committed.
+     * Opens a new version of {@code key} with its canned ACL; it replaces the old one when committed.
      *
      * @param expectedLength the data length when known, else -1
      */
-    DataWriter create(String bucket, String key, ObjectAttributes attributes, long expectedLength);
+    DataWriter create(String bucket, String key, ObjectAttributes attributes, CannedAcl acl, long expectedLength);
 
     /** The committed object's info. */
     ObjectInfo info(String bucket, String key);
@@ -37,4 +39,10 @@ public interface ObjectStore {
 
     /** Replaces the object's tags. */
     void setTags(String bucket, String key, Map<String, String> tags);
+
+    /** The object's owner (the bucket's) and canned ACL (bucket owner only). */
+    AclInfo acl(String bucket, String key);
+
+    /** Replaces the object's canned ACL (bucket owner only). */
+    void setAcl(String bucket, String key, CannedAcl acl);
 }

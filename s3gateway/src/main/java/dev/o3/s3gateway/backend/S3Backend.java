@@ -1,9 +1,10 @@
 package dev.o3.s3gateway.backend;
 
 /**
- * Everything the S3 gateway needs from the store. Each request acts as one S3 user (the owner of the access key that
- * signed it); the per-user stores carry that identity to the OM, which checks ownership and ACLs and answers
- * {@link BackendStatus#PERMISSION_DENIED} when the user may not touch a bucket. Buckets live in volume {@code s3v}.
+ * Everything the S3 gateway needs from the store. Each request acts as one {@link Requester}: the S3 user owning the
+ * access key that signed it, or nobody for an unsigned request. The per-requester stores carry that identity to the
+ * OM, which checks ownership and canned ACLs and answers {@link BackendStatus#PERMISSION_DENIED} when the requester
+ * may not do something. Buckets live in volume {@code s3v}.
  *
  * <p>Threading: implementations are thread-safe; the gateway calls them from its worker threads, never from Netty
  * event loops, so calls may block on the network.
@@ -12,12 +13,12 @@ public interface S3Backend {
     /** S3 access keys and their secrets. */
     SecretStore secrets();
 
-    /** Bucket operations acting as {@code user}. */
-    BucketStore buckets(String user);
+    /** Bucket operations acting as {@code requester}. */
+    BucketStore buckets(Requester requester);
 
-    /** Object operations acting as {@code user}. */
-    ObjectStore objects(String user);
+    /** Object operations acting as {@code requester}. */
+    ObjectStore objects(Requester requester);
 
-    /** Multipart-upload operations acting as {@code user}. */
-    MultipartStore multipart(String user);
+    /** Multipart-upload operations acting as {@code requester}. */
+    MultipartStore multipart(Requester requester);
 }

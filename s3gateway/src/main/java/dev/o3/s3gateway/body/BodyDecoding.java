@@ -1,6 +1,7 @@
 package dev.o3.s3gateway.body;
 
 import dev.o3.s3gateway.auth.AuthResult;
+import dev.o3.s3gateway.auth.ChunkSigner;
 import dev.o3.s3gateway.auth.SigV4;
 import dev.o3.s3gateway.auth.SignableRequest;
 import dev.o3.s3gateway.error.S3ErrorCode;
@@ -25,7 +26,7 @@ public final class BodyDecoding {
     private BodyDecoding() {}
 
     /**
-     * Wraps the raw body of an authenticated request.
+     * Wraps the raw body of an authenticated or anonymous request.
      *
      * @throws S3Exception when the payload mode or checksum headers are invalid or unsupported
      */
@@ -41,7 +42,7 @@ public final class BodyDecoding {
             case SIGNED_STREAMING, SIGNED_STREAMING_TRAILER, UNSIGNED_STREAMING_TRAILER -> {
                 boolean trailers = !mode.equals(SIGNED_STREAMING);
                 AwsChunkedDecoder decoder = new AwsChunkedDecoder(
-                        raw, mode.equals(UNSIGNED_STREAMING_TRAILER) ? null : auth.chunkSigner(), trailers);
+                        raw, mode.equals(UNSIGNED_STREAMING_TRAILER) ? null : chunkSigner(auth), trailers);
                 Optional<ChecksumAlgorithm> checksum = trailers ? trailerChecksum(request) : Optional.empty();
                 long length = longHeader(request, "x-amz-decoded-content-length");
                 yield new VerifyingBody(
@@ -70,6 +71,12 @@ public final class BodyDecoding {
                         checksumValue);
             }
         };
+    }
+
+    private static ChunkSigner chunkSigner(AuthResult auth) {
+        return auth.chunkSigner()
+                .orElseThrow(() ->
+                        new S3Exception(S3ErrorCode.ACCESS_DENIED, "Signed aws-chunked bodies need a signed request"));
     }
 
     private static VerifyingBody raw(

@@ -42,6 +42,10 @@ public enum S3ErrorCode {
             "The provided 'x-amz-content-sha256' header does not match what was computed."),
     INCOMPLETE_BODY("IncompleteBody", 400, "You did not provide the number of bytes specified by the header."),
     MALFORMED_XML("MalformedXML", 400, "The XML you provided was not well-formed or did not validate."),
+    MALFORMED_ACL_ERROR(
+            "MalformedACLError",
+            400,
+            "The XML you provided was not well-formed or did not validate against our published schema."),
     INVALID_TAG("InvalidTag", 400, "The tag provided was not a valid tag."),
     METADATA_TOO_LARGE("MetadataTooLarge", 400, "Your metadata headers exceed the maximum allowed metadata size."),
     MISSING_CONTENT_LENGTH("MissingContentLength", 411, "You must provide the Content-Length HTTP header."),

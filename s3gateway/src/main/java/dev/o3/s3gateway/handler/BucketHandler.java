@@ -1,5 +1,7 @@
 package dev.o3.s3gateway.handler;
 
+import dev.o3.common.acl.CannedAcl;
+import dev.o3.s3gateway.acl.CannedAcls;
 import dev.o3.s3gateway.backend.BackendException;
 import dev.o3.s3gateway.backend.BackendStatus;
 import dev.o3.s3gateway.backend.BucketStore;
@@ -10,6 +12,7 @@ import dev.o3.s3gateway.xml.BucketDocuments;
 import dev.o3.s3gateway.xml.S3Xml;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import java.util.List;
 import java.util.Objects;
 
 /** ListBuckets, CreateBucket, HeadBucket, DeleteBucket and GetBucketLocation. Thread-safe. */
@@ -26,14 +29,16 @@ final class BucketHandler implements OperationHandler {
 
     @Override
     public void handle(S3Operation operation, S3Call call) {
-        BucketStore buckets = backend.buckets(call.user());
+        BucketStore buckets = backend.buckets(call.requester());
         switch (operation) {
-            case LIST_BUCKETS -> call.sendXml(new BucketDocuments.ListAllMyBucketsResult(
-                    BucketDocuments.Owner.of(call.user()),
-                    buckets.list().stream()
-                            .map(bucket ->
-                                    new BucketDocuments.Bucket(bucket.name(), S3Xml.timestamp(bucket.creationTime())))
-                            .toList()));
+            case LIST_BUCKETS -> {
+                List<BucketDocuments.Bucket> owned = buckets.list().stream()
+                        .map(bucket ->
+                                new BucketDocuments.Bucket(bucket.name(), S3Xml.timestamp(bucket.creationTime())))
+                        .toList();
+                call.sendXml(new BucketDocuments.ListAllMyBucketsResult(
+                        BucketDocuments.Owner.of(call.requester().displayName()), owned));
+            }
             case CREATE_BUCKET -> create(call, buckets);
             case HEAD_BUCKET -> {
                 buckets.info(call.bucket());
@@ -54,11 +59,12 @@ final class BucketHandler implements OperationHandler {
     private void create(S3Call call, BucketStore buckets) {
         String bucket = call.bucket();
         BucketNames.validate(bucket);
+        CannedAcl acl = CannedAcls.fromHeaders(call.request()).orElse(CannedAcl.PRIVATE);
         call.readSmallBody(MAX_CONFIGURATION_BYTES);
         try {
-            buckets.create(bucket);
+            buckets.create(bucket, acl);
         } catch (BackendException e) {
-            if (e.status() == BackendStatus.BUCKET_ALREADY_EXISTS && ownedByCaller(buckets, bucket)) {
+            if (e.status() == BackendStatus.BUCKET_ALREADY_EXISTS && ownedByCaller(call, buckets, bucket)) {
                 throw new S3Exception(S3ErrorCode.BUCKET_ALREADY_OWNED_BY_YOU, e.getMessage(), e);
             }
             throw e;
@@ -66,11 +72,11 @@ final class BucketHandler implements OperationHandler {
         call.sendEmpty(HttpResponseStatus.OK, call.headers().set(HttpHeaderNames.LOCATION, "/" + bucket));
     }
 
-    /** Whether the caller owns the bucket (the backend answers PERMISSION_DENIED to anyone else). */
-    private static boolean ownedByCaller(BucketStore buckets, String bucket) {
+    /** Whether the caller owns the bucket (others may read a public bucket's info, or get PERMISSION_DENIED). */
+    private static boolean ownedByCaller(S3Call call, BucketStore buckets, String bucket) {
         try {
-            buckets.info(bucket);
-            return true;
+            String owner = buckets.info(bucket).owner();
+            return call.requester().user().filter(owner::equals).isPresent();
         } catch (BackendException e) {
             return false;
         }

@@ -44,8 +44,8 @@ final class ListObjectsHandler implements OperationHandler {
         UnaryOperator<String> encode = encodingType == null ? UnaryOperator.identity() : s -> SigV4.uriEncode(s, true);
         if (operation == S3Operation.LIST_OBJECTS) {
             String marker = request.query("marker").orElse("");
-            ObjectLister.Listing listing =
-                    ObjectLister.list(backend.objects(call.user()), call.bucket(), prefix, delimiter, marker, maxKeys);
+            ObjectLister.Listing listing = ObjectLister.list(
+                    backend.objects(call.requester()), call.bucket(), prefix, delimiter, marker, maxKeys);
             call.sendXml(new ListingDocuments.ListBucketResultV1(
                     call.bucket(),
                     encode.apply(prefix),
@@ -63,10 +63,13 @@ final class ListObjectsHandler implements OperationHandler {
         String startAfter = request.query("start-after").orElse("");
         String resume = token != null ? decodeToken(token) : startAfter;
         ObjectLister.Listing listing =
-                ObjectLister.list(backend.objects(call.user()), call.bucket(), prefix, delimiter, resume, maxKeys);
+                ObjectLister.list(backend.objects(call.requester()), call.bucket(), prefix, delimiter, resume, maxKeys);
+        // The bucket's owner owns every object in it.
         BucketDocuments.Owner owner =
                 request.query("fetch-owner").filter("true"::equals).isPresent()
-                        ? BucketDocuments.Owner.of(call.user())
+                        ? BucketDocuments.Owner.of(backend.buckets(call.requester())
+                                .info(call.bucket())
+                                .owner())
                         : null;
         call.sendXml(new ListingDocuments.ListBucketResultV2(
                 call.bucket(),

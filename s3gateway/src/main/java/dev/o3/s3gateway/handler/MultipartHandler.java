@@ -1,5 +1,7 @@
 package dev.o3.s3gateway.handler;
 
+import dev.o3.common.acl.CannedAcl;
+import dev.o3.s3gateway.acl.CannedAcls;
 import dev.o3.s3gateway.backend.CompletedPart;
 import dev.o3.s3gateway.backend.MultipartStore;
 import dev.o3.s3gateway.backend.ObjectInfo;
@@ -18,8 +20,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * CreateMultipartUpload, UploadPart (streamed; part ETag = MD5), UploadPartCopy (a byte range of another object,
- * streamed through the gateway), CompleteMultipartUpload (ascending part numbers,
+ * CreateMultipartUpload (with the object's {@code x-amz-acl}), UploadPart (streamed; part ETag = MD5), UploadPartCopy
+ * (a byte range of another object, streamed through the gateway), CompleteMultipartUpload (ascending part numbers,
  * multipart ETag {@code md5(md5s)-N}) and AbortMultipartUpload. Thread-safe.
  */
 final class MultipartHandler implements OperationHandler {
@@ -36,13 +38,14 @@ final class MultipartHandler implements OperationHandler {
 
     @Override
     public void handle(S3Operation operation, S3Call call) {
-        MultipartStore multipart = backend.multipart(call.user());
+        MultipartStore multipart = backend.multipart(call.requester());
         switch (operation) {
             case CREATE_MULTIPART_UPLOAD -> {
                 ObjectHeaders.checkKey(call.key());
+                CannedAcl acl = CannedAcls.fromHeaders(call.request()).orElse(CannedAcl.PRIVATE);
                 call.body().drain();
                 String uploadId =
-                        multipart.initiate(call.bucket(), call.key(), ObjectHeaders.attributes(call.request()));
+                        multipart.initiate(call.bucket(), call.key(), ObjectHeaders.attributes(call.request()), acl);
                 call.sendXml(new MultipartDocuments.InitiateMultipartUploadResult(call.bucket(), call.key(), uploadId));
             }
             case UPLOAD_PART -> {
@@ -75,7 +78,7 @@ final class MultipartHandler implements OperationHandler {
         CopySource source =
                 CopySource.parse(call.request().header("x-amz-copy-source").orElseThrow());
         call.body().drain();
-        ObjectStore objects = backend.objects(call.user());
+        ObjectStore objects = backend.objects(call.requester());
         ObjectInfo info = objects.info(source.bucket(), source.key());
         Conditions.evaluate(call.request(), "x-amz-copy-source-", info, true);
         Optional<String> rangeHeader = call.request().header("x-amz-copy-source-range");

@@ -29,9 +29,9 @@ final class MultipartListHandler implements OperationHandler {
 
     @Override
     public void handle(S3Operation operation, S3Call call) {
-        MultipartStore multipart = backend.multipart(call.user());
+        MultipartStore multipart = backend.multipart(call.requester());
         S3Request request = call.request();
-        BucketDocuments.Owner owner = BucketDocuments.Owner.of(call.user());
+        BucketDocuments.Owner owner = BucketDocuments.Owner.of(call.requester().displayName());
         if (operation == S3Operation.LIST_PARTS) {
             int marker = intParameter(request, "part-number-marker", 0);
             int maxParts = Math.min(intParameter(request, "max-parts", MAX_ITEMS), MAX_ITEMS);

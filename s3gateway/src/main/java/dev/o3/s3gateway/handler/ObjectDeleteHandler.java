@@ -30,7 +30,7 @@ final class ObjectDeleteHandler implements OperationHandler {
 
     @Override
     public void handle(S3Operation operation, S3Call call) {
-        ObjectStore objects = backend.objects(call.user());
+        ObjectStore objects = backend.objects(call.requester());
         if (operation == S3Operation.DELETE_OBJECT) {
             deleteIgnoringMissing(objects, call.bucket(), call.key());
             call.sendEmpty(HttpResponseStatus.NO_CONTENT, call.headers());

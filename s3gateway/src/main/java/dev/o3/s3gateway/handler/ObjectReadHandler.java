@@ -36,7 +36,7 @@ final class ObjectReadHandler implements OperationHandler {
 
     @Override
     public void handle(S3Operation operation, S3Call call) {
-        ObjectStore objects = backend.objects(call.user());
+        ObjectStore objects = backend.objects(call.requester());
         S3Request request = call.request();
         ObjectInfo info = objects.info(call.bucket(), call.key());
         HttpHeaders headers = call.headers();

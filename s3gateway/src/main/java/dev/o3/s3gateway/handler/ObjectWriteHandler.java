@@ -1,5 +1,7 @@
 package dev.o3.s3gateway.handler;
 
+import dev.o3.common.acl.CannedAcl;
+import dev.o3.s3gateway.acl.CannedAcls;
 import dev.o3.s3gateway.backend.ObjectAttributes;
 import dev.o3.s3gateway.backend.ObjectInfo;
 import dev.o3.s3gateway.backend.ObjectStore;
@@ -16,7 +18,8 @@ import java.util.Objects;
 
 /**
  * PutObject (streamed into the backend; ETag = MD5) and CopyObject ({@code x-amz-copy-source}, metadata directive
- * COPY or REPLACE, {@code x-amz-copy-source-if-*} conditions; data streamed through the gateway). Thread-safe.
+ * COPY or REPLACE, {@code x-amz-copy-source-if-*} conditions; data streamed through the gateway). Both take the new
+ * object's canned ACL from {@code x-amz-acl} (default private; a copy never takes the source's ACL). Thread-safe.
  */
 final class ObjectWriteHandler implements OperationHandler {
     private final S3Backend backend;
@@ -30,20 +33,21 @@ final class ObjectWriteHandler implements OperationHandler {
     @Override
     public void handle(S3Operation operation, S3Call call) {
         ObjectHeaders.checkKey(call.key());
-        ObjectStore objects = backend.objects(call.user());
+        ObjectStore objects = backend.objects(call.requester());
+        CannedAcl acl = CannedAcls.fromHeaders(call.request()).orElse(CannedAcl.PRIVATE);
         if (operation == S3Operation.COPY_OBJECT) {
-            copy(call, objects);
+            copy(call, objects, acl);
             return;
         }
         ObjectAttributes attributes = ObjectHeaders.attributes(call.request());
         String etag = DataPump.commitBody(
                 call.body(),
                 objects.create(
-                        call.bucket(), call.key(), attributes, call.body().expectedLength()));
+                        call.bucket(), call.key(), attributes, acl, call.body().expectedLength()));
         call.sendEmpty(HttpResponseStatus.OK, call.headers().set(HttpHeaderNames.ETAG, ObjectHeaders.quotedEtag(etag)));
     }
 
-    private void copy(S3Call call, ObjectStore objects) {
+    private void copy(S3Call call, ObjectStore objects, CannedAcl acl) {
         S3Request request = call.request();
         CopySource source = CopySource.parse(request.header("x-amz-copy-source").orElseThrow());
         call.body().drain();
@@ -70,7 +74,7 @@ final class ObjectWriteHandler implements OperationHandler {
         String etag = DataPump.commitStream(
                 objects.read(source.bucket(), source.key(), 0, info.size()),
                 info.size(),
-                objects.create(call.bucket(), call.key(), attributes, info.size()));
+                objects.create(call.bucket(), call.key(), attributes, acl, info.size()));
         call.sendXml(
                 new ObjectDocuments.CopyObjectResult(S3Xml.timestamp(clock.instant()), ObjectHeaders.quotedEtag(etag)));
     }

@@ -39,6 +39,12 @@ final class OperationHandlers {
                 S3Operation.GET_OBJECT_TAGGING,
                 S3Operation.PUT_OBJECT_TAGGING,
                 S3Operation.DELETE_OBJECT_TAGGING);
+        register(
+                new AclHandler(backend),
+                S3Operation.GET_BUCKET_ACL,
+                S3Operation.PUT_BUCKET_ACL,
+                S3Operation.GET_OBJECT_ACL,
+                S3Operation.PUT_OBJECT_ACL);
     }
 
     private void register(OperationHandler handler, S3Operation... operations) {

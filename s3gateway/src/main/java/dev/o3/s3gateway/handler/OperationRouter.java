@@ -10,7 +10,6 @@ import java.util.Set;
  */
 public final class OperationRouter {
     private static final Set<String> UNSUPPORTED_SUBRESOURCES = Set.of(
-            "acl",
             "policy",
             "policyStatus",
             "cors",
@@ -50,7 +49,19 @@ public final class OperationRouter {
         if (request.bucket().isEmpty()) {
             return request.method().equals("GET") ? S3Operation.LIST_BUCKETS : S3Operation.UNSUPPORTED;
         }
+        if (request.hasQuery("acl")) {
+            return aclOperation(request);
+        }
         return request.key().isEmpty() ? bucketOperation(request) : objectOperation(request);
+    }
+
+    private static S3Operation aclOperation(S3Request request) {
+        boolean bucket = request.key().isEmpty();
+        return switch (request.method()) {
+            case "GET" -> bucket ? S3Operation.GET_BUCKET_ACL : S3Operation.GET_OBJECT_ACL;
+            case "PUT" -> bucket ? S3Operation.PUT_BUCKET_ACL : S3Operation.PUT_OBJECT_ACL;
+            default -> S3Operation.UNSUPPORTED;
+        };
     }
 
     private static S3Operation bucketOperation(S3Request request) {

@@ -1,5 +1,6 @@
 package dev.o3.s3gateway.handler;
 
+import dev.o3.s3gateway.backend.Requester;
 import dev.o3.s3gateway.body.VerifyingBody;
 import dev.o3.s3gateway.error.S3ErrorCode;
 import dev.o3.s3gateway.error.S3Exception;
@@ -19,12 +20,12 @@ import java.time.format.DateTimeFormatter;
 import java.util.Objects;
 
 /**
- * One authenticated S3 request as a handler sees it: the request, the acting user, the verified body and the
- * responder. Used by one worker thread.
+ * One authenticated (or anonymous) S3 request as a handler sees it: the request, who it acts as, the verified body and
+ * the responder. Used by one worker thread.
  */
 public final class S3Call {
     private final S3Request request;
-    private final String user;
+    private final Requester requester;
     private final VerifyingBody body;
     private final NettyResponder responder;
     private final String requestId;
@@ -32,13 +33,13 @@ public final class S3Call {
 
     S3Call(
             S3Request request,
-            String user,
+            Requester requester,
             VerifyingBody body,
             NettyResponder responder,
             String requestId,
             Clock clock) {
         this.request = Objects.requireNonNull(request, "request is null");
-        this.user = Objects.requireNonNull(user, "user is null");
+        this.requester = Objects.requireNonNull(requester, "requester is null");
         this.body = Objects.requireNonNull(body, "body is null");
         this.responder = Objects.requireNonNull(responder, "responder is null");
         this.requestId = Objects.requireNonNull(requestId, "requestId is null");
@@ -49,8 +50,8 @@ public final class S3Call {
         return request;
     }
 
-    public String user() {
-        return user;
+    public Requester requester() {
+        return requester;
     }
 
     public VerifyingBody body() {

@@ -25,9 +25,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one exchange on a worker thread: parse, route, authenticate (SigV4; unsupported operations are answered
- * NotImplemented only after authentication), wrap the body for decoding and verification, run the operation's
- * handler, and answer any failure with an S3 error document. Records metrics for every request. Thread-safe.
+ * Runs one exchange on a worker thread: parse, route, authenticate (SigV4, or anonymous when unsigned; unsupported
+ * operations are answered NotImplemented only after authentication), wrap the body for decoding and verification, run
+ * the operation's handler, and answer any failure with an S3 error document. Records metrics for every request.
+ * Thread-safe.
  */
 public final class S3Dispatcher implements ExchangeHandler {
     private static final Logger LOG = LoggerFactory.getLogger(S3Dispatcher.class);
@@ -86,13 +87,15 @@ public final class S3Dispatcher implements ExchangeHandler {
                 throw new S3Exception(S3ErrorCode.NOT_IMPLEMENTED);
             }
             LOG.debug(
-                    "{} {} by {} (payload {})", operation.apiName(), resource, auth.credentials(), auth.payloadHash());
+                    "{} {} by {} (payload {})",
+                    operation.apiName(),
+                    resource,
+                    auth.requester().displayName(),
+                    auth.payloadHash());
             VerifyingBody body = BodyDecoding.decode(exchange.body(), request.signable(), auth);
             try {
                 handlers.of(operation)
-                        .handle(
-                                operation,
-                                new S3Call(request, auth.credentials().user(), body, responder, requestId, clock));
+                        .handle(operation, new S3Call(request, auth.requester(), body, responder, requestId, clock));
             } finally {
                 received = body.length();
                 body.discard();

@@ -25,6 +25,10 @@ public enum S3Operation {
     GET_OBJECT_TAGGING("GetObjectTagging"),
     PUT_OBJECT_TAGGING("PutObjectTagging"),
     DELETE_OBJECT_TAGGING("DeleteObjectTagging"),
+    GET_BUCKET_ACL("GetBucketAcl"),
+    PUT_BUCKET_ACL("PutBucketAcl"),
+    GET_OBJECT_ACL("GetObjectAcl"),
+    PUT_OBJECT_ACL("PutObjectAcl"),
     UNSUPPORTED("Unsupported");
 
     private final String apiName;

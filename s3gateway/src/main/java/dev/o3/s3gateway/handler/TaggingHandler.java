@@ -21,7 +21,7 @@ final class TaggingHandler implements OperationHandler {
 
     @Override
     public void handle(S3Operation operation, S3Call call) {
-        ObjectStore objects = backend.objects(call.user());
+        ObjectStore objects = backend.objects(call.requester());
         switch (operation) {
             case GET_OBJECT_TAGGING -> {
                 Map<String, String> tags = new TreeMap<>(

@@ -3,6 +3,7 @@ package dev.o3.s3gateway.ozone;
 import dev.o3.client.api.KeyArgs;
 import dev.o3.client.api.MultipartUploads;
 import dev.o3.client.api.ObjectStore;
+import dev.o3.common.acl.CannedAcl;
 import dev.o3.s3gateway.backend.CompletedPart;
 import dev.o3.s3gateway.backend.DataWriter;
 import dev.o3.s3gateway.backend.MultipartStore;
@@ -25,8 +26,8 @@ final class OzoneMultipartStore implements MultipartStore {
     }
 
     @Override
-    public String initiate(String bucket, String key, ObjectAttributes attributes) {
-        KeyArgs args = new KeyArgs(attributes.contentType(), attributes.userMetadata(), attributes.tags());
+    public String initiate(String bucket, String key, ObjectAttributes attributes, CannedAcl acl) {
+        KeyArgs args = new KeyArgs(attributes.contentType(), attributes.userMetadata(), attributes.tags(), acl);
         return OmErrors.call(() -> uploads(bucket).initiate(key, args));
     }
 
@@ -42,7 +43,7 @@ final class OzoneMultipartStore implements MultipartStore {
         parts.forEach(part -> etags.put(part.partNumber(), part.etag()));
         OmErrors.call(() -> uploads(bucket).complete(key, uploadId, etags, etag));
         return OzoneObjectStore.toS3(
-                OmErrors.call(() -> store.getBucket(volume, bucket).getKey(key)));
+                OmErrors.call(() -> store.bucket(volume, bucket).getKey(key)));
     }
 
     @Override
@@ -65,6 +66,6 @@ final class OzoneMultipartStore implements MultipartStore {
     }
 
     private MultipartUploads uploads(String bucket) {
-        return store.getBucket(volume, bucket).multipart();
+        return store.bucket(volume, bucket).multipart();
     }
 }

@@ -4,13 +4,15 @@ import dev.o3.client.api.OzoneClient;
 import dev.o3.s3gateway.backend.BucketStore;
 import dev.o3.s3gateway.backend.MultipartStore;
 import dev.o3.s3gateway.backend.ObjectStore;
+import dev.o3.s3gateway.backend.Requester;
 import dev.o3.s3gateway.backend.S3Backend;
 import dev.o3.s3gateway.backend.SecretStore;
 import java.util.Objects;
 
 /**
- * The S3 backend over one {@link OzoneClient}: every S3 user gets a view of the client acting as that user, so the
- * gateway keeps one pool of persistent OM channels and one set of datanode connections for everyone. Thread-safe.
+ * The S3 backend over one {@link OzoneClient}: every S3 user gets a view of the client acting as that user, and
+ * unsigned requests one acting as OM's anonymous caller ({@code o3-anonymous}), so the gateway keeps one pool of
+ * persistent OM channels and one set of datanode connections for everyone. OM decides what each may do. Thread-safe.
  */
 public final class OzoneS3Backend implements S3Backend {
     private final OzoneClient client;
@@ -31,17 +33,21 @@ public final class OzoneS3Backend implements S3Backend {
     }
 
     @Override
-    public BucketStore buckets(String user) {
-        return new OzoneBucketStore(client.objectStoreAs(user), volume, user);
+    public BucketStore buckets(Requester requester) {
+        return new OzoneBucketStore(storeOf(requester), volume, requester);
     }
 
     @Override
-    public ObjectStore objects(String user) {
-        return new OzoneObjectStore(client.objectStoreAs(user), volume);
+    public ObjectStore objects(Requester requester) {
+        return new OzoneObjectStore(storeOf(requester), volume);
     }
 
     @Override
-    public MultipartStore multipart(String user) {
-        return new OzoneMultipartStore(client.objectStoreAs(user), volume);
+    public MultipartStore multipart(Requester requester) {
+        return new OzoneMultipartStore(storeOf(requester), volume);
+    }
+
+    private dev.o3.client.api.ObjectStore storeOf(Requester requester) {
+        return requester.user().map(client::objectStoreAs).orElseGet(client::objectStoreAsAnonymous);
     }
 }

@@ -1,5 +1,8 @@
 package dev.o3.s3gateway.xml;
 
+import dev.o3.s3gateway.acl.Grant;
+import dev.o3.s3gateway.acl.Grantee;
+import dev.o3.s3gateway.acl.Permission;
 import dev.o3.s3gateway.backend.CompletedPart;
 import dev.o3.s3gateway.error.S3ErrorCode;
 import dev.o3.s3gateway.error.S3Exception;
@@ -9,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
@@ -19,7 +23,8 @@ import org.w3c.dom.Node;
 import org.xml.sax.SAXException;
 
 /**
- * Reads the XML documents clients send (CompleteMultipartUpload, Delete, Tagging) with the JDK's DOM parser, with
+ * Reads the XML documents clients send (CompleteMultipartUpload, Delete, Tagging, AccessControlPolicy) with the JDK's
+ * DOM parser, with
  * DOCTYPEs and external entities disabled. Element names are matched without namespace prefixes. Thread-safe.
  */
 public final class XmlRequests {
@@ -78,6 +83,76 @@ public final class XmlRequests {
             }
         }
         return tags;
+    }
+
+    /**
+     * An AccessControlPolicy document.
+     *
+     * @param ownerId the ID its {@code Owner} names, if any
+     * @param grants its grants, in document order
+     */
+    public record AclRequest(Optional<String> ownerId, List<Grant> grants) {
+        public AclRequest {
+            Objects.requireNonNull(ownerId, "ownerId is null");
+            grants = List.copyOf(grants);
+        }
+    }
+
+    /**
+     * Parses a PutBucketAcl / PutObjectAcl body. A grantee's kind comes from the element it carries ({@code URI},
+     * {@code EmailAddress} or {@code ID}).
+     *
+     * @throws S3Exception MalformedXML when it is not XML of that root, MalformedACLError when a grant lacks its
+     *     grantee or permission or names an unknown permission
+     */
+    public static AclRequest accessControlPolicy(byte[] xml) {
+        Element root = parse(xml, "AccessControlPolicy");
+        Optional<String> ownerId = children(root, "Owner").stream()
+                .findFirst()
+                .flatMap(owner -> text(owner, "ID"))
+                .map(String::trim);
+        List<Element> lists = children(root, "AccessControlList");
+        if (lists.size() != 1) {
+            throw malformedAcl("An AccessControlPolicy needs one AccessControlList");
+        }
+        List<Grant> grants = new ArrayList<>();
+        for (Element grant : children(lists.get(0), "Grant")) {
+            Element grantee = children(grant, "Grantee").stream()
+                    .findFirst()
+                    .orElseThrow(() -> malformedAcl("A Grant lacks its Grantee"));
+            String permission = text(grant, "Permission")
+                    .map(String::trim)
+                    .orElseThrow(() -> malformedAcl("A Grant lacks its Permission"));
+            grants.add(new Grant(grantee(grantee), permission(permission)));
+        }
+        return new AclRequest(ownerId, grants);
+    }
+
+    private static Grantee grantee(Element grantee) {
+        Optional<String> uri = text(grantee, "URI").map(String::trim);
+        if (uri.isPresent()) {
+            return Grantee.group(uri.get());
+        }
+        Optional<String> email = text(grantee, "EmailAddress").map(String::trim);
+        if (email.isPresent()) {
+            return new Grantee(Grantee.Type.EMAIL, email.get());
+        }
+        return Grantee.user(text(grantee, "ID")
+                .map(String::trim)
+                .orElseThrow(() -> malformedAcl("A Grantee needs an ID, a URI or an EmailAddress")));
+    }
+
+    private static Permission permission(String name) {
+        for (Permission permission : Permission.values()) {
+            if (permission.name().equals(name)) {
+                return permission;
+            }
+        }
+        throw malformedAcl("Unknown permission " + name);
+    }
+
+    private static S3Exception malformedAcl(String message) {
+        return new S3Exception(S3ErrorCode.MALFORMED_ACL_ERROR, message);
     }
 
     private static Element parse(byte[] xml, String rootName) {

@@ -1,5 +1,6 @@
 package dev.o3.s3gateway.backend;
 
+import dev.o3.common.acl.CannedAcl;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -9,14 +10,16 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A test fake of the backend port: buckets, objects and multipart uploads in memory, with the OM's ownership rule
- * (only the owner may use a bucket) and multipart checks. Thread-safe (one lock for all state).
+ * A test fake of the backend port: buckets, objects and multipart uploads in memory, with the OM's access rules (the
+ * owner has full control; a bucket's canned ACL lets others read or write, an object's lets others read it; anonymous
+ * requesters only get what public ACLs give) and multipart checks. Thread-safe (one lock for all state).
  */
 public final class InMemoryS3Backend implements S3Backend {
     private static final long MIN_PART_SIZE = 5L * 1024 * 1024;
@@ -48,30 +51,55 @@ public final class InMemoryS3Backend implements S3Backend {
     }
 
     @Override
-    public BucketStore buckets(String user) {
-        return new Buckets(user);
+    public BucketStore buckets(Requester requester) {
+        return new Buckets(requester);
     }
 
     @Override
-    public ObjectStore objects(String user) {
-        return new Objects3(user);
+    public ObjectStore objects(Requester requester) {
+        return new Objects3(requester);
     }
 
     @Override
-    public MultipartStore multipart(String user) {
-        return new Multipart(user);
+    public MultipartStore multipart(Requester requester) {
+        return new Multipart(requester);
     }
 
-    private record Bucket(BucketInfo info, TreeMap<String, StoredObject> objects, Map<String, Upload> uploads) {}
+    /** A bucket; its ACL changes under the lock. */
+    private static final class Bucket {
+        private final BucketInfo info;
+        private final TreeMap<String, StoredObject> objects = new TreeMap<>();
+        private final Map<String, Upload> uploads = new HashMap<>();
+        private CannedAcl acl;
 
-    /** An object's or part's info and bytes. */
+        Bucket(BucketInfo info, CannedAcl acl) {
+            this.info = info;
+            this.acl = acl;
+        }
+
+        BucketInfo info() {
+            return info;
+        }
+
+        NavigableMap<String, StoredObject> objects() {
+            return objects;
+        }
+
+        Map<String, Upload> uploads() {
+            return uploads;
+        }
+    }
+
+    /** An object's or part's info, bytes and canned ACL. */
     private static final class StoredObject {
         private final ObjectInfo info;
         private final byte[] data;
+        private final CannedAcl acl;
 
-        StoredObject(ObjectInfo info, byte[] data) {
+        StoredObject(ObjectInfo info, byte[] data, CannedAcl acl) {
             this.info = info;
             this.data = data;
+            this.acl = acl;
         }
 
         ObjectInfo info() {
@@ -81,51 +109,101 @@ public final class InMemoryS3Backend implements S3Backend {
         byte[] data() {
             return data;
         }
+
+        CannedAcl acl() {
+            return acl;
+        }
     }
 
-    private record Upload(UploadInfo info, ObjectAttributes attributes, TreeMap<Integer, StoredObject> parts) {}
+    private record Upload(
+            UploadInfo info, ObjectAttributes attributes, CannedAcl acl, TreeMap<Integer, StoredObject> parts) {}
 
-    private Bucket bucket(String user, String name) {
+    private static boolean admits(CannedAcl.Audience audience, Requester requester) {
+        return switch (audience) {
+            case EVERYONE -> true;
+            case AUTHENTICATED -> !requester.isAnonymous();
+            case OWNER -> false;
+        };
+    }
+
+    private Bucket existing(String name) {
         Bucket bucket = buckets.get(name);
         if (bucket == null) {
             throw new BackendException(BackendStatus.BUCKET_NOT_FOUND, "no bucket " + name);
         }
-        if (!bucket.info().owner().equals(user)) {
-            throw new BackendException(BackendStatus.PERMISSION_DENIED, user + " does not own " + name);
+        return bucket;
+    }
+
+    private static boolean owns(Requester requester, Bucket bucket) {
+        return requester.user().filter(bucket.info().owner()::equals).isPresent();
+    }
+
+    private static boolean mayRead(Requester requester, Bucket bucket) {
+        return owns(requester, bucket)
+                || admits(bucket.acl.readers(), requester)
+                || admits(bucket.acl.writers(), requester);
+    }
+
+    private static BackendException denied(Requester requester, String what) {
+        return new BackendException(BackendStatus.PERMISSION_DENIED, requester.displayName() + " may not " + what);
+    }
+
+    /** The bucket, when the requester may read it. */
+    private Bucket readable(Requester requester, String name) {
+        Bucket bucket = existing(name);
+        if (!mayRead(requester, bucket)) {
+            throw denied(requester, "read " + name);
+        }
+        return bucket;
+    }
+
+    /** The bucket, when the requester may write its objects. */
+    private Bucket bucket(Requester requester, String name) {
+        Bucket bucket = existing(name);
+        if (!owns(requester, bucket) && !admits(bucket.acl.writers(), requester)) {
+            throw denied(requester, "write to " + name);
+        }
+        return bucket;
+    }
+
+    /** The bucket, when the requester owns it. */
+    private Bucket owned(Requester requester, String name) {
+        Bucket bucket = existing(name);
+        if (!owns(requester, bucket)) {
+            throw denied(requester, "administer " + name);
         }
         return bucket;
     }
 
     private final class Buckets implements BucketStore {
-        private final String user;
+        private final Requester requester;
 
-        Buckets(String user) {
-            this.user = user;
+        Buckets(Requester requester) {
+            this.requester = requester;
         }
 
         @Override
-        public void create(String bucket) {
+        public void create(String bucket, CannedAcl acl) {
+            String user = requester.user().orElseThrow(() -> denied(requester, "create buckets"));
             synchronized (lock) {
                 if (buckets.containsKey(bucket)) {
                     throw new BackendException(BackendStatus.BUCKET_ALREADY_EXISTS, "bucket exists: " + bucket);
                 }
-                buckets.put(
-                        bucket,
-                        new Bucket(new BucketInfo(bucket, user, clock.instant()), new TreeMap<>(), new HashMap<>()));
+                buckets.put(bucket, new Bucket(new BucketInfo(bucket, user, clock.instant()), acl));
             }
         }
 
         @Override
         public BucketInfo info(String bucket) {
             synchronized (lock) {
-                return bucket(user, bucket).info();
+                return readable(requester, bucket).info();
             }
         }
 
         @Override
         public void delete(String bucket) {
             synchronized (lock) {
-                Bucket found = bucket(user, bucket);
+                Bucket found = owned(requester, bucket);
                 if (!found.objects().isEmpty() || !found.uploads().isEmpty()) {
                     throw new BackendException(BackendStatus.BUCKET_NOT_EMPTY, "bucket not empty: " + bucket);
                 }
@@ -135,11 +213,27 @@ public final class InMemoryS3Backend implements S3Backend {
 
         @Override
         public List<BucketInfo> list() {
+            String user = requester.user().orElseThrow(() -> denied(requester, "list buckets"));
             synchronized (lock) {
                 return buckets.values().stream()
                         .map(Bucket::info)
                         .filter(info -> info.owner().equals(user))
                         .toList();
+            }
+        }
+
+        @Override
+        public AclInfo acl(String bucket) {
+            synchronized (lock) {
+                Bucket found = owned(requester, bucket);
+                return new AclInfo(found.info().owner(), found.acl);
+            }
+        }
+
+        @Override
+        public void setAcl(String bucket, CannedAcl acl) {
+            synchronized (lock) {
+                owned(requester, bucket).acl = acl;
             }
         }
     }
@@ -184,34 +278,52 @@ public final class InMemoryS3Backend implements S3Backend {
     }
 
     private final class Objects3 implements ObjectStore {
-        private final String user;
+        private final Requester requester;
 
-        Objects3(String user) {
-            this.user = user;
+        Objects3(Requester requester) {
+            this.requester = requester;
         }
 
         @Override
-        public DataWriter create(String bucket, String key, ObjectAttributes attributes, long expectedLength) {
+        public DataWriter create(
+                String bucket, String key, ObjectAttributes attributes, CannedAcl acl, long expectedLength) {
             synchronized (lock) {
-                bucket(user, bucket);
+                bucket(requester, bucket);
             }
-            return new MemoryWriter((etag, data) -> bucket(user, bucket)
+            return new MemoryWriter((etag, data) -> bucket(requester, bucket)
                     .objects()
                     .put(
                             key,
                             new StoredObject(
-                                    new ObjectInfo(key, data.length, etag, clock.instant(), attributes), data)));
+                                    new ObjectInfo(key, data.length, etag, clock.instant(), attributes), data, acl)));
         }
 
         @Override
         public ObjectInfo info(String bucket, String key) {
             synchronized (lock) {
-                return stored(bucket, key).info();
+                return readable(bucket, key).info();
             }
         }
 
-        private StoredObject stored(String bucket, String key) {
-            StoredObject object = bucket(user, bucket).objects().get(key);
+        /** The object when the bucket or the object's ACL lets the requester read it (a missing one is denied). */
+        private StoredObject readable(String bucket, String key) {
+            Bucket found = existing(bucket);
+            StoredObject object = found.objects().get(key);
+            if (mayRead(requester, found)) {
+                if (object == null) {
+                    throw new BackendException(BackendStatus.KEY_NOT_FOUND, "no key " + key);
+                }
+                return object;
+            }
+            if (object == null || !admits(object.acl().readers(), requester)) {
+                throw denied(requester, "read " + key);
+            }
+            return object;
+        }
+
+        private StoredObject owned(String bucket, String key) {
+            StoredObject object =
+                    InMemoryS3Backend.this.owned(requester, bucket).objects().get(key);
             if (object == null) {
                 throw new BackendException(BackendStatus.KEY_NOT_FOUND, "no key " + key);
             }
@@ -221,7 +333,7 @@ public final class InMemoryS3Backend implements S3Backend {
         @Override
         public InputStream read(String bucket, String key, long offset, long length) {
             synchronized (lock) {
-                byte[] data = stored(bucket, key).data();
+                byte[] data = readable(bucket, key).data();
                 return new ByteArrayInputStream(data, (int) offset, (int) length);
             }
         }
@@ -229,7 +341,7 @@ public final class InMemoryS3Backend implements S3Backend {
         @Override
         public void delete(String bucket, String key) {
             synchronized (lock) {
-                if (bucket(user, bucket).objects().remove(key) == null) {
+                if (bucket(requester, bucket).objects().remove(key) == null) {
                     throw new BackendException(BackendStatus.KEY_NOT_FOUND, "no key " + key);
                 }
             }
@@ -238,7 +350,12 @@ public final class InMemoryS3Backend implements S3Backend {
         @Override
         public List<ObjectInfo> list(String bucket, String prefix, String startAfter, int limit) {
             synchronized (lock) {
-                return bucket(user, bucket).objects().tailMap(startAfter, false).values().stream()
+                return InMemoryS3Backend.this
+                        .readable(requester, bucket)
+                        .objects()
+                        .tailMap(startAfter, false)
+                        .values()
+                        .stream()
                         .map(StoredObject::info)
                         .filter(info -> info.key().startsWith(prefix))
                         .limit(limit)
@@ -249,29 +366,49 @@ public final class InMemoryS3Backend implements S3Backend {
         @Override
         public void setTags(String bucket, String key, Map<String, String> tags) {
             synchronized (lock) {
-                StoredObject object = stored(bucket, key);
+                Bucket found = bucket(requester, bucket);
+                StoredObject object = found.objects().get(key);
+                if (object == null) {
+                    throw new BackendException(BackendStatus.KEY_NOT_FOUND, "no key " + key);
+                }
                 ObjectInfo info = object.info();
                 ObjectAttributes attributes = info.attributes().withTags(tags);
-                bucket(user, bucket)
-                        .objects()
+                found.objects()
                         .put(
                                 key,
                                 new StoredObject(
                                         new ObjectInfo(key, info.size(), info.etag(), info.lastModified(), attributes),
-                                        object.data()));
+                                        object.data(),
+                                        object.acl()));
+            }
+        }
+
+        @Override
+        public AclInfo acl(String bucket, String key) {
+            synchronized (lock) {
+                StoredObject object = owned(bucket, key);
+                return new AclInfo(existing(bucket).info().owner(), object.acl());
+            }
+        }
+
+        @Override
+        public void setAcl(String bucket, String key, CannedAcl acl) {
+            synchronized (lock) {
+                StoredObject object = owned(bucket, key);
+                existing(bucket).objects().put(key, new StoredObject(object.info(), object.data(), acl));
             }
         }
     }
 
     private final class Multipart implements MultipartStore {
-        private final String user;
+        private final Requester requester;
 
-        Multipart(String user) {
-            this.user = user;
+        Multipart(Requester requester) {
+            this.requester = requester;
         }
 
         private Upload upload(String bucket, String key, String uploadId) {
-            Upload upload = bucket(user, bucket).uploads().get(uploadId);
+            Upload upload = bucket(requester, bucket).uploads().get(uploadId);
             if (upload == null || !upload.info().key().equals(key)) {
                 throw new BackendException(BackendStatus.NO_SUCH_MULTIPART_UPLOAD, "no upload " + uploadId);
             }
@@ -279,15 +416,18 @@ public final class InMemoryS3Backend implements S3Backend {
         }
 
         @Override
-        public String initiate(String bucket, String key, ObjectAttributes attributes) {
+        public String initiate(String bucket, String key, ObjectAttributes attributes, CannedAcl acl) {
             synchronized (lock) {
                 String uploadId = UUID.randomUUID().toString();
-                bucket(user, bucket)
+                bucket(requester, bucket)
                         .uploads()
                         .put(
                                 uploadId,
                                 new Upload(
-                                        new UploadInfo(key, uploadId, clock.instant()), attributes, new TreeMap<>()));
+                                        new UploadInfo(key, uploadId, clock.instant()),
+                                        attributes,
+                                        acl,
+                                        new TreeMap<>()));
                 return uploadId;
             }
         }
@@ -303,7 +443,8 @@ public final class InMemoryS3Backend implements S3Backend {
                             partNumber,
                             new StoredObject(
                                     new ObjectInfo(key, data.length, etag, clock.instant(), ObjectAttributes.of("")),
-                                    data)));
+                                    data,
+                                    CannedAcl.PRIVATE)));
         }
 
         @Override
@@ -323,8 +464,8 @@ public final class InMemoryS3Backend implements S3Backend {
                     data.write(stored.data(), 0, stored.data().length);
                 }
                 ObjectInfo info = new ObjectInfo(key, data.size(), etag, clock.instant(), upload.attributes());
-                Bucket found = bucket(user, bucket);
-                found.objects().put(key, new StoredObject(info, data.toByteArray()));
+                Bucket found = bucket(requester, bucket);
+                found.objects().put(key, new StoredObject(info, data.toByteArray(), upload.acl()));
                 found.uploads().remove(uploadId);
                 return info;
             }
@@ -334,7 +475,7 @@ public final class InMemoryS3Backend implements S3Backend {
         public void abort(String bucket, String key, String uploadId) {
             synchronized (lock) {
                 upload(bucket, key, uploadId);
-                bucket(user, bucket).uploads().remove(uploadId);
+                bucket(requester, bucket).uploads().remove(uploadId);
             }
         }
 
@@ -356,7 +497,7 @@ public final class InMemoryS3Backend implements S3Backend {
         @Override
         public List<UploadInfo> listUploads(String bucket, String prefix) {
             synchronized (lock) {
-                return bucket(user, bucket).uploads().values().stream()
+                return InMemoryS3Backend.this.readable(requester, bucket).uploads().values().stream()
                         .map(Upload::info)
                         .filter(info -> info.key().startsWith(prefix))
                         .sorted(java.util.Comparator.comparing(UploadInfo::key).thenComparing(UploadInfo::initiated))

@@ -113,7 +113,7 @@ class TestAwsChunkedDecoder {
     }
 
     private static AuthResult auth(String payloadHash) {
-        return new AuthResult(new S3Credentials("key", "secret", "alice"), payloadHash, signer());
+        return AuthResult.signed(new S3Credentials("key", "secret", "alice"), payloadHash, signer());
     }
 
     private static String crc32(byte[] data) {

@@ -107,11 +107,11 @@ class TestS3Connections {
             send(socket, "HEAD /third HTTP/1.1\r\nHost: h\r\n\r\n");
             Response third = read(in);
 
-            assertThat(first.statusLine()).isEqualTo("HTTP/1.1 403 Forbidden");
-            assertThat(first.body()).contains("<Code>AccessDenied</Code>").contains("<Resource>/first</Resource>");
+            assertThat(first.statusLine()).isEqualTo("HTTP/1.1 404 Not Found");
+            assertThat(first.body()).contains("<Code>NoSuchBucket</Code>").contains("<Resource>/first</Resource>");
             assertThat(first.headers()).containsKeys("date", "x-amz-request-id");
             assertThat(second.body()).contains("<Resource>/second/key</Resource>");
-            assertThat(third.statusLine()).isEqualTo("HTTP/1.1 403 Forbidden");
+            assertThat(third.statusLine()).isEqualTo("HTTP/1.1 404 Not Found");
             assertThat(third.body()).isEmpty();
         }
     }
@@ -126,7 +126,7 @@ class TestS3Connections {
 
             Response response = read(in);
 
-            assertThat(response.statusLine()).isEqualTo("HTTP/1.1 403 Forbidden");
+            assertThat(response.statusLine()).isEqualTo("HTTP/1.1 404 Not Found");
             assertThat(response.headers()).containsEntry("connection", "close");
             assertThat(in.read()).isEqualTo(-1);
         }
@@ -173,7 +173,7 @@ class TestS3Connections {
             send(socket, "GET /idle HTTP/1.1\r\nHost: h\r\n\r\n");
             InputStream in = socket.getInputStream();
 
-            assertThat(read(in).statusLine()).isEqualTo("HTTP/1.1 403 Forbidden");
+            assertThat(read(in).statusLine()).isEqualTo("HTTP/1.1 404 Not Found");
             assertThat(in.read()).isEqualTo(-1);
         }
     }

@@ -3,6 +3,9 @@ package dev.o3.s3gateway.xml;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.o3.s3gateway.acl.Grant;
+import dev.o3.s3gateway.acl.Grantee;
+import dev.o3.s3gateway.acl.Permission;
 import dev.o3.s3gateway.backend.CompletedPart;
 import dev.o3.s3gateway.error.S3Exception;
 import java.nio.charset.StandardCharsets;
@@ -75,6 +78,76 @@ class TestS3Xml {
                 .containsExactly(new CompletedPart(1, "aa"), new CompletedPart(2, "bb"));
         assertThat(XmlRequests.deleteRequest(delete)).isEqualTo(new XmlRequests.DeleteRequest(List.of("a", "b"), true));
         assertThat(XmlRequests.tags(tagging)).isEqualTo(Map.of("k", "v"));
+    }
+
+    @Test
+    void writesAccessControlPoliciesWithTypedGrantees() {
+        String xml = xml(AclDocuments.AccessControlPolicy.of(
+                "alice",
+                List.of(
+                        new Grant(Grantee.user("alice"), Permission.FULL_CONTROL),
+                        new Grant(Grantee.group(Grantee.ALL_USERS), Permission.READ))));
+
+        assertThat(xml)
+                .contains("<AccessControlPolicy xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
+                        + "<Owner><ID>alice</ID><DisplayName>alice</DisplayName></Owner><AccessControlList>")
+                .contains("<Grant><Grantee xsi:type=\"CanonicalUser\""
+                        + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"><ID>alice</ID>"
+                        + "<DisplayName>alice</DisplayName></Grantee><Permission>FULL_CONTROL</Permission></Grant>")
+                .contains("<Grantee xsi:type=\"Group\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">"
+                        + "<URI>http://acs.amazonaws.com/groups/global/AllUsers</URI></Grantee>"
+                        + "<Permission>READ</Permission>")
+                .endsWith("</AccessControlList></AccessControlPolicy>");
+    }
+
+    @Test
+    void readsAccessControlPolicies() {
+        byte[] policy = ("<AccessControlPolicy xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
+                        + "<Owner><ID>alice</ID></Owner><AccessControlList>"
+                        + "<Grant><Grantee xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+                        + " xsi:type=\"CanonicalUser\"><ID>alice</ID></Grantee>"
+                        + "<Permission>FULL_CONTROL</Permission></Grant>"
+                        + "<Grant><Grantee xsi:type=\"Group\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">"
+                        + "<URI> http://acs.amazonaws.com/groups/global/AuthenticatedUsers </URI></Grantee>"
+                        + "<Permission>READ</Permission></Grant>"
+                        + "<Grant><Grantee><EmailAddress>bob@example.com</EmailAddress></Grantee>"
+                        + "<Permission>WRITE_ACP</Permission></Grant>"
+                        + "</AccessControlList></AccessControlPolicy>")
+                .getBytes(StandardCharsets.UTF_8);
+
+        XmlRequests.AclRequest parsed = XmlRequests.accessControlPolicy(policy);
+
+        assertThat(parsed.ownerId()).contains("alice");
+        assertThat(parsed.grants())
+                .containsExactly(
+                        new Grant(Grantee.user("alice"), Permission.FULL_CONTROL),
+                        new Grant(Grantee.group(Grantee.AUTHENTICATED_USERS), Permission.READ),
+                        new Grant(new Grantee(Grantee.Type.EMAIL, "bob@example.com"), Permission.WRITE_ACP));
+    }
+
+    @Test
+    void rejectsMalformedAccessControlPolicies() {
+        assertCode("<AccessControlPolicy><Owner><ID>a</ID></Owner></AccessControlPolicy>", "MalformedACLError");
+        assertCode(
+                "<AccessControlPolicy><AccessControlList><Grant><Permission>READ</Permission></Grant>"
+                        + "</AccessControlList></AccessControlPolicy>",
+                "MalformedACLError");
+        assertCode(
+                "<AccessControlPolicy><AccessControlList><Grant><Grantee><ID>a</ID></Grantee>"
+                        + "<Permission>EVERYTHING</Permission></Grant></AccessControlList></AccessControlPolicy>",
+                "MalformedACLError");
+        assertCode(
+                "<AccessControlPolicy><AccessControlList><Grant><Grantee><DisplayName>a</DisplayName></Grantee>"
+                        + "<Permission>READ</Permission></Grant></AccessControlList></AccessControlPolicy>",
+                "MalformedACLError");
+        assertCode("", "MalformedXML");
+        assertCode("<Tagging/>", "MalformedXML");
+    }
+
+    private static void assertCode(String policy, String code) {
+        assertThatThrownBy(() -> XmlRequests.accessControlPolicy(policy.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOfSatisfying(
+                        S3Exception.class, e -> assertThat(e.code().code()).isEqualTo(code));
     }
 
     @Test

@@ -1,23 +1,24 @@
-package dev.o3.om.security;
+package dev.o3.common.security;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.o3.proto.hdds.BlockId;
-import dev.o3.proto.om.BlockToken;
-import dev.o3.proto.om.BlockTokenIdentifier;
+import dev.o3.proto.hdds.BlockToken;
+import dev.o3.proto.hdds.BlockTokenIdentifier;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Issues and checks block tokens: a {@link BlockTokenIdentifier} (block id, access mode, expiry, owner) and its
- * HMAC-SHA256 under the secret OM shares with SCM and the datanodes. Verification recomputes the MAC over the exact
- * identifier bytes and compares in constant time. Thread-safe (a {@link Mac} per call).
+ * HMAC-SHA256 under the secret OM shares with the datanodes ({@link BlockTokenConfig}). Checking recomputes the MAC
+ * over the exact identifier bytes and compares in constant time. Thread-safe (a {@link Mac} per call).
  */
 public final class BlockTokenSigner {
     private static final String ALGORITHM = "HmacSHA256";
@@ -59,22 +60,43 @@ public final class BlockTokenSigner {
                 .toByteString();
     }
 
-    /** Whether {@code token} is genuine, unexpired and grants {@code mode} on {@code block}. */
-    public boolean verify(ByteString token, BlockId block, Mode mode) {
+    /**
+     * Checks that {@code token} is genuine, unexpired and grants {@code mode} on {@code block}.
+     *
+     * @throws BlockTokenException saying which of those it is not
+     */
+    public void check(ByteString token, BlockId block, Mode mode) throws BlockTokenException {
+        if (token.isEmpty()) {
+            throw new BlockTokenException("no block token for block " + describe(block));
+        }
+        BlockTokenIdentifier identifier;
         try {
             BlockToken parsed = BlockToken.parseFrom(token);
             if (!MessageDigest.isEqual(
                     mac(parsed.getIdentifier()), parsed.getSignature().toByteArray())) {
-                return false;
+                throw new BlockTokenException("block token for " + describe(block) + " has a bad signature");
             }
-            BlockTokenIdentifier identifier = BlockTokenIdentifier.parseFrom(parsed.getIdentifier());
-            return identifier.getBlockId().getContainerId() == block.getContainerId()
-                    && identifier.getBlockId().getLocalId() == block.getLocalId()
-                    && identifier.getAccessMode().equals(mode.name())
-                    && identifier.getExpiryMillis() > clock.millis();
+            identifier = BlockTokenIdentifier.parseFrom(parsed.getIdentifier());
         } catch (InvalidProtocolBufferException e) {
-            return false;
+            throw new BlockTokenException("block token for " + describe(block) + " is malformed");
         }
+        if (identifier.getBlockId().getContainerId() != block.getContainerId()
+                || identifier.getBlockId().getLocalId() != block.getLocalId()) {
+            throw new BlockTokenException(
+                    "block token for " + describe(identifier.getBlockId()) + " used for " + describe(block));
+        }
+        if (!identifier.getAccessMode().equals(mode.name())) {
+            throw new BlockTokenException(
+                    "block token for " + describe(block) + " grants " + identifier.getAccessMode() + ", not " + mode);
+        }
+        if (identifier.getExpiryMillis() <= clock.millis()) {
+            throw new BlockTokenException("block token for " + describe(block) + " of " + identifier.getOwner()
+                    + " expired at " + Instant.ofEpochMilli(identifier.getExpiryMillis()));
+        }
+    }
+
+    private static String describe(BlockId block) {
+        return block.getContainerId() + "/" + block.getLocalId();
     }
 
     private byte[] mac(ByteString identifier) {

@@ -1,11 +1,11 @@
-package dev.o3.om.security;
+package dev.o3.common.security;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.ByteString;
-import dev.o3.om.security.BlockTokenSigner.Mode;
+import dev.o3.common.security.BlockTokenSigner.Mode;
 import dev.o3.proto.hdds.BlockId;
-import dev.o3.proto.om.BlockToken;
+import dev.o3.proto.hdds.BlockToken;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,25 +21,28 @@ class TestBlockTokenSigner {
             new BlockTokenSigner("shared-secret", Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofHours(1));
 
     @Test
-    void aTokenGrantsItsModeOnItsBlockUntilItExpires() {
+    void aTokenGrantsItsModeOnItsBlockUntilItExpires() throws Exception {
         ByteString token =
                 signer.sign(BLOCK.toBuilder().setBlockCommitSequenceId(9).build(), Mode.WRITE, "alice");
 
-        assertThat(signer.verify(token, BLOCK, Mode.WRITE)).isTrue();
-        assertThat(signer.verify(token, BLOCK, Mode.READ)).isFalse();
-        assertThat(signer.verify(token, BLOCK.toBuilder().setLocalId(43).build(), Mode.WRITE))
-                .isFalse();
+        signer.check(token, BLOCK, Mode.WRITE);
+        assertThatThrownBy(() -> signer.check(token, BLOCK, Mode.READ)).hasMessageContaining("grants WRITE, not READ");
+        assertThatThrownBy(() ->
+                        signer.check(token, BLOCK.toBuilder().setLocalId(43).build(), Mode.WRITE))
+                .hasMessageContaining("block token for 7/42 used for 7/43");
         BlockTokenSigner later = new BlockTokenSigner(
                 "shared-secret", Clock.fixed(NOW.plus(Duration.ofHours(2)), ZoneOffset.UTC), Duration.ofHours(1));
-        assertThat(later.verify(token, BLOCK, Mode.WRITE)).as("expired").isFalse();
+        assertThatThrownBy(() -> later.check(token, BLOCK, Mode.WRITE))
+                .isInstanceOf(BlockTokenException.class)
+                .hasMessageContaining("of alice expired at 2026-01-01T01:00:00Z");
     }
 
     @Test
-    void forgedOrDamagedTokensAreRefused() throws Exception {
+    void missingForgedOrDamagedTokensAreRefused() throws Exception {
         ByteString token = signer.sign(BLOCK, Mode.READ, "alice");
         BlockTokenSigner otherSecret =
                 new BlockTokenSigner("another-secret", Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofHours(1));
-        assertThat(otherSecret.verify(token, BLOCK, Mode.READ)).isFalse();
+        assertThatThrownBy(() -> otherSecret.check(token, BLOCK, Mode.READ)).hasMessageContaining("bad signature");
 
         BlockToken parsed = BlockToken.parseFrom(token);
         byte[] identifier = parsed.getIdentifier().toByteArray();
@@ -48,8 +51,10 @@ class TestBlockTokenSigner {
                 .setIdentifier(ByteString.copyFrom(identifier))
                 .build()
                 .toByteString();
-        assertThat(signer.verify(tampered, BLOCK, Mode.READ)).isFalse();
-        assertThat(signer.verify(ByteString.copyFromUtf8("garbage"), BLOCK, Mode.READ))
-                .isFalse();
+        assertThatThrownBy(() -> signer.check(tampered, BLOCK, Mode.READ)).hasMessageContaining("bad signature");
+        assertThatThrownBy(() -> signer.check(ByteString.copyFromUtf8("garbage"), BLOCK, Mode.READ))
+                .hasMessageContaining("malformed");
+        assertThatThrownBy(() -> signer.check(ByteString.EMPTY, BLOCK, Mode.READ))
+                .hasMessageContaining("no block token for block 7/42");
     }
 }

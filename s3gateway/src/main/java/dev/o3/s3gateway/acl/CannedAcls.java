@@ -1,0 +1,103 @@
+package dev.o3.s3gateway.acl;
+
+import dev.o3.common.acl.CannedAcl;
+import dev.o3.s3gateway.error.S3ErrorCode;
+import dev.o3.s3gateway.error.S3Exception;
+import dev.o3.s3gateway.http.S3Request;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Translates between S3's ACL forms and O3's canned ACLs, which are all O3 stores. A canned ACL shows as the owner's
+ * FULL_CONTROL plus READ (and WRITE) grants to the AllUsers or AuthenticatedUsers group; a grant list is accepted
+ * only when it equals one of those. Since a bucket's owner owns every object in it, the canned ACLs that only give
+ * the bucket owner access ({@code bucket-owner-read}, {@code bucket-owner-full-control}) are {@code private}.
+ * Stateless.
+ */
+public final class CannedAcls {
+    private static final List<String> GRANT_HEADERS = List.of(
+            "x-amz-grant-read",
+            "x-amz-grant-write",
+            "x-amz-grant-read-acp",
+            "x-amz-grant-write-acp",
+            "x-amz-grant-full-control");
+    private static final Set<String> OWNER_ONLY = Set.of("bucket-owner-read", "bucket-owner-full-control");
+    private static final Set<String> UNSUPPORTED = Set.of("aws-exec-read", "log-delivery-write");
+
+    private CannedAcls() {}
+
+    /**
+     * The ACL a request asks for in {@code x-amz-acl}, if any.
+     *
+     * @throws S3Exception NotImplemented for {@code x-amz-grant-*} headers and canned ACLs O3 does not have,
+     *     InvalidArgument for an unknown canned ACL
+     */
+    public static Optional<CannedAcl> fromHeaders(S3Request request) {
+        for (String header : GRANT_HEADERS) {
+            if (request.header(header).isPresent()) {
+                throw new S3Exception(
+                        S3ErrorCode.NOT_IMPLEMENTED,
+                        header + " is not supported; use x-amz-acl with private, public-read, public-read-write or"
+                                + " authenticated-read");
+            }
+        }
+        return request.header("x-amz-acl").map(String::trim).map(CannedAcls::parse);
+    }
+
+    private static CannedAcl parse(String value) {
+        Optional<CannedAcl> acl = CannedAcl.of(value);
+        if (acl.isPresent()) {
+            return acl.get();
+        }
+        if (OWNER_ONLY.contains(value)) {
+            return CannedAcl.PRIVATE;
+        }
+        if (UNSUPPORTED.contains(value)) {
+            throw new S3Exception(S3ErrorCode.NOT_IMPLEMENTED, "The canned ACL " + value + " is not supported");
+        }
+        throw new S3Exception(S3ErrorCode.INVALID_ARGUMENT, "Unknown x-amz-acl value: " + value);
+    }
+
+    /** The grants S3 shows for a canned ACL whose resource belongs to {@code owner}: the owner's first. */
+    public static List<Grant> grants(CannedAcl acl, String owner) {
+        Grant full = new Grant(Grantee.user(owner), Permission.FULL_CONTROL);
+        return switch (acl) {
+            case PRIVATE -> List.of(full);
+            case PUBLIC_READ -> List.of(full, new Grant(Grantee.group(Grantee.ALL_USERS), Permission.READ));
+            case PUBLIC_READ_WRITE -> List.of(
+                    full,
+                    new Grant(Grantee.group(Grantee.ALL_USERS), Permission.READ),
+                    new Grant(Grantee.group(Grantee.ALL_USERS), Permission.WRITE));
+            case AUTHENTICATED_READ -> List.of(
+                    full, new Grant(Grantee.group(Grantee.AUTHENTICATED_USERS), Permission.READ));
+        };
+    }
+
+    /**
+     * The canned ACL whose grants are exactly {@code grants} (in any order, duplicates ignored).
+     *
+     * @param ownerId the {@code Owner} the document names, if it names one
+     * @param owner the resource's owner
+     * @throws S3Exception InvalidArgument when {@code ownerId} is someone else, NotImplemented when the grants equal no
+     *     canned ACL
+     */
+    public static CannedAcl fromGrants(Optional<String> ownerId, List<Grant> grants, String owner) {
+        if (ownerId.isPresent() && !ownerId.get().equals(owner)) {
+            throw new S3Exception(
+                    S3ErrorCode.INVALID_ARGUMENT, "The Owner ID " + ownerId.get() + " is not the owner " + owner);
+        }
+        Set<Grant> given = new HashSet<>(grants);
+        for (CannedAcl acl : CannedAcl.values()) {
+            if (given.equals(Set.copyOf(grants(acl, owner)))) {
+                return acl;
+            }
+        }
+        throw new S3Exception(
+                S3ErrorCode.NOT_IMPLEMENTED,
+                "Only access control lists equal to a canned ACL (private, public-read, public-read-write,"
+                        + " authenticated-read: the owner's FULL_CONTROL plus READ/WRITE for AllUsers or READ for"
+                        + " AuthenticatedUsers) are supported");
+    }
+}
