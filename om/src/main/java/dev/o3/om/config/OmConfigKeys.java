@@ -74,7 +74,8 @@ public final class OmConfigKeys implements ConfigGroup {
             "ozone.om.handler.count",
             ConfigType.intRange(1, 1024),
             "20",
-            "Threads serving OM client requests (foreground); background services have their own.");
+            "Threads serving OM listings and reads that wait for a read index; other calls run on gRPC's transport"
+                    + " threads, background services on their own.");
     public static final ConfigKey<DataSize> MULTIPART_MIN_PART_SIZE = ConfigKey.of(
             "ozone.om.multipart.min.part.size",
             ConfigType.DATA_SIZE,

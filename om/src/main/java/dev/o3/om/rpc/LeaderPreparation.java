@@ -125,10 +125,20 @@ final class LeaderPreparation {
         return HexFormat.of().formatHex(secret);
     }
 
+    /**
+     * The blocks a key of {@code size} bytes needs. An empty or unknown size gets none (an empty key, a directory
+     * marker or an S3 folder never asks SCM; a stream of unknown length asks with AllocateBlock when it first writes).
+     * A key smaller than a block reserves only its size in the container, so small keys share containers instead of
+     * each taking a block's worth of one.
+     */
     private CompletableFuture<List<BlockLocation>> allocate(
             long size, ReplicationConfig replication, Caller caller, ExcludeList exclude) {
-        int count = (int) Math.max(1, (size + blockSize - 1) / blockSize);
-        return scm.allocate(blockSize, count, replication, caller.user(), exclude)
+        if (size <= 0) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        int count = (int) ((size + blockSize - 1) / blockSize);
+        long reserved = count == 1 ? size : blockSize;
+        return scm.allocate(reserved, count, replication, caller.user(), exclude)
                 .thenApply(this::toLocations);
     }
 
