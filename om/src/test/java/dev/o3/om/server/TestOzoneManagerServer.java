@@ -117,6 +117,44 @@ class TestOzoneManagerServer {
     }
 
     @Test
+    void keysReserveAtScmOnlyWhatTheyDeclare() throws Exception {
+        try (FakeScm scm = new FakeScm()) {
+            try (OzoneManagerServer om =
+                    new OzoneManagerServer(OmFixtures.singleOm(directory, scm.address()), Clock.systemUTC())) {
+                om.start();
+                Poll.until(WAIT, om::isLeader, "the single OM to lead");
+                try (OmTestClient client = client(om)) {
+                    Poll.until(WAIT, () -> infoVolume(client, "s3v") == OmStatus.OK, "the S3 volume");
+                    writeKey(client);
+                    int before = scm.allocations().size();
+                    assertThat(create(client, "empty", 0).getKey().getBlocksCount())
+                            .as("an empty or unknown-size key writes its first block with AllocateBlock")
+                            .isZero();
+                    assertThat(scm.allocations()).hasSize(before);
+                    assertThat(create(client, "small", 4096).getKey().getBlocksCount())
+                            .isEqualTo(1);
+                    assertThat(scm.allocations().get(before).getSize())
+                            .as("a key smaller than a block reserves its own size in the container")
+                            .isEqualTo(4096);
+                }
+            }
+        }
+    }
+
+    private static CreateKeyResponse create(OmTestClient client, String name, long size) {
+        CreateKeyResponse created = client.call(
+                stub -> stub.createKey(CreateKeyRequest.newBuilder()
+                        .setVolume("s3v")
+                        .setBucket("photos")
+                        .setName(name)
+                        .setSize(size)
+                        .build()),
+                CreateKeyResponse::getError);
+        assertThat(created.hasError()).as("%s", created.getError()).isFalse();
+        return created;
+    }
+
+    @Test
     void backgroundServicesExpireOpenKeysAndHandTheirBlocksToScm() throws Exception {
         try (FakeScm scm = new FakeScm()) {
             var conf = OmFixtures.singleOm(directory, scm.address()).with("ozone.om.open.key.expire.threshold", "1ms");

@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class FakeScm extends ScmBlockServiceGrpc.ScmBlockServiceImplBase implements AutoCloseable {
     private final AtomicLong localIds = new AtomicLong();
     private final List<BlockId> deleted = new CopyOnWriteArrayList<>();
+    private final List<AllocateBlockRequest> allocations = new CopyOnWriteArrayList<>();
     private final Pipeline pipeline = Pipeline.newBuilder()
             .setId(UUID.randomUUID().toString())
             .setState(PipelineState.PIPELINE_OPEN)
@@ -57,8 +58,14 @@ public final class FakeScm extends ScmBlockServiceGrpc.ScmBlockServiceImplBase i
         return deleted;
     }
 
+    /** Every AllocateBlock call received, in order. */
+    public List<AllocateBlockRequest> allocations() {
+        return allocations;
+    }
+
     @Override
     public void allocateBlock(AllocateBlockRequest request, StreamObserver<AllocateBlockResponse> observer) {
+        allocations.add(request);
         AllocateBlockResponse.Builder response = AllocateBlockResponse.newBuilder();
         for (int i = 0; i < Math.max(1, request.getCount()); i++) {
             response.addBlocks(AllocatedBlock.newBuilder()
