@@ -12,10 +12,13 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +34,9 @@ public final class KeyInputStream extends InputStream {
     private final KeyInfo key;
     private final List<BlockLocation> blocks;
     private final Map<Long, BlockData> blockData = new HashMap<>();
+    /** Datanodes a read of this stream failed on; tried last from then on. */
+    private final Set<String> failedReplicas = new HashSet<>();
+
     private long position;
     private long bufferStart = -1;
     private ByteString buffer = ByteString.EMPTY;
@@ -126,7 +132,7 @@ public final class KeyInputStream extends InputStream {
         BlockLocation block = blockAt(at);
         long inBlock = at - block.getOffsetInKey();
         List<IOException> failures = new ArrayList<>();
-        for (DatanodeDetails replica : block.getPipeline().getMembersList()) {
+        for (DatanodeDetails replica : inPreferenceOrder(block.getPipeline().getMembersList())) {
             try {
                 BlockData data = blockData(block, replica);
                 ChunkInfo chunk = chunkAt(data, inBlock);
@@ -143,6 +149,7 @@ public final class KeyInputStream extends InputStream {
                         replica.getUuid(),
                         e.getMessage());
                 blockData.remove(block.getBlockId().getLocalId());
+                failedReplicas.add(replica.getUuid());
                 failures.add(e);
             }
         }
@@ -151,6 +158,16 @@ public final class KeyInputStream extends InputStream {
                         + block.getBlockId().getLocalId() + " of " + key.getName() + " could be read");
         failures.forEach(error::addSuppressed);
         throw error;
+    }
+
+    /**
+     * The pipeline's members with those that failed earlier in this stream last (stable otherwise), so a datanode that
+     * died or hangs costs this stream one timeout, not one per block.
+     */
+    private List<DatanodeDetails> inPreferenceOrder(List<DatanodeDetails> members) {
+        List<DatanodeDetails> ordered = new ArrayList<>(members);
+        ordered.sort(Comparator.comparing(member -> failedReplicas.contains(member.getUuid())));
+        return ordered;
     }
 
     private BlockLocation blockAt(long at) throws IOException {

@@ -23,6 +23,7 @@ final class FakeDatanodes implements DatanodeTransport {
     private final Map<String, AtomicInteger> chunksWritten = new ConcurrentHashMap<>();
     private final Set<String> corruptReplicas = ConcurrentHashMap.newKeySet();
     private final Set<String> deadReplicas = ConcurrentHashMap.newKeySet();
+    private final Map<String, AtomicInteger> readsAsked = new ConcurrentHashMap<>();
     private final Set<Long> closedContainers = ConcurrentHashMap.newKeySet();
 
     /** Writes to the container fail as they do once SCM has closed it. */
@@ -43,6 +44,11 @@ final class FakeDatanodes implements DatanodeTransport {
     /** The replica refuses every read. */
     void kill(String datanodeUuid) {
         deadReplicas.add(datanodeUuid);
+    }
+
+    /** GetBlock and ReadChunk calls made to the replica, answered or not. */
+    int readsAsked(String datanodeUuid) {
+        return readsAsked.getOrDefault(datanodeUuid, new AtomicInteger()).get();
     }
 
     int chunksWrittenTo(String pipelineId) {
@@ -122,6 +128,7 @@ final class FakeDatanodes implements DatanodeTransport {
     }
 
     private void alive(String uuid) throws IOException {
+        readsAsked.computeIfAbsent(uuid, id -> new AtomicInteger()).incrementAndGet();
         if (deadReplicas.contains(uuid)) {
             throw new IOException("UNAVAILABLE: " + uuid + " is down");
         }

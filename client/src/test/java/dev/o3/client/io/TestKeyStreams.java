@@ -147,6 +147,18 @@ class TestKeyStreams {
     }
 
     @Test
+    void aDeadReplicaIsAskedOncePerStreamNotOncePerBlock() throws IOException {
+        byte[] data = random(3 * BLOCK);
+        write("key", data);
+        datanodes.kill("p1-dn1");
+
+        assertThat(read("key")).isEqualTo(data);
+        assertThat(datanodes.readsAsked("p1-dn1"))
+                .as("after its first failure the stream reads the other blocks from the live replicas first")
+                .isEqualTo(1);
+    }
+
+    @Test
     void seekAndPositionedReads() throws IOException {
         byte[] data = random(2 * BLOCK + 3);
         write("key", data);

@@ -64,6 +64,8 @@ public final class ReadServer implements AutoCloseable {
         try {
             if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
                 server.shutdownNow();
+                // Connections must be gone before the executor: a call arriving after it would never be answered.
+                server.awaitTermination(5, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             server.shutdownNow();
