@@ -17,6 +17,7 @@ import java.util.Objects;
  * @param maxRetries block write retries after a failure
  * @param failoverTimeout time to find an OM leader
  * @param blockSize size of a block (ozone.scm.block.size); a key's data moves to a new block at this length
+ * @param writeBufferMax chunk data all streams of the client may hold together; 0 = no limit
  */
 public record ClientConfig(
         DataSize bytesPerChecksum,
@@ -25,17 +26,24 @@ public record ClientConfig(
         int replicationFactor,
         int maxRetries,
         Duration failoverTimeout,
-        DataSize blockSize) {
+        DataSize blockSize,
+        DataSize writeBufferMax) {
 
     public ClientConfig {
         Objects.requireNonNull(bytesPerChecksum, "bytesPerChecksum is null");
         Objects.requireNonNull(chunkSize, "chunkSize is null");
         Objects.requireNonNull(failoverTimeout, "failoverTimeout is null");
         Objects.requireNonNull(blockSize, "blockSize is null");
+        Objects.requireNonNull(writeBufferMax, "writeBufferMax is null");
         if (bytesPerChecksum.bytes() == 0 || chunkSize.bytes() % bytesPerChecksum.bytes() != 0) {
             throw new ConfigException(ClientConfigKeys.CHUNK_SIZE.name() + " (" + chunkSize
                     + ") must be a positive multiple of " + ClientConfigKeys.BYTES_PER_CHECKSUM.name() + " ("
                     + bytesPerChecksum + ")");
+        }
+        if (writeBufferMax.bytes() != 0
+                && (writeBufferMax.bytes() < chunkSize.bytes() || writeBufferMax.bytes() > Integer.MAX_VALUE)) {
+            throw new ConfigException(ClientConfigKeys.WRITE_BUFFER_MAX.name() + " (" + writeBufferMax
+                    + ") must be 0 or between " + ClientConfigKeys.CHUNK_SIZE.name() + " (" + chunkSize + ") and 2GB");
         }
     }
 
@@ -47,6 +55,7 @@ public record ClientConfig(
                 Integer.parseInt(conf.get(ClientConfigKeys.REPLICATION)),
                 conf.get(ClientConfigKeys.MAX_RETRIES),
                 conf.get(ClientConfigKeys.OM_FAILOVER_TIMEOUT),
-                conf.get(CommonConfigKeys.BLOCK_SIZE));
+                conf.get(CommonConfigKeys.BLOCK_SIZE),
+                conf.get(ClientConfigKeys.WRITE_BUFFER_MAX));
     }
 }

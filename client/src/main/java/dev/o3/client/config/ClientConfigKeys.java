@@ -24,6 +24,13 @@ public final class ClientConfigKeys implements ConfigGroup {
             ConfigType.intRange(1, 1024),
             "16",
             "Chunk writes in flight per block before the writer waits for acknowledgements.");
+    public static final ConfigKey<DataSize> WRITE_BUFFER_MAX = ConfigKey.of(
+            "ozone.client.write.buffer.max",
+            ConfigType.DATA_SIZE,
+            "0",
+            "Most chunk data all key streams of one client hold together (chunks being filled, or sent and not yet"
+                    + " committed by a PutBlock); a writer waits above it. 0 = no limit (each stream then holds up to"
+                    + " about window + 1 chunks). At least ozone.client.stream.buffer.size when set.");
     public static final ConfigKey<String> REPLICATION = ConfigKey.of(
             "ozone.replication",
             ConfigType.oneOf("1", "3"),
@@ -52,6 +59,13 @@ public final class ClientConfigKeys implements ConfigGroup {
 
     @Override
     public List<ConfigKey<?>> keys() {
-        return List.of(BYTES_PER_CHECKSUM, CHUNK_SIZE, WRITE_WINDOW, REPLICATION, MAX_RETRIES, OM_FAILOVER_TIMEOUT);
+        return List.of(
+                BYTES_PER_CHECKSUM,
+                CHUNK_SIZE,
+                WRITE_WINDOW,
+                WRITE_BUFFER_MAX,
+                REPLICATION,
+                MAX_RETRIES,
+                OM_FAILOVER_TIMEOUT);
     }
 }

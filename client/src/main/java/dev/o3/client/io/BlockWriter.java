@@ -23,7 +23,9 @@ import java.util.concurrent.TimeoutException;
  * Writes one block to its pipeline: chunks go out asynchronously with at most {@code window} operations in flight,
  * and a PutBlock every {@code chunksPerPutBlock} chunks makes the data written so far durable and part of the block.
  * Chunks are kept until a PutBlock that covers them succeeds, so that after a failure exactly the data the pipeline
- * did not commit can be written again elsewhere ({@link #uncommittedData()}).
+ * did not commit can be written again elsewhere ({@link #uncommittedData()}). The kept chunks' bytes belong to the
+ * client's {@link WriteBudget}: they go back to it when a PutBlock commits them or the block is
+ * {@linkplain #discard() discarded}; chunks handed out by {@link #uncommittedData()} pass to the caller.
  *
  * <p>Not thread-safe: owned by one {@link KeyOutputStream}.
  */
@@ -35,6 +37,7 @@ final class BlockWriter {
     private final Crc32cChecksum checksum;
     private final int window;
     private final int chunksPerPutBlock;
+    private final WriteBudget budget;
     private final List<ChunkInfo> chunks = new ArrayList<>();
     private final List<ByteString> uncommitted = new ArrayList<>();
     private final List<CompletableFuture<Void>> chunkWrites = new ArrayList<>();
@@ -51,12 +54,14 @@ final class BlockWriter {
             PipelineChannel channel,
             Crc32cChecksum checksum,
             int window,
-            int chunksPerPutBlock) {
+            int chunksPerPutBlock,
+            WriteBudget budget) {
         this.location = location;
         this.channel = channel;
         this.checksum = checksum;
         this.window = window;
         this.chunksPerPutBlock = chunksPerPutBlock;
+        this.budget = budget;
     }
 
     BlockLocation location() {
@@ -92,6 +97,36 @@ final class BlockWriter {
     }
 
     /**
+     * Lets the oldest operation in flight finish so that the chunks it commits go back to the budget; first sends a
+     * PutBlock for chunks no PutBlock covers yet, so that everything kept can come back without more data.
+     *
+     * @return false when this block keeps no chunks, so waiting here would free nothing
+     * @throws CompletionException when the pipeline failed
+     */
+    boolean awaitOldest() {
+        if (uncommitted.isEmpty()) {
+            return false;
+        }
+        int covered =
+                pendingPuts.isEmpty() ? committedChunks : pendingPuts.peekLast().chunkCount();
+        if (covered < chunks.size()) {
+            putBlock(false);
+        }
+        if (inFlight.isEmpty()) {
+            return false;
+        }
+        inFlight.removeFirst().join();
+        releaseCommitted();
+        return true;
+    }
+
+    /** Gives the kept chunks back to the budget: the block is abandoned. */
+    void discard() {
+        release(uncommitted);
+        uncommitted.clear();
+    }
+
+    /**
      * Commits every chunk written so far and waits until the pipeline has applied all of it.
      *
      * @throws CompletionException when the pipeline failed
@@ -122,7 +157,11 @@ final class BlockWriter {
             }
         }
         pendingPuts.clear();
-        List<ByteString> lost = new ArrayList<>(uncommitted.subList(durable - committedChunks, uncommitted.size()));
+        List<ByteString> nowDurable = uncommitted.subList(0, durable - committedChunks);
+        release(nowDurable);
+        nowDurable.clear();
+        List<ByteString> lost = new ArrayList<>(uncommitted);
+        uncommitted.clear();
         committedChunks = durable;
         return lost;
     }
@@ -159,9 +198,17 @@ final class BlockWriter {
                 return;
             }
             pendingPuts.removeFirst();
-            uncommitted.subList(0, put.chunkCount() - committedChunks).clear();
+            List<ByteString> committed = uncommitted.subList(0, put.chunkCount() - committedChunks);
+            release(committed);
+            committed.clear();
             committedChunks = put.chunkCount();
             committedLength = put.length();
+        }
+    }
+
+    private void release(List<ByteString> dropped) {
+        for (ByteString data : dropped) {
+            budget.release(data.size());
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.o3.client.io;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.UnsafeByteOperations;
 import dev.o3.client.config.ClientConfig;
 import dev.o3.client.om.OmClient;
 import dev.o3.common.checksum.Crc32cChecksum;
@@ -32,7 +33,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>When a pipeline fails, the stream excludes it, asks OM for a new block elsewhere and writes again the data the
  * failed pipeline had not committed; after {@code ozone.client.max.retries} failures {@code write} or {@code close}
- * throws and the key is not committed. Not thread-safe: one writer.
+ * throws and the key is not committed.
+ *
+ * <p>Memory: a chunk's buffer is reserved from the client's {@link WriteBudget} when the stream starts filling it and
+ * handed to the pipeline as it is (no copy); its bytes go back to the budget once a PutBlock commits them, or on
+ * {@link #abort()}. Not thread-safe: one writer.
  */
 public final class KeyOutputStream extends OutputStream {
     private static final Logger LOG = LoggerFactory.getLogger(KeyOutputStream.class);
@@ -51,7 +56,9 @@ public final class KeyOutputStream extends OutputStream {
     private final List<BlockLocation> written = new ArrayList<>();
     private final ExcludeList.Builder excludes = ExcludeList.newBuilder();
     private final MessageDigest md5;
-    private final byte[] chunk;
+    private final WriteBudget budget;
+    private final int chunkSize;
+    private byte[] chunk;
     private int chunkFill;
     private BlockWriter current;
     private long keyLength;
@@ -81,7 +88,8 @@ public final class KeyOutputStream extends OutputStream {
         this.maxRetries = config.maxRetries();
         this.blockSize = config.blockSize().bytes();
         this.preallocated = new ArrayDeque<>(key.getBlocksList());
-        this.chunk = new byte[config.chunkSize().toIntBytes()];
+        this.budget = datanodes.writeBudget();
+        this.chunkSize = config.chunkSize().toIntBytes();
         try {
             this.md5 = MessageDigest.getInstance("MD5");
         } catch (NoSuchAlgorithmException e) {
@@ -101,6 +109,9 @@ public final class KeyOutputStream extends OutputStream {
         md5.update(data, offset, length);
         int done = 0;
         while (done < length) {
+            if (chunk == null) {
+                startChunk();
+            }
             int room = (int) Math.min(chunk.length - chunkFill, roomInBlock());
             int n = Math.min(room, length - done);
             System.arraycopy(data, offset + done, chunk, chunkFill, n);
@@ -126,6 +137,7 @@ public final class KeyOutputStream extends OutputStream {
         if (chunkFill > 0) {
             sendChunk();
         }
+        dropChunk();
         finishBlock();
         committer.commit(keyLength, List.copyOf(written), HexFormat.of().formatHex(md5.digest()));
     }
@@ -135,7 +147,11 @@ public final class KeyOutputStream extends OutputStream {
      */
     public void abort() {
         closed = true;
-        current = null;
+        dropChunk();
+        if (current != null) {
+            current.discard();
+            current = null;
+        }
     }
 
     /** Bytes of the key written so far. */
@@ -147,8 +163,52 @@ public final class KeyOutputStream extends OutputStream {
         return blockSize - (current == null ? 0 : current.length()) - chunkFill;
     }
 
+    /**
+     * Reserves the next chunk's buffer. While the budget is used up, this stream first waits for its own writes in
+     * flight, whose commits give bytes back; only a stream that keeps nothing waits for the others. So every stream
+     * that waits holds nothing the others need, and all reserved bytes come back without further input.
+     */
+    private void startChunk() throws IOException {
+        while (!budget.tryReserve(chunkSize)) {
+            if (!awaitOwnWrite()) {
+                budget.reserve(chunkSize);
+                break;
+            }
+        }
+        chunk = new byte[chunkSize];
+    }
+
+    private boolean awaitOwnWrite() throws IOException {
+        if (current == null) {
+            return false;
+        }
+        try {
+            return current.awaitOldest();
+        } catch (CompletionException e) {
+            recover(e);
+            return true;
+        }
+    }
+
+    /** Gives back the buffer of the chunk being filled, if any; its data is dropped. */
+    private void dropChunk() {
+        if (chunk != null) {
+            chunkFill = 0;
+            budget.release(chunk.length);
+            chunk = null;
+        }
+    }
+
     private void sendChunk() throws IOException {
-        ByteString data = ByteString.copyFrom(chunk, 0, chunkFill);
+        ByteString data;
+        if (chunkFill == chunk.length) {
+            // The full buffer goes out as it is; a new one is reserved for the next chunk.
+            data = UnsafeByteOperations.unsafeWrap(chunk);
+        } else {
+            data = ByteString.copyFrom(chunk, 0, chunkFill);
+            budget.release(chunk.length - chunkFill);
+        }
+        chunk = null;
         chunkFill = 0;
         keyLength += data.size();
         if (current == null) {
@@ -178,14 +238,17 @@ public final class KeyOutputStream extends OutputStream {
 
     /** Moves the data the failed pipeline did not commit to a new block; loops while new blocks fail too. */
     private void recover(CompletionException failure) throws IOException {
+        List<ByteString> notRewritten = List.of();
         while (true) {
             BlockWriter failed = current;
-            List<ByteString> lost = failed.uncommittedData();
+            List<ByteString> lost = new ArrayList<>(failed.uncommittedData());
+            lost.addAll(notRewritten);
             if (failed.committedLength() > 0) {
                 written.add(withLength(failed.location(), failed.committedLength()));
             }
             exclude(failed.location(), failure);
             if (++retries > maxRetries) {
+                lost.forEach(data -> budget.release(data.size()));
                 throw new IOException(
                         "write of " + key.getName() + " failed after " + maxRetries + " retries: "
                                 + rootMessage(failure),
@@ -200,12 +263,16 @@ public final class KeyOutputStream extends OutputStream {
                     rootMessage(failure),
                     lost.size());
             current = newBlockWriter();
+            int rewritten = 0;
             try {
                 for (ByteString data : lost) {
+                    rewritten++;
                     current.writeChunk(data);
                 }
                 return;
             } catch (CompletionException e) {
+                // The chunk that failed is kept by the new block; the ones after it were never sent there.
+                notRewritten = List.copyOf(lost.subList(rewritten, lost.size()));
                 failure = e;
             }
         }
@@ -241,7 +308,7 @@ public final class KeyOutputStream extends OutputStream {
                 ? allocateBlock()
                 : preallocated.removeFirst();
         return new BlockWriter(
-                location, datanodes.pipeline(location.getPipeline()), checksum, window, CHUNKS_PER_PUT_BLOCK);
+                location, datanodes.pipeline(location.getPipeline()), checksum, window, CHUNKS_PER_PUT_BLOCK, budget);
     }
 
     private boolean excluded(BlockLocation location) {

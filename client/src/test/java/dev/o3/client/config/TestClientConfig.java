@@ -22,6 +22,19 @@ class TestClientConfig {
         assertThat(config.maxRetries()).isEqualTo(5);
         assertThat(config.failoverTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.blockSize()).isEqualTo(DataSize.ofMebibytes(256));
+        assertThat(config.writeBufferMax()).isEqualTo(DataSize.ofBytes(0));
+    }
+
+    @Test
+    void writeBufferHoldsAtLeastOneChunk() {
+        assertThat(ClientConfig.from(OzoneConfiguration.of(Map.of("ozone.client.write.buffer.max", "64MB")))
+                        .writeBufferMax())
+                .isEqualTo(DataSize.ofMebibytes(64));
+        OzoneConfiguration conf = OzoneConfiguration.of(Map.of("ozone.client.write.buffer.max", "1MB"));
+
+        assertThatThrownBy(() -> ClientConfig.from(conf))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("ozone.client.write.buffer.max");
     }
 
     @Test

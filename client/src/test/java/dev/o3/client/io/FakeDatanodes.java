@@ -25,6 +25,45 @@ final class FakeDatanodes implements DatanodeTransport {
     private final Set<String> deadReplicas = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicInteger> readsAsked = new ConcurrentHashMap<>();
     private final Set<Long> closedContainers = ConcurrentHashMap.newKeySet();
+    private final Object stallLock = new Object();
+    private CompletableFuture<Void> acknowledgements = CompletableFuture.completedFuture(null);
+    private long unacknowledgedBytes;
+    private long maxUnacknowledgedBytes;
+
+    /** From now on operations are applied but not acknowledged until {@link #resume()}, as with a slow pipeline. */
+    void stall() {
+        synchronized (stallLock) {
+            acknowledgements = new CompletableFuture<>();
+        }
+    }
+
+    /** Acknowledges every stalled operation and stops stalling. */
+    void resume() {
+        CompletableFuture<Void> stalled;
+        synchronized (stallLock) {
+            stalled = acknowledgements;
+            acknowledgements = CompletableFuture.completedFuture(null);
+            unacknowledgedBytes = 0;
+        }
+        stalled.complete(null);
+    }
+
+    /** The most chunk bytes that were sent and not yet acknowledged at one time. */
+    long maxUnacknowledgedBytes() {
+        synchronized (stallLock) {
+            return maxUnacknowledgedBytes;
+        }
+    }
+
+    private CompletableFuture<Void> acknowledgement(long bytes) {
+        synchronized (stallLock) {
+            if (!acknowledgements.isDone()) {
+                unacknowledgedBytes += bytes;
+                maxUnacknowledgedBytes = Math.max(maxUnacknowledgedBytes, unacknowledgedBytes);
+            }
+            return acknowledgements;
+        }
+    }
 
     /** Writes to the container fail as they do once SCM has closed it. */
     void closeContainer(long containerId) {
@@ -69,7 +108,7 @@ final class FakeDatanodes implements DatanodeTransport {
                     return CompletableFuture.failedFuture(new IOException("pipeline " + id + " lost its leader"));
                 }
                 pipeline.getMembersList().forEach(member -> store(member).chunks.put(key(blockId, chunk), data));
-                return CompletableFuture.completedFuture(null);
+                return acknowledgement(data.size());
             }
 
             @Override
@@ -80,7 +119,7 @@ final class FakeDatanodes implements DatanodeTransport {
                 pipeline.getMembersList()
                         .forEach(member ->
                                 store(member).blocks.put(block.getBlockId().getLocalId(), block));
-                return CompletableFuture.completedFuture((long) block.getChunksCount());
+                return acknowledgement(0).thenApply(acknowledged -> (long) block.getChunksCount());
             }
 
             @Override

@@ -21,10 +21,15 @@ import java.io.OutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -129,6 +134,94 @@ class TestKeyStreams {
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("failed after 2 retries");
         assertThat(om.committed("doomed")).isNull();
+    }
+
+    /**
+     * The shared write buffer bounds what a client holds however many keys it writes: with the pipeline stalled, six
+     * writers of eight chunks each end up waiting (four on their own unacknowledged chunks, two for buffer), and the
+     * data sent but unacknowledged never exceeds the four-chunk budget (without it: six writers x window 3).
+     */
+    @Test
+    void writersWaitForTheSharedWriteBufferWhileThePipelineIsStalled() throws Exception {
+        int budget = 4 * CHUNK;
+        ClientConfig limited = ClientConfig.from(OzoneConfiguration.of(Map.of(
+                "ozone.client.bytes.per.checksum", "1KB",
+                "ozone.client.stream.buffer.size", "4KB",
+                "ozone.client.write.window.chunks", "3",
+                "ozone.client.write.buffer.max", budget + "B",
+                "ozone.scm.block.size", BLOCK + "B")));
+        clients.close();
+        clients = new DatanodeClients(limited, datanodes);
+        int writers = 6;
+        List<OutputStream> streams = new ArrayList<>();
+        for (int i = 0; i < writers; i++) {
+            streams.add(create("key" + i));
+        }
+        List<Thread> threads = new ArrayList<>();
+        List<Future<?>> results = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(writers, runnable -> {
+            Thread thread = new Thread(runnable, "writer-" + threads.size());
+            threads.add(thread);
+            return thread;
+        });
+        datanodes.stall();
+        try {
+            for (int i = 0; i < writers; i++) {
+                OutputStream out = streams.get(i);
+                byte[] data = random(8 * CHUNK + i);
+                results.add(pool.submit(() -> {
+                    try (out) {
+                        out.write(data);
+                    }
+                    return null;
+                }));
+            }
+            awaitAllWaiting(threads, writers);
+
+            assertThat(datanodes.maxUnacknowledgedBytes()).isPositive().isLessThanOrEqualTo(budget);
+            assertThat(clients.writeBudget().reserved()).isEqualTo(budget);
+            assertThat(results).noneMatch(Future::isDone);
+        } finally {
+            datanodes.resume();
+            pool.shutdown();
+        }
+        for (Future<?> result : results) {
+            result.get(30, TimeUnit.SECONDS);
+        }
+        for (int i = 0; i < writers; i++) {
+            assertThat(read("key" + i)).isEqualTo(random(8 * CHUNK + i));
+        }
+        assertThat(clients.writeBudget().reserved())
+                .as("every reserved byte came back")
+                .isZero();
+    }
+
+    @Test
+    void abortGivesTheWriteBufferBack() throws IOException {
+        ClientConfig limited = ClientConfig.from(OzoneConfiguration.of(Map.of(
+                "ozone.client.bytes.per.checksum", "1KB",
+                "ozone.client.stream.buffer.size", "4KB",
+                "ozone.client.write.buffer.max", "8KB")));
+        clients.close();
+        clients = new DatanodeClients(limited, datanodes);
+        datanodes.stall();
+        KeyOutputStream out = (KeyOutputStream) create("aborted");
+        out.write(random(CHUNK + 10));
+        assertThat(clients.writeBudget().reserved()).isEqualTo(2L * CHUNK);
+
+        out.abort();
+
+        assertThat(clients.writeBudget().reserved()).isZero();
+        datanodes.resume();
+    }
+
+    /** Polls (with a deadline) until every writer thread is parked: waiting for acknowledgements or for buffer. */
+    private static void awaitAllWaiting(List<Thread> threads, int count) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (threads.size() < count || !threads.stream().allMatch(t -> t.getState() == Thread.State.WAITING)) {
+            assertThat(System.nanoTime()).as("writers still running after 30 s").isLessThan(deadline);
+            Thread.sleep(10);
+        }
     }
 
     @Test

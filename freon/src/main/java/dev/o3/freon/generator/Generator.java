@@ -156,6 +156,10 @@ public abstract class Generator implements Callable<Integer> {
         return count == null ? 1000 : count;
     }
 
+    int threads() {
+        return threads;
+    }
+
     private LoadPlan plan() {
         if (duration != null && count != null) {
             throw new IllegalArgumentException("give either -n or --duration, not both");

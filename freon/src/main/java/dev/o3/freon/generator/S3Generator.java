@@ -9,6 +9,7 @@ import java.util.List;
 import picocli.CommandLine.Option;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException;
@@ -51,6 +52,8 @@ abstract class S3Generator extends Generator {
                 .region(Region.US_EAST_1)
                 .forcePathStyle(true)
                 .credentialsProvider(StaticCredentialsProvider.create(credentials))
+                // One connection per thread: the SDK's default pool (50) would cap the load below -t.
+                .httpClientBuilder(Apache5HttpClient.builder().maxConnections(Math.max(1, threads())))
                 .build();
         resources.add(s3);
         try {

@@ -203,7 +203,7 @@ public final class MiniO3Cluster implements AutoCloseable {
 
     private void startGateway() {
         OzoneConfiguration conf = layout.gatewayConfiguration(omAddresses());
-        gatewayClient = OzoneClient.create(conf, System.getProperty("user.name"));
+        gatewayClient = OzoneClient.create(OzoneS3Backend.clientConfiguration(conf), System.getProperty("user.name"));
         gateway = new S3GatewayServer(
                 conf, new OzoneS3Backend(gatewayClient, conf.get(CommonConfigKeys.S3_VOLUME)), clock);
         gateway.start();

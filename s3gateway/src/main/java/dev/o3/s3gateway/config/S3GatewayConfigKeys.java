@@ -55,6 +55,13 @@ public final class S3GatewayConfigKeys implements ConfigGroup {
             ConfigType.DATA_SIZE,
             "1MB",
             "Request body bytes buffered per request before the gateway stops reading the socket (back-pressure).");
+    public static final ConfigKey<DataSize> WRITE_BUFFER = ConfigKey.of(
+            "ozone.s3g.write.buffer.max",
+            ConfigType.DATA_SIZE,
+            "64MB",
+            "Most object data the gateway holds for all uploads together on their way to the datanodes (chunks"
+                    + " being filled or not yet committed); uploads beyond it wait with their bodies unread. The"
+                    + " gateway's client uses it as ozone.client.write.buffer.max. See docs/s3.md for the heap.");
     public static final ConfigKey<Duration> IDLE_TIMEOUT = ConfigKey.of(
             "ozone.s3g.idle.timeout",
             ConfigType.DURATION_TYPE,
@@ -93,6 +100,7 @@ public final class S3GatewayConfigKeys implements ConfigGroup {
                 WORKER_THREADS,
                 EVENT_LOOP_THREADS,
                 REQUEST_BUFFER,
+                WRITE_BUFFER,
                 IDLE_TIMEOUT,
                 LIST_MAX_KEYS,
                 REGION);

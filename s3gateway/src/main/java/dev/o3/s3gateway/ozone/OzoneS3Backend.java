@@ -1,12 +1,15 @@
 package dev.o3.s3gateway.ozone;
 
 import dev.o3.client.api.OzoneClient;
+import dev.o3.client.config.ClientConfigKeys;
+import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.s3gateway.backend.BucketStore;
 import dev.o3.s3gateway.backend.MultipartStore;
 import dev.o3.s3gateway.backend.ObjectStore;
 import dev.o3.s3gateway.backend.Requester;
 import dev.o3.s3gateway.backend.S3Backend;
 import dev.o3.s3gateway.backend.SecretStore;
+import dev.o3.s3gateway.config.S3GatewayConfigKeys;
 import java.util.Objects;
 
 /**
@@ -25,6 +28,14 @@ public final class OzoneS3Backend implements S3Backend {
     public OzoneS3Backend(OzoneClient client, String volume) {
         this.client = Objects.requireNonNull(client, "client is null");
         this.volume = Objects.requireNonNull(volume, "volume is null");
+    }
+
+    /**
+     * The configuration for the gateway's {@link OzoneClient}: all uploads share one write buffer of
+     * {@code ozone.s3g.write.buffer.max}, which bounds the gateway's heap whatever the number and size of uploads.
+     */
+    public static OzoneConfiguration clientConfiguration(OzoneConfiguration conf) {
+        return conf.with(ClientConfigKeys.WRITE_BUFFER_MAX, conf.get(S3GatewayConfigKeys.WRITE_BUFFER));
     }
 
     @Override

@@ -30,7 +30,7 @@ public final class OzoneS3GatewayDaemon implements Daemon {
 
     @Override
     public void start() {
-        client = OzoneClient.create(conf, System.getProperty("user.name"));
+        client = OzoneClient.create(OzoneS3Backend.clientConfiguration(conf), System.getProperty("user.name"));
         server = new S3GatewayServer(conf, new OzoneS3Backend(client, conf.get(CommonConfigKeys.S3_VOLUME)), clock);
         server.start();
     }

@@ -1,0 +1,27 @@
+package dev.o3.s3gateway.ozone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.o3.client.config.ClientConfig;
+import dev.o3.common.config.DataSize;
+import dev.o3.common.config.OzoneConfiguration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The gateway's client shares one bounded write buffer among all uploads. */
+class TestOzoneS3Backend {
+    @Test
+    void gatewayClientWriteBufferIsBoundedByDefault() {
+        ClientConfig config = ClientConfig.from(OzoneS3Backend.clientConfiguration(OzoneConfiguration.of(Map.of())));
+
+        assertThat(config.writeBufferMax()).isEqualTo(DataSize.ofMebibytes(64));
+    }
+
+    @Test
+    void gatewayKeyOverridesTheClientKey() {
+        ClientConfig config = ClientConfig.from(OzoneS3Backend.clientConfiguration(OzoneConfiguration.of(
+                Map.of("ozone.s3g.write.buffer.max", "256MB", "ozone.client.write.buffer.max", "8MB"))));
+
+        assertThat(config.writeBufferMax()).isEqualTo(DataSize.ofMebibytes(256));
+    }
+}
