@@ -169,13 +169,23 @@ public final class KeyOutputStream extends OutputStream {
      * that waits holds nothing the others need, and all reserved bytes come back without further input.
      */
     private void startChunk() throws IOException {
-        while (!budget.tryReserve(chunkSize)) {
+        int size = nextChunkSize();
+        while (!budget.tryReserve(size)) {
             if (!awaitOwnWrite()) {
-                budget.reserve(chunkSize);
+                budget.reserve(size);
                 break;
             }
         }
-        chunk = new byte[chunkSize];
+        chunk = new byte[size];
+    }
+
+    /**
+     * A full chunk, or less when the key declared its size and fewer bytes remain: a 4 KB object takes 4 KB of the
+     * budget and the heap, not a whole chunk. A writer that goes past its declared size gets full chunks again.
+     */
+    private int nextChunkSize() {
+        long remaining = key.getSize() - keyLength;
+        return remaining > 0 && remaining < chunkSize ? (int) remaining : chunkSize;
     }
 
     private boolean awaitOwnWrite() throws IOException {

@@ -215,6 +215,25 @@ class TestKeyStreams {
         datanodes.resume();
     }
 
+    @Test
+    void aSmallKeyOfDeclaredSizeReservesOnlyItsSize() throws IOException {
+        clients.close();
+        clients = new DatanodeClients(
+                ClientConfig.from(OzoneConfiguration.of(Map.of(
+                        "ozone.client.bytes.per.checksum", "1KB",
+                        "ozone.client.stream.buffer.size", "4KB",
+                        "ozone.client.write.buffer.max", "8KB"))),
+                datanodes);
+        datanodes.stall();
+        KeyOutputStream out = (KeyOutputStream) create("small", 100);
+        out.write(random(100));
+        assertThat(clients.writeBudget().reserved())
+                .as("a 100-byte key buffers 100 bytes, not a chunk")
+                .isEqualTo(100);
+        out.abort();
+        datanodes.resume();
+    }
+
     /** Polls (with a deadline) until every writer thread is parked: waiting for acknowledgements or for buffer. */
     private static void awaitAllWaiting(List<Thread> threads, int count) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -289,12 +308,17 @@ class TestKeyStreams {
     }
 
     private OutputStream create(String name) {
+        return create(name, 0);
+    }
+
+    private OutputStream create(String name, long declaredSize) {
         CreateKeyResponse created = omClient.call(
                 "CreateKey",
                 stub -> stub.createKey(CreateKeyRequest.newBuilder()
                         .setVolume("v")
                         .setBucket("b")
                         .setName(name)
+                        .setSize(declaredSize)
                         .build()),
                 CreateKeyResponse::getError);
         long clientId = created.getClientId();

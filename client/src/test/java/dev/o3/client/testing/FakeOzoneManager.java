@@ -127,6 +127,7 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
                 .setVolume(request.getVolume())
                 .setBucket(request.getBucket())
                 .setName(request.getName())
+                .setSize(request.getSize())
                 .addBlocks(block(List.of()))
                 .build();
         openKeys.put(clientId, open);
