@@ -4,6 +4,7 @@ import dev.o3.client.api.OzoneClient;
 import dev.o3.client.api.S3Secret;
 import dev.o3.client.cli.ConfigOptions;
 import dev.o3.common.concurrent.Threads;
+import dev.o3.s3gateway.server.S3GatewayServer;
 import dev.o3.test.cluster.ClusterLayout;
 import dev.o3.test.cluster.MiniO3Cluster;
 import java.io.PrintWriter;
@@ -47,6 +48,12 @@ final class LocalCommand implements Callable<Integer> {
     @Option(names = "--om-ha", description = "Run 3 OMs (Ratis-replicated) instead of 1.")
     private boolean omHa;
 
+    @Option(
+            names = "--any-ports",
+            description = "Bind every service to a free port instead of the standard ones, e.g. to run beside"
+                    + " another local cluster; the endpoints are printed.")
+    private boolean anyPorts;
+
     @Option(names = "--data", defaultValue = "o3-data", description = "Data directory (default: ./${DEFAULT-VALUE}).")
     private Path data;
 
@@ -62,8 +69,10 @@ final class LocalCommand implements Callable<Integer> {
                 .racks(racks)
                 .volumesPerDatanode(disks)
                 .ratisDirsPerDatanode(disks)
-                .withS3Gateway()
-                .fixedPorts();
+                .withS3Gateway();
+        if (!anyPorts) {
+            layout.fixedPorts();
+        }
         config.load();
         config.overrides().forEach(layout::conf);
         MiniO3Cluster cluster = layout.build().newCluster();
@@ -97,7 +106,9 @@ final class LocalCommand implements Callable<Integer> {
         cluster.gateway().ifPresent(gateway -> out.println("  S3 endpoint:        http://127.0.0.1:" + gateway.port()));
         out.println("  S3 credentials:     AWS_ACCESS_KEY_ID=" + secret.accessKey() + " AWS_SECRET_ACCESS_KEY="
                 + secret.secret());
-        out.println("Try: aws --endpoint-url http://127.0.0.1:9878 s3 mb s3://bucket1   (Ctrl-C stops the cluster)");
+        out.println("Try: aws --endpoint-url http://127.0.0.1:"
+                + cluster.gateway().map(S3GatewayServer::port).orElse(9878)
+                + " s3 mb s3://bucket1   (Ctrl-C stops the cluster)");
         out.flush();
     }
 }

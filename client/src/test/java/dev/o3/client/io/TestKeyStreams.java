@@ -7,7 +7,10 @@ import dev.o3.client.config.ClientConfig;
 import dev.o3.client.om.OmClient;
 import dev.o3.client.testing.FakeOzoneManager;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.hdds.DatanodeDetails;
+import dev.o3.proto.hdds.Pipeline;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.CreateKeyRequest;
@@ -21,10 +24,12 @@ import java.io.OutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -144,6 +149,28 @@ class TestKeyStreams {
         assertThatThrownBy(() -> read("key"))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("no replica of block");
+    }
+
+    @Test
+    void readsOfDifferentBlocksStartAtDifferentReplicas() {
+        Pipeline pipeline = Pipeline.newBuilder()
+                .setId("p")
+                .addMembers(DatanodeDetails.newBuilder().setUuid("dn1"))
+                .addMembers(DatanodeDetails.newBuilder().setUuid("dn2"))
+                .addMembers(DatanodeDetails.newBuilder().setUuid("dn3"))
+                .build();
+        Set<String> firstTried = new HashSet<>();
+        for (long localId = 1; localId <= 3; localId++) {
+            List<DatanodeDetails> order = KeyInputStream.replicasInReadOrder(BlockLocation.newBuilder()
+                    .setBlockId(BlockId.newBuilder().setContainerId(1).setLocalId(localId))
+                    .setPipeline(pipeline)
+                    .build());
+            assertThat(order)
+                    .as("every replica, each once")
+                    .containsExactlyInAnyOrderElementsOf(pipeline.getMembersList());
+            firstTried.add(order.get(0).getUuid());
+        }
+        assertThat(firstTried).containsExactlyInAnyOrder("dn1", "dn2", "dn3");
     }
 
     @Test
