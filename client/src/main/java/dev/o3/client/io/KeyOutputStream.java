@@ -124,7 +124,7 @@ public final class KeyOutputStream extends OutputStream {
         }
         closed = true;
         if (chunkFill > 0) {
-            sendChunk();
+            sendLastChunk();
         }
         finishBlock();
         committer.commit(keyLength, List.copyOf(written), HexFormat.of().formatHex(md5.digest()));
@@ -148,12 +148,7 @@ public final class KeyOutputStream extends OutputStream {
     }
 
     private void sendChunk() throws IOException {
-        ByteString data = ByteString.copyFrom(chunk, 0, chunkFill);
-        chunkFill = 0;
-        keyLength += data.size();
-        if (current == null) {
-            current = newBlockWriter();
-        }
+        ByteString data = takeChunk();
         try {
             current.writeChunk(data);
         } catch (CompletionException e) {
@@ -162,6 +157,29 @@ public final class KeyOutputStream extends OutputStream {
         if (current.length() >= blockSize) {
             finishBlock();
         }
+    }
+
+    /** The key's last chunk goes out with its block's final PutBlock: one pipeline transaction for a small key. */
+    private void sendLastChunk() throws IOException {
+        ByteString data = takeChunk();
+        try {
+            current.finish(data);
+            written.add(withLength(current.location(), current.length()));
+            current = null;
+        } catch (CompletionException e) {
+            recover(e);
+        }
+    }
+
+    /** The buffered chunk, now owed to the current block (opened if needed). */
+    private ByteString takeChunk() {
+        ByteString data = ByteString.copyFrom(chunk, 0, chunkFill);
+        chunkFill = 0;
+        keyLength += data.size();
+        if (current == null) {
+            current = newBlockWriter();
+        }
+        return data;
     }
 
     private void finishBlock() throws IOException {

@@ -83,6 +83,19 @@ class TestKeyStreams {
     }
 
     @Test
+    void aKeyOfOneChunkCostsOnePipelineTransaction() throws IOException {
+        byte[] data = random(CHUNK - 1);
+
+        write("small", data);
+
+        String pipeline = om.committed("small").getBlocks(0).getPipeline().getId();
+        assertThat(datanodes.transactionsOf(pipeline))
+                .as("the chunk and the block's commit travel together")
+                .isEqualTo(1);
+        assertThat(read("small")).isEqualTo(data);
+    }
+
+    @Test
     void pipelineFailureMidBlockMovesTheUncommittedDataToANewBlock() throws IOException {
         byte[] data = random(BLOCK + 5 * CHUNK + 100);
         datanodes.failPipelineAfter("p1", 6);
