@@ -277,7 +277,7 @@ abstract class S3Scenario {
                                     .build(),
                             HttpResponse.BodyHandlers.ofString())
                     .body();
-            for (String line : text.split("\n")) {
+            for (String line : text.lines().toList()) {
                 if (line.startsWith("o3_om_requests_total{") && line.contains("operation=\"LookupKey\"")) {
                     total += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
                 }
