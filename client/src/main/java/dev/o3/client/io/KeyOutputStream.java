@@ -17,6 +17,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HexFormat;
 import java.util.List;
@@ -37,6 +38,7 @@ import org.slf4j.LoggerFactory;
 public final class KeyOutputStream extends OutputStream {
     private static final Logger LOG = LoggerFactory.getLogger(KeyOutputStream.class);
     private static final int CHUNKS_PER_PUT_BLOCK = 4;
+    private static final int INITIAL_BUFFER = 64 * 1024;
 
     private final OmClient om;
     private final DatanodeClients datanodes;
@@ -51,7 +53,8 @@ public final class KeyOutputStream extends OutputStream {
     private final List<BlockLocation> written = new ArrayList<>();
     private final ExcludeList.Builder excludes = ExcludeList.newBuilder();
     private final MessageDigest md5;
-    private final byte[] chunk;
+    private final int chunkSize;
+    private byte[] chunk;
     private int chunkFill;
     private BlockWriter current;
     private long keyLength;
@@ -81,7 +84,8 @@ public final class KeyOutputStream extends OutputStream {
         this.maxRetries = config.maxRetries();
         this.blockSize = config.blockSize().bytes();
         this.preallocated = new ArrayDeque<>(key.getBlocksList());
-        this.chunk = new byte[config.chunkSize().toIntBytes()];
+        this.chunkSize = config.chunkSize().toIntBytes();
+        this.chunk = new byte[Math.min(chunkSize, INITIAL_BUFFER)];
         try {
             this.md5 = MessageDigest.getInstance("MD5");
         } catch (NoSuchAlgorithmException e) {
@@ -101,12 +105,13 @@ public final class KeyOutputStream extends OutputStream {
         md5.update(data, offset, length);
         int done = 0;
         while (done < length) {
-            int room = (int) Math.min(chunk.length - chunkFill, roomInBlock());
+            int room = (int) Math.min(chunkSize - chunkFill, roomInBlock());
             int n = Math.min(room, length - done);
+            ensureBuffer(chunkFill + n);
             System.arraycopy(data, offset + done, chunk, chunkFill, n);
             chunkFill += n;
             done += n;
-            if (chunkFill == chunk.length || roomInBlock() == 0) {
+            if (chunkFill == chunkSize || roomInBlock() == 0) {
                 sendChunk();
             }
         }
@@ -138,9 +143,24 @@ public final class KeyOutputStream extends OutputStream {
         current = null;
     }
 
+    /** Bytes the stream currently buffers room for (tests: a small key never holds a whole chunk). */
+    int bufferCapacity() {
+        return chunk.length;
+    }
+
     /** Bytes of the key written so far. */
     public long position() {
         return keyLength + chunkFill;
+    }
+
+    /**
+     * Grows the chunk buffer (doubling, at most to the chunk size) to hold {@code needed} bytes: a small key never
+     * allocates a whole chunk (4 MB by default), which was most of the S3 gateway's allocation per PUT.
+     */
+    private void ensureBuffer(int needed) {
+        if (needed > chunk.length) {
+            chunk = Arrays.copyOf(chunk, Math.min(chunkSize, Math.max(needed, 2 * chunk.length)));
+        }
     }
 
     private long roomInBlock() {

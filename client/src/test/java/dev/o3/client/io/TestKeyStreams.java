@@ -96,6 +96,24 @@ class TestKeyStreams {
     }
 
     @Test
+    void theChunkBufferGrowsWithTheKeyInsteadOfStartingAtAWholeChunk() throws IOException {
+        config = ClientConfig.from(OzoneConfiguration.of(Map.of(
+                "ozone.client.bytes.per.checksum", "1KB",
+                "ozone.client.stream.buffer.size", "1MB",
+                "ozone.scm.block.size", "4MB")));
+        KeyOutputStream small = create("small");
+        small.write(new byte[10]);
+        assertThat(small.bufferCapacity()).isLessThanOrEqualTo(64 * 1024);
+        small.close();
+
+        byte[] data = random(1024 * 1024 + 300_000);
+        write("large", data);
+
+        assertThat(read("large")).isEqualTo(data);
+        assertThat(read("small")).hasSize(10);
+    }
+
+    @Test
     void pipelineFailureMidBlockMovesTheUncommittedDataToANewBlock() throws IOException {
         byte[] data = random(BLOCK + 5 * CHUNK + 100);
         datanodes.failPipelineAfter("p1", 6);
@@ -223,7 +241,7 @@ class TestKeyStreams {
         datanodes.closeContainer(container);
     }
 
-    private OutputStream create(String name) {
+    private KeyOutputStream create(String name) {
         CreateKeyResponse created = omClient.call(
                 "CreateKey",
                 stub -> stub.createKey(CreateKeyRequest.newBuilder()
