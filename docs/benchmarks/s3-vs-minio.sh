@@ -49,11 +49,14 @@ load() {
 }
 
 rm -rf "$out/o3-data"
-"$ozone" local --data "$out/o3-data" >"$out/o3.log" 2>&1 &
+# Free ports, so that it runs beside another local cluster; freon finds OM for the S3 secret.
+"$ozone" local --any-ports --data "$out/o3-data" >"$out/o3.log" 2>&1 &
 pid=$!
 trap 'kill -TERM '"$pid"' 2>/dev/null' EXIT
 wait_for "$pid" "$out/o3.log" "O3 is ready"
-load o3 --endpoint http://127.0.0.1:9878
+endpoint=$(grep -ao 'S3 endpoint: *http://[0-9.:]*' "$out/o3.log" | awk '{print $3}')
+om=$(grep -ao 'OM (ozone sh): *[0-9.:]*' "$out/o3.log" | awk '{print $4}')
+load o3 --endpoint "$endpoint" -Dozone.om.address="$om"
 kill -TERM "$pid"; wait "$pid" || true
 
 rm -rf "$out/minio-data"

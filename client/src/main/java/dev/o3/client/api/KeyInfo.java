@@ -1,5 +1,6 @@
 package dev.o3.client.api;
 
+import dev.o3.client.io.KeyInputStream;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
@@ -41,5 +42,10 @@ public record KeyInfo(
         Objects.requireNonNull(contentType, "contentType is null");
         Objects.requireNonNull(creationTime, "creationTime is null");
         Objects.requireNonNull(modificationTime, "modificationTime is null");
+    }
+
+    /** The metadata of the key version a stream reads (from the lookup that opened it, no further call). */
+    public static KeyInfo of(KeyInputStream stream) {
+        return OmTranslator.key(stream.keyInfo());
     }
 }

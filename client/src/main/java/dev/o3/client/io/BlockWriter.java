@@ -3,7 +3,6 @@ package dev.o3.client.io;
 import com.google.protobuf.ByteString;
 import dev.o3.common.checksum.Crc32cChecksum;
 import dev.o3.proto.container.BlockData;
-import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.hdds.ChecksumData;
 import dev.o3.proto.hdds.ChecksumType;
@@ -40,7 +39,7 @@ final class BlockWriter {
     private final WriteBudget budget;
     private final List<ChunkInfo> chunks = new ArrayList<>();
     private final List<ByteString> uncommitted = new ArrayList<>();
-    private final List<CompletableFuture<Void>> chunkWrites = new ArrayList<>();
+    private final List<CompletableFuture<?>> chunkWrites = new ArrayList<>();
     private final Deque<CompletableFuture<?>> inFlight = new ArrayDeque<>();
     private final Deque<PendingPut> pendingPuts = new ArrayDeque<>();
     private long length;
@@ -74,17 +73,7 @@ final class BlockWriter {
 
     /** Sends one chunk; may wait for the oldest operation when the window is full. */
     void writeChunk(ByteString data) {
-        ChunkInfo chunk = ChunkInfo.newBuilder()
-                .setChunkName(location.getBlockId().getLocalId() + "_chunk_" + (chunks.size() + 1))
-                .setOffset(length)
-                .setLength(data.size())
-                .setChecksum(ChecksumData.newBuilder()
-                        .setType(ChecksumType.CRC32C)
-                        .setBytesPerChecksum(checksum.bytesPerChecksum())
-                        .addAllChecksums(Arrays.stream(checksum.compute(data.asReadOnlyByteBuffer()))
-                                .boxed()
-                                .toList()))
-                .build();
+        ChunkInfo chunk = chunkInfo(data);
         CompletableFuture<Void> write = channel.writeChunk(location.getBlockId(), chunk, data, location.getToken());
         chunks.add(chunk);
         uncommitted.add(data);
@@ -127,12 +116,48 @@ final class BlockWriter {
     }
 
     /**
+     * Sends the block's last chunk together with the final PutBlock, one pipeline transaction instead of two (a small
+     * key is one chunk), and waits as {@link #finish()} does.
+     *
+     * @throws CompletionException when the pipeline failed
+     */
+    void finish(ByteString lastChunk) {
+        ChunkInfo chunk = chunkInfo(lastChunk);
+        chunks.add(chunk);
+        uncommitted.add(lastChunk);
+        length += lastChunk.size();
+        CompletableFuture<Long> put = channel.writeLastChunk(chunk, lastChunk, blockData(), location.getToken());
+        chunkWrites.add(put);
+        pendingPuts.addLast(new PendingPut(put, chunks.size(), length));
+        track(put);
+        awaitAll();
+    }
+
+    private ChunkInfo chunkInfo(ByteString data) {
+        return ChunkInfo.newBuilder()
+                .setChunkName(location.getBlockId().getLocalId() + "_chunk_" + (chunks.size() + 1))
+                .setOffset(length)
+                .setLength(data.size())
+                .setChecksum(ChecksumData.newBuilder()
+                        .setType(ChecksumType.CRC32C)
+                        .setBytesPerChecksum(checksum.bytesPerChecksum())
+                        .addAllChecksums(Arrays.stream(checksum.compute(data.asReadOnlyByteBuffer()))
+                                .boxed()
+                                .toList()))
+                .build();
+    }
+
+    /**
      * Commits every chunk written so far and waits until the pipeline has applied all of it.
      *
      * @throws CompletionException when the pipeline failed
      */
     void finish() {
         putBlock(true);
+        awaitAll();
+    }
+
+    private void awaitAll() {
         while (!inFlight.isEmpty()) {
             inFlight.removeFirst().join();
             releaseCommitted();
@@ -171,14 +196,16 @@ final class BlockWriter {
         return committedLength;
     }
 
-    private void putBlock(boolean eof) {
-        BlockId blockId = location.getBlockId();
-        BlockData block = BlockData.newBuilder()
-                .setBlockId(blockId)
+    private BlockData blockData() {
+        return BlockData.newBuilder()
+                .setBlockId(location.getBlockId())
                 .addAllChunks(chunks)
                 .setSize(length)
                 .build();
-        CompletableFuture<Long> put = channel.putBlock(block, eof, location.getToken());
+    }
+
+    private void putBlock(boolean eof) {
+        CompletableFuture<Long> put = channel.putBlock(blockData(), eof, location.getToken());
         pendingPuts.addLast(new PendingPut(put, chunks.size(), length));
         track(put);
     }

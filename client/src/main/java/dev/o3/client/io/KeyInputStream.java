@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads a committed key: sequential reads, {@link #seek(long)} and positioned reads. Each chunk is fetched whole from
  * one replica and every CRC32C is checked before a byte is returned; on an error or a mismatch the next replica of
- * the block is tried, and the read fails only when no replica serves good data. Not thread-safe.
+ * the block is tried, and the read fails only when no replica serves good data. Which replica is tried first depends
+ * on the block, so the reads of many keys spread over all of a pipeline's datanodes. Not thread-safe.
  */
 public final class KeyInputStream extends InputStream {
     private static final Logger LOG = LoggerFactory.getLogger(KeyInputStream.class);
@@ -51,6 +52,11 @@ public final class KeyInputStream extends InputStream {
     /** Where the key's data lives: its blocks in key order, each with its pipeline. */
     public List<BlockLocation> blocks() {
         return blocks;
+    }
+
+    /** The key version this stream reads, as OM returned it when the stream was opened. */
+    public KeyInfo keyInfo() {
+        return key;
     }
 
     /** Length of the key. */
@@ -132,7 +138,7 @@ public final class KeyInputStream extends InputStream {
         BlockLocation block = blockAt(at);
         long inBlock = at - block.getOffsetInKey();
         List<IOException> failures = new ArrayList<>();
-        for (DatanodeDetails replica : inPreferenceOrder(block.getPipeline().getMembersList())) {
+        for (DatanodeDetails replica : inPreferenceOrder(block)) {
             try {
                 BlockData data = blockData(block, replica);
                 ChunkInfo chunk = chunkAt(data, inBlock);
@@ -161,12 +167,27 @@ public final class KeyInputStream extends InputStream {
     }
 
     /**
-     * The pipeline's members with those that failed earlier in this stream last (stable otherwise), so a datanode that
-     * died or hangs costs this stream one timeout, not one per block.
+     * The block's replicas in {@link #replicasInReadOrder} order, with those that failed earlier in this stream moved
+     * last (stable otherwise), so a datanode that died or hangs costs this stream one timeout, not one per block.
      */
-    private List<DatanodeDetails> inPreferenceOrder(List<DatanodeDetails> members) {
-        List<DatanodeDetails> ordered = new ArrayList<>(members);
+    private List<DatanodeDetails> inPreferenceOrder(BlockLocation block) {
+        List<DatanodeDetails> ordered = new ArrayList<>(replicasInReadOrder(block));
         ordered.sort(Comparator.comparing(member -> failedReplicas.contains(member.getUuid())));
+        return ordered;
+    }
+
+    /**
+     * The block's replicas, starting at one picked by the block id: readers of many blocks spread over every replica
+     * instead of all queueing at the pipeline's first member.
+     */
+    static List<DatanodeDetails> replicasInReadOrder(BlockLocation block) {
+        List<DatanodeDetails> members = block.getPipeline().getMembersList();
+        if (members.size() < 2) {
+            return members;
+        }
+        int first = Math.floorMod(Long.hashCode(block.getBlockId().getLocalId()), members.size());
+        List<DatanodeDetails> ordered = new ArrayList<>(members.subList(first, members.size()));
+        ordered.addAll(members.subList(0, first));
         return ordered;
     }
 

@@ -117,7 +117,7 @@ public final class KeyOutputStream extends OutputStream {
             System.arraycopy(data, offset + done, chunk, chunkFill, n);
             chunkFill += n;
             done += n;
-            if (chunkFill == chunk.length || roomInBlock() == 0) {
+            if (chunkFill == chunkSize || roomInBlock() == 0) {
                 sendChunk();
             }
         }
@@ -135,7 +135,7 @@ public final class KeyOutputStream extends OutputStream {
         }
         closed = true;
         if (chunkFill > 0) {
-            sendChunk();
+            sendLastChunk();
         }
         dropChunk();
         finishBlock();
@@ -152,6 +152,11 @@ public final class KeyOutputStream extends OutputStream {
             current.discard();
             current = null;
         }
+    }
+
+    /** Bytes the stream currently buffers room for (tests: a small key never holds a whole chunk). */
+    int bufferCapacity() {
+        return chunk == null ? 0 : chunk.length;
     }
 
     /** Bytes of the key written so far. */
@@ -210,9 +215,36 @@ public final class KeyOutputStream extends OutputStream {
     }
 
     private void sendChunk() throws IOException {
+        ByteString data = takeChunk();
+        try {
+            current.writeChunk(data);
+        } catch (CompletionException e) {
+            recover(e);
+        }
+        if (current.length() >= blockSize) {
+            finishBlock();
+        }
+    }
+
+    /** The key's last chunk goes out with its block's final PutBlock: one pipeline transaction for a small key. */
+    private void sendLastChunk() throws IOException {
+        ByteString data = takeChunk();
+        try {
+            current.finish(data);
+            written.add(withLength(current.location(), current.length()));
+            current = null;
+        } catch (CompletionException e) {
+            recover(e);
+        }
+    }
+
+    /**
+     * The filled chunk's bytes, now owed to the current block (opened if needed); a full buffer goes out as it is (no
+     * copy), a partial one gives the rest of its reservation back.
+     */
+    private ByteString takeChunk() {
         ByteString data;
         if (chunkFill == chunk.length) {
-            // The full buffer goes out as it is; a new one is reserved for the next chunk.
             data = UnsafeByteOperations.unsafeWrap(chunk);
         } else {
             data = ByteString.copyFrom(chunk, 0, chunkFill);
@@ -224,14 +256,7 @@ public final class KeyOutputStream extends OutputStream {
         if (current == null) {
             current = newBlockWriter();
         }
-        try {
-            current.writeChunk(data);
-        } catch (CompletionException e) {
-            recover(e);
-        }
-        if (current.length() >= blockSize) {
-            finishBlock();
-        }
+        return data;
     }
 
     private void finishBlock() throws IOException {

@@ -14,6 +14,12 @@ public interface PipelineChannel extends AutoCloseable {
     /** Writes one chunk of a block; {@code token} is the block's WRITE token (empty when security is off). */
     CompletableFuture<Void> writeChunk(BlockId blockId, ChunkInfo chunk, ByteString data, ByteString token);
 
+    /**
+     * Writes the last chunk of a block and commits the block ({@code block} lists every chunk, this one last) in one
+     * pipeline transaction; completes with the BCSID as {@link #putBlock} does.
+     */
+    CompletableFuture<Long> writeLastChunk(ChunkInfo chunk, ByteString data, BlockData block, ByteString token);
+
     /** Commits a block's chunk list and length; completes with the block commit sequence id (BCSID). */
     CompletableFuture<Long> putBlock(BlockData block, boolean eof, ByteString token);
 

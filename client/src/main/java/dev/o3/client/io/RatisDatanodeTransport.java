@@ -42,6 +42,13 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
             }
 
             @Override
+            public CompletableFuture<Long> writeLastChunk(
+                    ChunkInfo chunk, ByteString data, BlockData block, ByteString token) {
+                return client.writeChunkAndPutBlock(chunk, data, block, token)
+                        .thenApply(PutBlockResponse::getBlockCommitSequenceId);
+            }
+
+            @Override
             public CompletableFuture<Long> putBlock(BlockData block, boolean eof, ByteString token) {
                 return client.putBlock(block, eof, token).thenApply(PutBlockResponse::getBlockCommitSequenceId);
             }

@@ -21,6 +21,8 @@ final class FakeDatanodes implements DatanodeTransport {
     private final Map<String, Store> stores = new ConcurrentHashMap<>();
     private final Map<String, Integer> failAfterChunks = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> chunksWritten = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> putBlocks = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> lastChunkWrites = new ConcurrentHashMap<>();
     private final Set<String> corruptReplicas = ConcurrentHashMap.newKeySet();
     private final Set<String> deadReplicas = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicInteger> readsAsked = new ConcurrentHashMap<>();
@@ -90,6 +92,16 @@ final class FakeDatanodes implements DatanodeTransport {
         return readsAsked.getOrDefault(datanodeUuid, new AtomicInteger()).get();
     }
 
+    /** Pipeline transactions so far: each WriteChunk and PutBlock is one, a last chunk with its PutBlock is one. */
+    int transactionsOf(String pipelineId) {
+        return chunksWrittenTo(pipelineId) + count(putBlocks, pipelineId) - count(lastChunkWrites, pipelineId);
+    }
+
+    private static int count(Map<String, AtomicInteger> counters, String pipelineId) {
+        AtomicInteger counter = counters.get(pipelineId);
+        return counter == null ? 0 : counter.get();
+    }
+
     int chunksWrittenTo(String pipelineId) {
         return chunksWritten.getOrDefault(pipelineId, new AtomicInteger()).get();
     }
@@ -112,7 +124,16 @@ final class FakeDatanodes implements DatanodeTransport {
             }
 
             @Override
+            public CompletableFuture<Long> writeLastChunk(
+                    ChunkInfo chunk, ByteString data, BlockData block, ByteString token) {
+                lastChunkWrites.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
+                return writeChunk(block.getBlockId(), chunk, data, token)
+                        .thenCompose(written -> putBlock(block, true, token));
+            }
+
+            @Override
             public CompletableFuture<Long> putBlock(BlockData block, boolean eof, ByteString token) {
+                putBlocks.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
                 if (failing(id, chunksWrittenTo(id))) {
                     return CompletableFuture.failedFuture(new IOException("pipeline " + id + " lost its leader"));
                 }

@@ -7,7 +7,10 @@ import dev.o3.client.config.ClientConfig;
 import dev.o3.client.om.OmClient;
 import dev.o3.client.testing.FakeOzoneManager;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.hdds.DatanodeDetails;
+import dev.o3.proto.hdds.Pipeline;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.CreateKeyRequest;
@@ -22,10 +25,12 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -80,6 +85,38 @@ class TestKeyStreams {
         assertThat(committed.getSize()).isEqualTo(size);
         assertThat(committed.getBlocksList()).hasSize((size + BLOCK - 1) / BLOCK);
         assertThat(committed.getEtag()).isEqualTo(md5(data));
+    }
+
+    @Test
+    void aKeyOfOneChunkCostsOnePipelineTransaction() throws IOException {
+        byte[] data = random(CHUNK - 1);
+
+        write("small", data);
+
+        String pipeline = om.committed("small").getBlocks(0).getPipeline().getId();
+        assertThat(datanodes.transactionsOf(pipeline))
+                .as("the chunk and the block's commit travel together")
+                .isEqualTo(1);
+        assertThat(read("small")).isEqualTo(data);
+    }
+
+    @Test
+    void aKeyOfDeclaredSizeBuffersItsSizeNotAWholeChunk() throws IOException {
+        config = ClientConfig.from(OzoneConfiguration.of(Map.of(
+                "ozone.client.bytes.per.checksum", "1KB",
+                "ozone.client.stream.buffer.size", "1MB",
+                "ozone.scm.block.size", "4MB")));
+        KeyOutputStream small = create("small", 10);
+        small.write(new byte[4]);
+        assertThat(small.bufferCapacity()).isEqualTo(10);
+        small.write(new byte[6]);
+        small.close();
+
+        byte[] data = random(1024 * 1024 + 300_000);
+        write("large", data);
+
+        assertThat(read("large")).isEqualTo(data);
+        assertThat(read("small")).hasSize(10);
     }
 
     @Test
@@ -205,7 +242,7 @@ class TestKeyStreams {
         clients.close();
         clients = new DatanodeClients(limited, datanodes);
         datanodes.stall();
-        KeyOutputStream out = (KeyOutputStream) create("aborted");
+        KeyOutputStream out = create("aborted");
         out.write(random(CHUNK + 10));
         assertThat(clients.writeBudget().reserved()).isEqualTo(2L * CHUNK);
 
@@ -225,7 +262,7 @@ class TestKeyStreams {
                         "ozone.client.write.buffer.max", "8KB"))),
                 datanodes);
         datanodes.stall();
-        KeyOutputStream out = (KeyOutputStream) create("small", 100);
+        KeyOutputStream out = create("small", 100);
         out.write(random(100));
         assertThat(clients.writeBudget().reserved())
                 .as("a 100-byte key buffers 100 bytes, not a chunk")
@@ -271,6 +308,28 @@ class TestKeyStreams {
     }
 
     @Test
+    void readsOfDifferentBlocksStartAtDifferentReplicas() {
+        Pipeline pipeline = Pipeline.newBuilder()
+                .setId("p")
+                .addMembers(DatanodeDetails.newBuilder().setUuid("dn1"))
+                .addMembers(DatanodeDetails.newBuilder().setUuid("dn2"))
+                .addMembers(DatanodeDetails.newBuilder().setUuid("dn3"))
+                .build();
+        Set<String> firstTried = new HashSet<>();
+        for (long localId = 1; localId <= 3; localId++) {
+            List<DatanodeDetails> order = KeyInputStream.replicasInReadOrder(BlockLocation.newBuilder()
+                    .setBlockId(BlockId.newBuilder().setContainerId(1).setLocalId(localId))
+                    .setPipeline(pipeline)
+                    .build());
+            assertThat(order)
+                    .as("every replica, each once")
+                    .containsExactlyInAnyOrderElementsOf(pipeline.getMembersList());
+            firstTried.add(order.get(0).getUuid());
+        }
+        assertThat(firstTried).containsExactlyInAnyOrder("dn1", "dn2", "dn3");
+    }
+
+    @Test
     void seekAndPositionedReads() throws IOException {
         byte[] data = random(2 * BLOCK + 3);
         write("key", data);
@@ -307,11 +366,11 @@ class TestKeyStreams {
         datanodes.closeContainer(container);
     }
 
-    private OutputStream create(String name) {
+    private KeyOutputStream create(String name) {
         return create(name, 0);
     }
 
-    private OutputStream create(String name, long declaredSize) {
+    private KeyOutputStream create(String name, long declaredSize) {
         CreateKeyResponse created = omClient.call(
                 "CreateKey",
                 stub -> stub.createKey(CreateKeyRequest.newBuilder()

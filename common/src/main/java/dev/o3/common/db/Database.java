@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
@@ -34,7 +35,8 @@ public final class Database implements AutoCloseable {
     private final DBOptions dbOptions;
     private final ColumnFamilyOptions columnOptions;
     private final WriteOptions syncWrite;
-    private final WriteOptions asyncWrite;
+    private final WriteOptions bufferedWrite;
+    private final AtomicLong syncs = new AtomicLong();
     private final RocksDB db;
     private final List<ColumnFamilyHandle> handles;
     private final Map<String, ColumnFamilyHandle> handlesByName;
@@ -45,7 +47,7 @@ public final class Database implements AutoCloseable {
         this.dbOptions = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true);
         this.columnOptions = new ColumnFamilyOptions();
         this.syncWrite = new WriteOptions().setSync(true);
-        this.asyncWrite = new WriteOptions();
+        this.bufferedWrite = new WriteOptions().setSync(false);
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
         descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnOptions));
         for (TableDefinition<?, ?> table : schema.tables()) {
@@ -56,7 +58,7 @@ public final class Database implements AutoCloseable {
             this.db = RocksDB.open(dbOptions, directory.toString(), descriptors, handles);
         } catch (RocksDBException e) {
             syncWrite.close();
-            asyncWrite.close();
+            bufferedWrite.close();
             columnOptions.close();
             dbOptions.close();
             throw e;
@@ -111,24 +113,44 @@ public final class Database implements AutoCloseable {
     public void commit(Batch batch) {
         try {
             db.write(syncWrite, batch.writeBatch());
+            syncs.incrementAndGet();
         } catch (RocksDBException e) {
             throw new DbException("batch write to " + directory + " failed", e);
         }
     }
 
     /**
-     * Applies a batch atomically without waiting for the disk: the write-ahead log is written but not synced, so a
-     * machine crash may lose the latest batches (never part of one). For state that can be rebuilt from elsewhere, e.g.
-     * replayed from a Raft log whose position the batch records.
+     * Applies a batch atomically, written to the WAL but not synced: it survives a crash of the process, not of the
+     * machine, until the next {@link #commit(Batch)} or {@link #syncWal()}. Only for writes that can be redone from
+     * another durable log (a datanode's PutBlock is replayed from the pipeline's Raft log).
      *
      * @throws DbException when the write fails
      */
     public void commitWithoutSync(Batch batch) {
         try {
-            db.write(asyncWrite, batch.writeBatch());
+            db.write(bufferedWrite, batch.writeBatch());
         } catch (RocksDBException e) {
             throw new DbException("batch write to " + directory + " failed", e);
         }
+    }
+
+    /**
+     * Makes every write committed so far durable (fsyncs the WAL).
+     *
+     * @throws DbException when the sync fails
+     */
+    public void syncWal() {
+        try {
+            db.syncWal();
+            syncs.incrementAndGet();
+        } catch (RocksDBException e) {
+            throw new DbException("WAL sync of " + directory + " failed", e);
+        }
+    }
+
+    /** WAL syncs so far: synced commits and {@link #syncWal()} calls. */
+    public long syncs() {
+        return syncs.get();
     }
 
     /**
@@ -157,7 +179,7 @@ public final class Database implements AutoCloseable {
         handles.forEach(ColumnFamilyHandle::close);
         db.close();
         syncWrite.close();
-        asyncWrite.close();
+        bufferedWrite.close();
         columnOptions.close();
         dbOptions.close();
         OPEN.decrementAndGet();

@@ -111,6 +111,26 @@ public final class ContainerRatisClient implements AutoCloseable {
                 .build());
     }
 
+    /**
+     * Writes the last chunk of a block and commits the block ({@code block}'s chunk list ends with {@code chunk}) in
+     * one Raft transaction; the response carries the BCSID as for {@link #putBlock}.
+     */
+    public CompletableFuture<PutBlockResponse> writeChunkAndPutBlock(
+            ChunkInfo chunk, ByteString data, BlockData block, ByteString token) {
+        return send(ContainerCommandRequest.newBuilder()
+                        .setContainerId(block.getBlockId().getContainerId())
+                        .setBlockToken(token)
+                        .setWriteChunk(WriteChunkRequest.newBuilder()
+                                .setBlockId(block.getBlockId())
+                                .setChunk(chunk)
+                                .setData(data)
+                                .setPutBlock(PutBlockRequest.newBuilder()
+                                        .setBlock(block)
+                                        .setEof(true)))
+                        .build())
+                .thenApply(ContainerCommandResponse::getPutBlock);
+    }
+
     /** Commits a block's chunk list; the response carries the BCSID (the Raft index that applied it). */
     public CompletableFuture<PutBlockResponse> putBlock(BlockData block, boolean eof, ByteString token) {
         return send(ContainerCommandRequest.newBuilder()

@@ -26,33 +26,37 @@ import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 
 /**
- * Reads from one datanode's read service ({@code ContainerReadService.Send}, docs/internals.md "Reads") over one
- * persistent bidirectional stream: requests are pipelined and answered in order. Every chunk is verified against its
- * CRC32C before it is returned; a mismatch fails the future with {@link ChecksumMismatchException} so the caller
- * moves to the next replica.
+ * Reads from one datanode's read service ({@code ContainerReadService.Send}, docs/internals.md "Reads") over a few
+ * persistent bidirectional streams: requests are pipelined, and each stream's are answered in order. The service
+ * handles one stream's requests one at a time, so a request goes to the stream with the fewest in flight: with a
+ * single stream, concurrent readers of a datanode (a gateway's GETs) queued behind each other's disk reads. Every
+ * chunk is verified against its CRC32C before it is returned; a mismatch fails the future with {@link
+ * ChecksumMismatchException} so the caller moves to the next replica.
  *
  * <p>Thread-safe. Futures complete on gRPC threads; do not block in their callbacks. A broken stream fails the
- * requests in flight and the next request opens a new one.
+ * requests in flight on it and the next request on it opens a new one.
  */
 public final class ContainerReadClient implements AutoCloseable {
+    /** Streams per datanode: how many requests the datanode may serve for this client at the same time. */
+    public static final int STREAMS = 8;
+
     private static final int MESSAGE_SIZE_MAX = 64 << 20;
 
     private final ManagedChannel channel;
     private final ContainerReadServiceGrpc.ContainerReadServiceStub stub;
     private final String datanodeUuid;
-
-    @GuardedBy("this")
-    private final Queue<CompletableFuture<ContainerCommandResponse>> pending = new ArrayDeque<>();
-
-    @GuardedBy("this")
-    private StreamObserver<ContainerCommandRequest> requests;
+    private final List<Lane> lanes;
+    private final AtomicInteger next = new AtomicInteger();
 
     private ContainerReadClient(ManagedChannel channel, String datanodeUuid) {
         this.channel = channel;
         this.stub = ContainerReadServiceGrpc.newStub(channel);
         this.datanodeUuid = datanodeUuid;
+        this.lanes = IntStream.range(0, STREAMS).mapToObj(i -> new Lane()).toList();
     }
 
     /** A client of the datanode's standalone (read) port. */
@@ -67,15 +71,8 @@ public final class ContainerReadClient implements AutoCloseable {
 
     /** Sends any command; completes with the response whatever its result. */
     public CompletableFuture<ContainerCommandResponse> send(ContainerCommandRequest request) {
-        CompletableFuture<ContainerCommandResponse> future = new CompletableFuture<>();
-        synchronized (this) {
-            if (requests == null) {
-                requests = stub.send(new ResponseObserver());
-            }
-            pending.add(future);
-            requests.onNext(request.toBuilder().setDatanodeUuid(datanodeUuid).build());
-        }
-        return future;
+        return leastBusyLane()
+                .send(request.toBuilder().setDatanodeUuid(datanodeUuid).build());
     }
 
     /**
@@ -121,12 +118,7 @@ public final class ContainerReadClient implements AutoCloseable {
 
     @Override
     public void close() {
-        synchronized (this) {
-            if (requests != null) {
-                requests.onCompleted();
-                requests = null;
-            }
-        }
+        lanes.forEach(Lane::close);
         channel.shutdown();
         try {
             if (!channel.awaitTermination(5, TimeUnit.SECONDS)) {
@@ -136,6 +128,22 @@ public final class ContainerReadClient implements AutoCloseable {
             channel.shutdownNow();
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The stream with the fewest requests in flight, the search starting at a rotating lane to spread ties. */
+    private Lane leastBusyLane() {
+        int first = Math.floorMod(next.getAndIncrement(), lanes.size());
+        Lane best = lanes.get(first);
+        int bestLoad = best.inFlight();
+        for (int i = 1; i < lanes.size() && bestLoad > 0; i++) {
+            Lane lane = lanes.get((first + i) % lanes.size());
+            int load = lane.inFlight();
+            if (load < bestLoad) {
+                best = lane;
+                bestLoad = load;
+            }
+        }
+        return best;
     }
 
     private static ContainerCommandResponse successful(ContainerCommandResponse response) {
@@ -154,25 +162,63 @@ public final class ContainerReadClient implements AutoCloseable {
         return response.getData();
     }
 
-    private synchronized CompletableFuture<ContainerCommandResponse> nextPending() {
-        return pending.poll();
-    }
+    /** One stream and the futures of its requests in flight, in request order. */
+    private final class Lane {
+        @GuardedBy("this")
+        private final Queue<CompletableFuture<ContainerCommandResponse>> pending = new ArrayDeque<>();
 
-    private void failAll(Throwable error) {
-        synchronized (this) {
-            requests = null;
-            CompletableFuture<ContainerCommandResponse> future;
-            while ((future = pending.poll()) != null) {
-                future.completeExceptionally(error);
+        @GuardedBy("this")
+        private StreamObserver<ContainerCommandRequest> requests;
+
+        synchronized int inFlight() {
+            return pending.size();
+        }
+
+        CompletableFuture<ContainerCommandResponse> send(ContainerCommandRequest request) {
+            CompletableFuture<ContainerCommandResponse> future = new CompletableFuture<>();
+            synchronized (this) {
+                if (requests == null) {
+                    requests = stub.send(new ResponseObserver(this));
+                }
+                pending.add(future);
+                requests.onNext(request);
+            }
+            return future;
+        }
+
+        synchronized CompletableFuture<ContainerCommandResponse> nextPending() {
+            return pending.poll();
+        }
+
+        void failAll(Throwable error) {
+            synchronized (this) {
+                requests = null;
+                CompletableFuture<ContainerCommandResponse> future;
+                while ((future = pending.poll()) != null) {
+                    future.completeExceptionally(error);
+                }
+            }
+        }
+
+        synchronized void close() {
+            if (requests != null) {
+                requests.onCompleted();
+                requests = null;
             }
         }
     }
 
-    /** Completes pending futures in request order. */
+    /** Completes a lane's pending futures in request order. */
     private final class ResponseObserver implements StreamObserver<ContainerCommandResponse> {
+        private final Lane lane;
+
+        ResponseObserver(Lane lane) {
+            this.lane = lane;
+        }
+
         @Override
         public void onNext(ContainerCommandResponse response) {
-            CompletableFuture<ContainerCommandResponse> future = nextPending();
+            CompletableFuture<ContainerCommandResponse> future = lane.nextPending();
             if (future != null) {
                 future.complete(response);
             }
@@ -180,12 +226,13 @@ public final class ContainerReadClient implements AutoCloseable {
 
         @Override
         public void onError(Throwable error) {
-            failAll(error);
+            lane.failAll(error);
         }
 
         @Override
         public void onCompleted() {
-            failAll(new IllegalStateException("read stream to datanode " + datanodeUuid + " closed by the server"));
+            lane.failAll(
+                    new IllegalStateException("read stream to datanode " + datanodeUuid + " closed by the server"));
         }
     }
 }

@@ -98,6 +98,30 @@ class TestDatabase {
     }
 
     @Test
+    void unsyncedCommitIsVisibleAtOnceAndSyncedOnlyByTheNextSync() {
+        try (Database db = Database.open(directory, SCHEMA)) {
+            long before = db.syncs();
+            try (Batch batch = db.newBatch()) {
+                db.table(NAMES).put(batch, "k1", "v1");
+                db.commitWithoutSync(batch);
+            }
+            assertThat(db.table(NAMES).get("k1")).contains("v1");
+            assertThat(db.syncs()).as("no fsync for an unsynced commit").isEqualTo(before);
+
+            db.syncWal();
+            assertThat(db.syncs()).isEqualTo(before + 1);
+            try (Batch batch = db.newBatch()) {
+                db.table(NAMES).put(batch, "k2", "v2");
+                db.commit(batch);
+            }
+            assertThat(db.syncs()).isEqualTo(before + 2);
+        }
+        try (Database db = Database.open(directory, SCHEMA)) {
+            assertThat(db.table(NAMES).get("k1")).contains("v1");
+        }
+    }
+
+    @Test
     void checkpointIsAConsistentCopy() {
         Path copy = directory.resolve("checkpoint");
         try (Database db = Database.open(directory.resolve("db"), SCHEMA)) {

@@ -23,6 +23,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -36,13 +37,14 @@ class TestContainerReadClient {
     private static final BlockId BLOCK =
             BlockId.newBuilder().setContainerId(1).setLocalId(2).build();
 
+    private final CountDownLatch release = new CountDownLatch(1);
     private Server server;
     private ContainerReadClient client;
 
     @BeforeEach
     void start() throws Exception {
         server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-                .addService(new FakeReadService())
+                .addService(new FakeReadService(release))
                 .build()
                 .start();
         client = ContainerReadClient.connect(DatanodeDetails.newBuilder()
@@ -54,6 +56,7 @@ class TestContainerReadClient {
 
     @AfterEach
     void stop() throws Exception {
+        release.countDown();
         client.close();
         server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
     }
@@ -68,6 +71,24 @@ class TestContainerReadClient {
         for (int i = 0; i < 20; i++) {
             assertThat(reads.get(i).get(10, TimeUnit.SECONDS)).isEqualTo(data(i));
         }
+    }
+
+    @Test
+    void aSlowReadDoesNotHoldUpTheOthers() throws Exception {
+        // The service answers one stream's requests one at a time (as the datanode's does): while a read blocks on
+        // disk, concurrent reads must go out on other streams instead of queueing behind it.
+        CompletableFuture<ByteString> slow = client.readChunk(BLOCK, chunk(FakeReadService.SLOW), ByteString.EMPTY);
+        List<CompletableFuture<ByteString>> others = new ArrayList<>();
+        for (int i = 0; i < ContainerReadClient.STREAMS - 1; i++) {
+            others.add(client.readChunk(BLOCK, chunk(i), ByteString.EMPTY));
+        }
+
+        for (int i = 0; i < others.size(); i++) {
+            assertThat(others.get(i).get(10, TimeUnit.SECONDS)).isEqualTo(data(i));
+        }
+        assertThat(slow).isNotDone();
+        release.countDown();
+        assertThat(slow.get(10, TimeUnit.SECONDS)).isEqualTo(data(FakeReadService.SLOW));
     }
 
     @Test
@@ -101,10 +122,20 @@ class TestContainerReadClient {
                 .build();
     }
 
-    /** Serves chunk i with its checksums; offset CORRUPT returns a flipped byte, offset BREAK fails the stream. */
+    /**
+     * Serves chunk i with its checksums; offset CORRUPT returns a flipped byte, offset BREAK fails the stream, offset
+     * SLOW answers only once {@code release} opens. gRPC runs one stream's requests one at a time.
+     */
     private static final class FakeReadService extends ContainerReadServiceGrpc.ContainerReadServiceImplBase {
         static final int CORRUPT = 100;
         static final int BREAK = 101;
+        static final int SLOW = 102;
+
+        private final CountDownLatch release;
+
+        FakeReadService(CountDownLatch release) {
+            this.release = release;
+        }
 
         @Override
         public StreamObserver<ContainerCommandRequest> send(StreamObserver<ContainerCommandResponse> responses) {
@@ -116,6 +147,9 @@ class TestContainerReadClient {
                     if (offset == BREAK) {
                         responses.onError(Status.UNAVAILABLE.asRuntimeException());
                         return;
+                    }
+                    if (offset == SLOW) {
+                        awaitRelease();
                     }
                     ByteString data = data(offset);
                     if (offset == CORRUPT) {
@@ -134,6 +168,17 @@ class TestContainerReadClient {
                 @Override
                 public void onError(Throwable error) {
                     // the client went away
+                }
+
+                private void awaitRelease() {
+                    try {
+                        if (!release.await(30, TimeUnit.SECONDS)) {
+                            throw new IllegalStateException("the test never released the slow read");
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException(e);
+                    }
                 }
 
                 @Override

@@ -105,10 +105,15 @@ public final class Container {
         Optional<BlockData> previous = volume.blocks().get(key);
         long delta = stamped.getSize() - previous.map(BlockData::getSize).orElse(0L);
         ContainerRecord updated = record.withBlockCommitted(bcsid, delta, previous.isPresent() ? 0 : 1);
-        commit(batch -> {
-            volume.blocks().put(batch, key, stamped);
-            volume.containers().put(batch, updated.id(), updated);
-        });
+        // Not synced: the pipeline's Raft log already holds this PutBlock durably and replays it after a crash (a
+        // replay at or below the BCSID is ignored); ContainerSet.syncMetadata() runs before a snapshot lets Ratis
+        // purge the log. One fsync per block on the serial apply thread was the PUT bottleneck (docs/benchmarks.md).
+        commit(
+                batch -> {
+                    volume.blocks().put(batch, key, stamped);
+                    volume.containers().put(batch, updated.id(), updated);
+                },
+                false);
         record = updated;
         return stamped;
     }
@@ -167,9 +172,17 @@ public final class Container {
     }
 
     private void commit(java.util.function.Consumer<Batch> writes) throws ContainerResultException {
+        commit(writes, true);
+    }
+
+    private void commit(java.util.function.Consumer<Batch> writes, boolean sync) throws ContainerResultException {
         try (Batch batch = volume.database().newBatch()) {
             writes.accept(batch);
-            volume.database().commit(batch);
+            if (sync) {
+                volume.database().commit(batch);
+            } else {
+                volume.database().commitWithoutSync(batch);
+            }
         } catch (DbException e) {
             volume.onIoError(e);
             throw new ContainerResultException(ContainerResult.IO_EXCEPTION, "metadata write failed: " + e, e);

@@ -7,8 +7,10 @@ import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerCommandResponse;
 import dev.o3.proto.container.ContainerResult;
+import dev.o3.proto.container.PutBlockRequest;
 import dev.o3.proto.container.PutBlockResponse;
 import dev.o3.proto.container.WriteChunkRequest;
+import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ChunkInfo;
 import java.nio.ByteBuffer;
 import java.util.Objects;
@@ -100,9 +102,11 @@ public final class ContainerHandler {
                 case WRITE_CHUNK -> {
                     // The data stage already wrote the chunk; committing it needs an existing, writable container.
                     containers.get(request.getContainerId()).checkWritable();
-                    yield success(logIndex);
+                    yield request.getWriteChunk().hasPutBlock()
+                            ? putBlock(request, lastChunkPutBlock(request.getWriteChunk()), logIndex)
+                            : success(logIndex);
                 }
-                case PUT_BLOCK -> putBlock(request, logIndex);
+                case PUT_BLOCK -> putBlock(request, request.getPutBlock(), logIndex);
                 case CLOSE_CONTAINER -> close(request.getContainerId(), logIndex);
                 case DELETE_BLOCK -> {
                     containers
@@ -133,9 +137,23 @@ public final class ContainerHandler {
                 .build();
     }
 
-    private ContainerCommandResponse putBlock(ContainerCommandRequest request, long logIndex)
+    /** A WriteChunk's PutBlock may only commit the chunk's own block: that is the block its token was checked for. */
+    private static PutBlockRequest lastChunkPutBlock(WriteChunkRequest writeChunk) throws ContainerResultException {
+        PutBlockRequest putBlock = writeChunk.getPutBlock();
+        BlockId written = writeChunk.getBlockId();
+        BlockId committed = putBlock.getBlock().getBlockId();
+        if (written.getContainerId() != committed.getContainerId() || written.getLocalId() != committed.getLocalId()) {
+            throw new ContainerResultException(
+                    ContainerResult.INVALID_ARGUMENT,
+                    "WriteChunk to block " + written.getContainerId() + "/" + written.getLocalId() + " commits block "
+                            + committed.getContainerId() + "/" + committed.getLocalId());
+        }
+        return putBlock;
+    }
+
+    private ContainerCommandResponse putBlock(ContainerCommandRequest request, PutBlockRequest putBlock, long logIndex)
             throws ContainerResultException {
-        BlockData block = request.getPutBlock().getBlock();
+        BlockData block = putBlock.getBlock();
         if (block.getSize() == 0) {
             long size = block.getChunksList().stream()
                     .mapToLong(ChunkInfo::getLength)

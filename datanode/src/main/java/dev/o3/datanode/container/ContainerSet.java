@@ -1,5 +1,6 @@
 package dev.o3.datanode.container;
 
+import dev.o3.common.db.DbException;
 import dev.o3.common.db.KeyValue;
 import dev.o3.datanode.volume.DataVolume;
 import dev.o3.datanode.volume.VolumeSet;
@@ -116,6 +117,23 @@ public final class ContainerSet {
         return containers.values().stream()
                 .filter(container -> container.record().pipelineId().equals(pipelineId))
                 .toList();
+    }
+
+    /**
+     * Makes every block committed so far durable on every healthy volume: PutBlocks are committed without a sync,
+     * because the pipeline's Raft log can redo them, so this runs before a snapshot lets Ratis purge that log.
+     *
+     * @throws DbException when a volume's database cannot sync (the volume is then checked)
+     */
+    public void syncMetadata() {
+        for (DataVolume volume : volumes.healthy()) {
+            try {
+                volume.database().syncWal();
+            } catch (DbException e) {
+                volume.onIoError(e);
+                throw e;
+            }
+        }
     }
 
     private void volumeFailed(DataVolume volume) {

@@ -52,6 +52,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Snapshots hold only the applied term and index: every applied effect is already in RocksDB and the block files,
  * and replaying entries after the snapshot is idempotent (a PutBlock at or below the container's BCSID is ignored).
+ * PutBlock's RocksDB write is not synced (the synced Raft log is its durable record); taking a snapshot first syncs
+ * every volume's database, so the log is never purged past a block that only it holds.
  *
  * <p>Threading: Ratis calls the methods from its own threads; shared state is in concurrent maps.
  */
@@ -112,6 +114,8 @@ final class ContainerStateMachine extends BaseStateMachine {
         if (applied == null || applied.getIndex() < 0) {
             return -1;
         }
+        // The snapshot lets Ratis purge the log up to here, and the log is what makes unsynced PutBlocks durable.
+        handler.containers().syncMetadata();
         File file = storage.getSnapshotFile(applied.getTerm(), applied.getIndex());
         Files.writeString(file.toPath(), applied.getTerm() + " " + applied.getIndex() + "\n", StandardCharsets.UTF_8);
         MD5FileUtil.computeAndSaveMd5ForFile(file);

@@ -47,6 +47,24 @@ class TestContainer {
     }
 
     @Test
+    void putBlockIsNotSyncedUntilTheMetadataSyncBeforeASnapshot() throws Exception {
+        ContainerSet containers = open();
+        Container container = containers.getOrCreate(1, "pipeline");
+        Database database = volumes.all().get(0).database();
+        long before = database.syncs();
+
+        container.commitBlock(block(1, 10, 100), 7);
+        container.commitBlock(block(1, 11, 100), 8);
+        assertThat(database.syncs())
+                .as("PutBlock relies on the Raft log, no fsync of its own")
+                .isEqualTo(before);
+
+        containers.syncMetadata();
+        assertThat(database.syncs()).isEqualTo(before + 1);
+        assertThat(container.block(11).getBlockId().getBlockCommitSequenceId()).isEqualTo(8);
+    }
+
+    @Test
     void containersAndBlocksSurviveReopening() throws Exception {
         ContainerSet containers = open();
         containers.getOrCreate(1, "p1").commitBlock(block(1, 10, 100), 3);

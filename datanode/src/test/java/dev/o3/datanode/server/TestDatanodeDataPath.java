@@ -2,6 +2,7 @@ package dev.o3.datanode.server;
 
 import static dev.o3.datanode.server.DatanodeFixture.CLIENT_OPTIONS;
 import static dev.o3.datanode.server.DatanodeFixture.blockId;
+import static dev.o3.datanode.server.DatanodeFixture.chunk;
 import static dev.o3.datanode.server.DatanodeFixture.conf;
 import static dev.o3.datanode.server.DatanodeFixture.createPipeline;
 import static dev.o3.datanode.server.DatanodeFixture.pipeline;
@@ -18,9 +19,13 @@ import dev.o3.common.read.ContainerReadClient;
 import dev.o3.datanode.container.Container;
 import dev.o3.datanode.container.ReplicaState;
 import dev.o3.proto.container.BlockData;
+import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerResult;
+import dev.o3.proto.container.PutBlockRequest;
 import dev.o3.proto.container.PutBlockResponse;
+import dev.o3.proto.container.WriteChunkRequest;
 import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.ChunkInfo;
 import dev.o3.proto.hdds.ContainerState;
 import dev.o3.proto.hdds.Pipeline;
 import dev.o3.proto.scm.CloseContainerCommand;
@@ -105,6 +110,40 @@ class TestDatanodeDataPath {
         assertResult(
                 () -> reader.getBlock(newer, ByteString.EMPTY).get(10, TimeUnit.SECONDS),
                 ContainerResult.BCSID_MISMATCH);
+    }
+
+    @Test
+    void aLastChunkCommitsItsBlockInTheSameTransaction() throws Exception {
+        ByteString data = randomData(12, 4096);
+        ChunkInfo chunk = chunk(12, 0, 0, data);
+        BlockData block = BlockData.newBuilder()
+                .setBlockId(blockId(1, 12))
+                .addChunks(chunk)
+                .setSize(data.size())
+                .build();
+
+        PutBlockResponse put = client.writeChunkAndPutBlock(chunk, data, block, ByteString.EMPTY)
+                .get(30, TimeUnit.SECONDS);
+
+        assertThat(put.getCommittedLength()).isEqualTo(4096);
+        BlockData committed = reader.getBlock(blockId(1, 12), ByteString.EMPTY).get(10, TimeUnit.SECONDS);
+        assertThat(committed.getBlockId().getBlockCommitSequenceId()).isEqualTo(put.getBlockCommitSequenceId());
+        assertThat(reader.readChunk(committed.getBlockId(), committed.getChunks(0), ByteString.EMPTY)
+                        .get(10, TimeUnit.SECONDS))
+                .isEqualTo(data);
+
+        // A hand-made request whose PutBlock names another block than the chunk (and its token) does is refused.
+        ContainerCommandRequest mismatched = ContainerCommandRequest.newBuilder()
+                .setContainerId(1)
+                .setWriteChunk(WriteChunkRequest.newBuilder()
+                        .setBlockId(blockId(1, 13))
+                        .setChunk(chunk)
+                        .setData(data)
+                        .setPutBlock(PutBlockRequest.newBuilder()
+                                .setBlock(block.toBuilder().setBlockId(blockId(1, 14)))
+                                .setEof(true)))
+                .build();
+        assertResult(() -> client.send(mismatched).get(30, TimeUnit.SECONDS), ContainerResult.INVALID_ARGUMENT);
     }
 
     @Test

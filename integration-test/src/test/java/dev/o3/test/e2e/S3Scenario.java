@@ -8,6 +8,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.o3.client.api.S3Secret;
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,6 +92,22 @@ abstract class S3Scenario {
                             s3.getObjectAsBytes(b -> b.bucket("sdk-bucket").key("missing")))
                     .isInstanceOfSatisfying(
                             S3Exception.class, e -> assertThat(e.statusCode()).isEqualTo(404));
+        }
+    }
+
+    @Test
+    void aGetAsksOmForTheKeyOnce() throws IOException, InterruptedException {
+        try (S3Client s3 = sdk()) {
+            s3.createBucket(b -> b.bucket("lookup-bucket"));
+            s3.putObject(b -> b.bucket("lookup-bucket").key("k"), RequestBody.fromString("value"));
+            double before = omLookups();
+
+            assertThat(s3.getObjectAsBytes(b -> b.bucket("lookup-bucket").key("k"))
+                            .asUtf8String())
+                    .isEqualTo("value");
+
+            // The headers and the data come from one LookupKey (there used to be two per GET).
+            assertThat(omLookups() - before).isEqualTo(1.0);
         }
     }
 
@@ -246,5 +265,24 @@ abstract class S3Scenario {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** LookupKey calls answered by every OM so far, from their /prom endpoints. */
+    private static double omLookups() throws IOException, InterruptedException {
+        double total = 0;
+        HttpClient http = HttpClient.newHttpClient();
+        for (var om : cluster().oms()) {
+            String text = http.send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + om.httpPort() + "/prom"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body();
+            for (String line : text.lines().toList()) {
+                if (line.startsWith("o3_om_requests_total{") && line.contains("operation=\"LookupKey\"")) {
+                    total += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+                }
+            }
+        }
+        return total;
     }
 }

@@ -23,6 +23,28 @@ public interface ObjectStore {
     ObjectInfo info(String bucket, String key);
 
     /**
+     * The committed object opened for reading, info and data of one version. This default looks the object up once
+     * for {@link #info} and again for {@link #read}; a backend that can do it in one lookup overrides it.
+     */
+    default ObjectReader open(String bucket, String key) {
+        ObjectInfo info = info(bucket, key);
+        return new ObjectReader() {
+            @Override
+            public ObjectInfo info() {
+                return info;
+            }
+
+            @Override
+            public InputStream read(long offset, long length) {
+                return ObjectStore.this.read(bucket, key, offset, length);
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    /**
      * Streams {@code length} bytes of the object from {@code offset}; the caller closes the stream. The range lies
      * within the object (the gateway checks it against {@link #info}).
      */

@@ -5,7 +5,7 @@ import dev.o3.s3gateway.acl.CannedAcls;
 import dev.o3.s3gateway.backend.CompletedPart;
 import dev.o3.s3gateway.backend.MultipartStore;
 import dev.o3.s3gateway.backend.ObjectInfo;
-import dev.o3.s3gateway.backend.ObjectStore;
+import dev.o3.s3gateway.backend.ObjectReader;
 import dev.o3.s3gateway.backend.S3Backend;
 import dev.o3.s3gateway.error.S3ErrorCode;
 import dev.o3.s3gateway.error.S3Exception;
@@ -78,8 +78,13 @@ final class MultipartHandler implements OperationHandler {
         CopySource source =
                 CopySource.parse(call.request().header("x-amz-copy-source").orElseThrow());
         call.body().drain();
-        ObjectStore objects = backend.objects(call.requester());
-        ObjectInfo info = objects.info(source.bucket(), source.key());
+        try (ObjectReader object = backend.objects(call.requester()).open(source.bucket(), source.key())) {
+            copyPart(call, multipart, partNumber, uploadId, object);
+        }
+    }
+
+    private void copyPart(S3Call call, MultipartStore multipart, int partNumber, String uploadId, ObjectReader object) {
+        ObjectInfo info = object.info();
         Conditions.evaluate(call.request(), "x-amz-copy-source-", info, true);
         Optional<String> rangeHeader = call.request().header("x-amz-copy-source-range");
         ByteRange range = new ByteRange(0, Math.max(0, info.size() - 1));
@@ -90,7 +95,7 @@ final class MultipartHandler implements OperationHandler {
         }
         long length = info.size() == 0 ? 0 : range.length();
         String etag = DataPump.commitStream(
-                objects.read(source.bucket(), source.key(), range.first(), length),
+                object.read(range.first(), length),
                 length,
                 multipart.uploadPart(call.bucket(), call.key(), uploadId, partNumber, length));
         call.sendXml(new MultipartDocuments.CopyPartResult(

@@ -1,7 +1,7 @@
 package dev.o3.s3gateway.handler;
 
 import dev.o3.s3gateway.backend.ObjectInfo;
-import dev.o3.s3gateway.backend.ObjectStore;
+import dev.o3.s3gateway.backend.ObjectReader;
 import dev.o3.s3gateway.backend.S3Backend;
 import dev.o3.s3gateway.http.S3Request;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -36,9 +36,14 @@ final class ObjectReadHandler implements OperationHandler {
 
     @Override
     public void handle(S3Operation operation, S3Call call) {
-        ObjectStore objects = backend.objects(call.requester());
+        try (ObjectReader object = backend.objects(call.requester()).open(call.bucket(), call.key())) {
+            respond(operation, call, object);
+        }
+    }
+
+    private static void respond(S3Operation operation, S3Call call, ObjectReader object) {
         S3Request request = call.request();
-        ObjectInfo info = objects.info(call.bucket(), call.key());
+        ObjectInfo info = object.info();
         HttpHeaders headers = call.headers();
         ObjectHeaders.apply(info, headers);
         if (Conditions.evaluate(request, "", info, false) == Conditions.Outcome.NOT_MODIFIED) {
@@ -61,7 +66,7 @@ final class ObjectReadHandler implements OperationHandler {
             call.sendEmpty(status, headers);
             return;
         }
-        try (InputStream data = objects.read(call.bucket(), call.key(), offset, length)) {
+        try (InputStream data = object.read(offset, length)) {
             call.responder().stream(status, headers, length, data);
         } catch (IOException e) {
             throw new UncheckedIOException("closing the object stream failed", e);

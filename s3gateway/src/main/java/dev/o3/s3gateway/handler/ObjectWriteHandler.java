@@ -4,6 +4,7 @@ import dev.o3.common.acl.CannedAcl;
 import dev.o3.s3gateway.acl.CannedAcls;
 import dev.o3.s3gateway.backend.ObjectAttributes;
 import dev.o3.s3gateway.backend.ObjectInfo;
+import dev.o3.s3gateway.backend.ObjectReader;
 import dev.o3.s3gateway.backend.ObjectStore;
 import dev.o3.s3gateway.backend.S3Backend;
 import dev.o3.s3gateway.error.S3ErrorCode;
@@ -51,7 +52,14 @@ final class ObjectWriteHandler implements OperationHandler {
         S3Request request = call.request();
         CopySource source = CopySource.parse(request.header("x-amz-copy-source").orElseThrow());
         call.body().drain();
-        ObjectInfo info = objects.info(source.bucket(), source.key());
+        try (ObjectReader object = objects.open(source.bucket(), source.key())) {
+            copy(call, objects, acl, source, object);
+        }
+    }
+
+    private void copy(S3Call call, ObjectStore objects, CannedAcl acl, CopySource source, ObjectReader object) {
+        S3Request request = call.request();
+        ObjectInfo info = object.info();
         Conditions.evaluate(request, "x-amz-copy-source-", info, true);
         String directive = request.header("x-amz-metadata-directive").orElse("COPY");
         ObjectAttributes attributes;
@@ -72,7 +80,7 @@ final class ObjectWriteHandler implements OperationHandler {
             attributes = attributes.withTags(ObjectHeaders.attributes(request).tags());
         }
         String etag = DataPump.commitStream(
-                objects.read(source.bucket(), source.key(), 0, info.size()),
+                object.read(0, info.size()),
                 info.size(),
                 objects.create(call.bucket(), call.key(), attributes, acl, info.size()));
         call.sendXml(

@@ -14,7 +14,7 @@ final class KeyDataWriter implements DataWriter {
     private static final int COPY = 64 * 1024;
 
     private final KeyOutputStream out;
-    private final byte[] copy = new byte[COPY];
+    private byte[] copy;
     private boolean done;
 
     KeyDataWriter(KeyOutputStream out) {
@@ -28,6 +28,9 @@ final class KeyDataWriter implements DataWriter {
                 out.write(data.array(), data.arrayOffset() + data.position(), data.remaining());
                 data.position(data.limit());
                 return;
+            }
+            if (copy == null) {
+                copy = new byte[COPY];
             }
             while (data.hasRemaining()) {
                 int n = Math.min(copy.length, data.remaining());

@@ -10,6 +10,7 @@ import dev.o3.s3gateway.backend.AclInfo;
 import dev.o3.s3gateway.backend.DataWriter;
 import dev.o3.s3gateway.backend.ObjectAttributes;
 import dev.o3.s3gateway.backend.ObjectInfo;
+import dev.o3.s3gateway.backend.ObjectReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -37,9 +38,35 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
         return toS3(OmErrors.call(() -> bucket(bucket).getKey(key)));
     }
 
+    /** One LookupKey for both the headers and the data (a GET used to look the key up twice). */
+    @Override
+    public ObjectReader open(String bucket, String key) {
+        KeyInputStream in = OmErrors.call(() -> bucket(bucket).readKey(key));
+        ObjectInfo info = toS3(KeyInfo.of(in));
+        return new ObjectReader() {
+            @Override
+            public ObjectInfo info() {
+                return info;
+            }
+
+            @Override
+            public InputStream read(long offset, long length) {
+                return bounded(in, key, offset, length);
+            }
+
+            @Override
+            public void close() {
+                in.close();
+            }
+        };
+    }
+
     @Override
     public InputStream read(String bucket, String key, long offset, long length) {
-        KeyInputStream in = OmErrors.call(() -> bucket(bucket).readKey(key));
+        return bounded(OmErrors.call(() -> bucket(bucket).readKey(key)), key, offset, length);
+    }
+
+    private static InputStream bounded(KeyInputStream in, String key, long offset, long length) {
         try {
             in.seek(offset);
         } catch (IOException e) {
