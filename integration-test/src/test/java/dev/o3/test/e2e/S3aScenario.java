@@ -138,8 +138,6 @@ abstract class S3aScenario {
         conf.set("fs.s3a.fast.upload.buffer", "bytebuffer");
         conf.set("fs.s3a.buffer.dir", buffers.toString());
         conf.setInt("fs.s3a.threads.max", 4);
-        conf.setInt("fs.s3a.attempts.maximum", 1);
-        conf.setInt("fs.s3a.retry.limit", 1);
         return conf;
     }
 
