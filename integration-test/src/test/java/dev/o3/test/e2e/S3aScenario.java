@@ -11,11 +11,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileRange;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
@@ -120,6 +124,48 @@ abstract class S3aScenario {
         assertThat(fs.delete(new Path("/tree"), true)).isTrue();
         assertThat(fs.exists(new Path("/tree"))).isFalse();
         assertThat(fs.exists(new Path("/tree/b/sub/two.bin"))).isFalse();
+    }
+
+    @Test
+    void handlesEmptyFilesEmptyDirectoriesOddNamesAndVectoredReads() throws IOException {
+        Path empty = new Path("/odd/empty.bin");
+        write(empty, new byte[0]);
+        assertThat(fs.getFileStatus(empty).getLen()).isZero();
+        assertThat(read(empty)).isEmpty();
+
+        Path odd = new Path("/odd/a b+c=d%e\u00e9.txt");
+        byte[] text = "odd name".getBytes(StandardCharsets.UTF_8);
+        write(odd, text);
+        assertThat(read(odd)).isEqualTo(text);
+        assertThat(Arrays.stream(fs.listStatus(new Path("/odd")))
+                        .map(s -> s.getPath().getName()))
+                .containsExactlyInAnyOrder("empty.bin", odd.getName());
+
+        Path emptyDir = new Path("/odd/dir/inner");
+        assertThat(fs.mkdirs(emptyDir)).isTrue();
+        assertThat(fs.listStatus(emptyDir)).isEmpty();
+        assertThat(fs.rename(new Path("/odd/dir"), new Path("/odd/moved"))).isTrue();
+        assertThat(fs.getFileStatus(new Path("/odd/moved/inner")).isDirectory())
+                .as("the directory marker was copied")
+                .isTrue();
+        assertThat(fs.delete(new Path("/odd/moved/inner"), false)).isTrue();
+        assertThat(fs.exists(new Path("/odd/moved/inner"))).isFalse();
+
+        assertThatThrownBy(() -> fs.create(odd, false).close()).isInstanceOf(FileAlreadyExistsException.class);
+
+        byte[] data = Keys.random(2 * MIB + 9);
+        Path ranged = new Path("/odd/ranged.bin");
+        write(ranged, data);
+        List<FileRange> ranges = List.of(FileRange.createFileRange(10, 100), FileRange.createFileRange(MIB + 3, 5000));
+        try (FSDataInputStream in = fs.open(ranged)) {
+            in.readVectored(ranges, ByteBuffer::allocate);
+            for (FileRange range : ranges) {
+                ByteBuffer got = range.getData().join();
+                int from = (int) range.getOffset();
+                assertThat(ByteBuffer.wrap(data, from, range.getLength())).isEqualTo(got);
+            }
+        }
+        assertThat(fs.delete(new Path("/odd"), true)).isTrue();
     }
 
     /** What a Hadoop user sets for O3; the rest only keeps the client small for a 2-core runner. */
