@@ -101,6 +101,10 @@ class ClusterSuiteIT {
 
     @Nested
     @Order(3)
+    class S3a extends S3aScenario {}
+
+    @Nested
+    @Order(3)
     class Acl extends AclScenario {}
 
     @Nested
