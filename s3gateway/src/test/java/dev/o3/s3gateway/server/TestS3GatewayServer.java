@@ -1,12 +1,8 @@
 package dev.o3.s3gateway.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
-import dev.o3.common.config.OzoneConfiguration;
-import dev.o3.s3gateway.backend.InMemoryS3Backend;
-import dev.o3.s3gateway.config.S3GatewayConfigKeys;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,7 +11,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -26,63 +21,40 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.model.AccessControlPolicy;
-import software.amazon.awssdk.services.s3.model.BucketCannedACL;
 import software.amazon.awssdk.services.s3.model.CommonPrefix;
 import software.amazon.awssdk.services.s3.model.CompletedMultipartUpload;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.CreateMultipartUploadResponse;
 import software.amazon.awssdk.services.s3.model.Delete;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
-import software.amazon.awssdk.services.s3.model.GetBucketAclResponse;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
-import software.amazon.awssdk.services.s3.model.Grant;
-import software.amazon.awssdk.services.s3.model.Grantee;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
-import software.amazon.awssdk.services.s3.model.ObjectCannedACL;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
-import software.amazon.awssdk.services.s3.model.Owner;
-import software.amazon.awssdk.services.s3.model.Permission;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 import software.amazon.awssdk.services.s3.model.Tag;
 import software.amazon.awssdk.services.s3.model.Tagging;
-import software.amazon.awssdk.services.s3.model.Type;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 
 /** The gateway over the in-memory backend, driven by the AWS SDK for Java v2 with its default settings. */
 @Timeout(60)
 class TestS3GatewayServer {
-    private static final String ACCESS_KEY = "alice-key";
-    private static final String SECRET = "alice-secret";
     private static final int MIB = 1024 * 1024;
 
-    private static S3GatewayServer server;
+    private static InMemoryGateway gateway;
     private static S3Client s3;
-    private static URI endpoint;
 
     @BeforeAll
     static void start() {
-        InMemoryS3Backend backend = new InMemoryS3Backend(Clock.systemUTC())
-                .withCredentials(ACCESS_KEY, SECRET, "alice")
-                .withCredentials("bob-key", "bob-secret", "bob");
-        OzoneConfiguration conf = OzoneConfiguration.of(Map.of(
-                S3GatewayConfigKeys.HTTP_ADDRESS.name(), "127.0.0.1:0",
-                S3GatewayConfigKeys.WEBADMIN_HTTP_ADDRESS.name(), "127.0.0.1:0",
-                S3GatewayConfigKeys.WORKER_THREADS.name(), "8",
-                S3GatewayConfigKeys.EVENT_LOOP_THREADS.name(), "2"));
-        server = new S3GatewayServer(conf, backend, Clock.systemUTC());
-        server.start();
-        endpoint = URI.create("http://127.0.0.1:" + server.port());
-        s3 = client(ACCESS_KEY, SECRET);
+        gateway = new InMemoryGateway();
+        s3 = gateway.client(InMemoryGateway.ACCESS_KEY, InMemoryGateway.SECRET);
     }
 
     @AfterAll
@@ -90,18 +62,9 @@ class TestS3GatewayServer {
         if (s3 != null) {
             s3.close();
         }
-        if (server != null) {
-            server.close();
+        if (gateway != null) {
+            gateway.close();
         }
-    }
-
-    private static S3Client client(String accessKey, String secret) {
-        return S3Client.builder()
-                .endpointOverride(endpoint)
-                .region(Region.US_EAST_1)
-                .forcePathStyle(true)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secret)))
-                .build();
     }
 
     private static byte[] randomBytes(int size, long seed) {
@@ -122,12 +85,6 @@ class TestS3GatewayServer {
         }
     }
 
-    private static S3Exception s3Error(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
-        List<S3Exception> caught = new ArrayList<>();
-        assertThatThrownBy(call).isInstanceOfSatisfying(S3Exception.class, caught::add);
-        return caught.get(0);
-    }
-
     @Test
     void createsListsAndDeletesBuckets() {
         s3.createBucket(b -> b.bucket("bucket-life"));
@@ -136,17 +93,18 @@ class TestS3GatewayServer {
         s3.headBucket(b -> b.bucket("bucket-life"));
         assertThat(s3.getBucketLocation(b -> b.bucket("bucket-life")).locationConstraintAsString())
                 .isEmpty();
-        S3Exception exists = s3Error(() -> s3.createBucket(b -> b.bucket("bucket-life")));
+        S3Exception exists = InMemoryGateway.s3Error(() -> s3.createBucket(b -> b.bucket("bucket-life")));
         assertThat(exists.awsErrorDetails().errorCode()).isEqualTo("BucketAlreadyOwnedByYou");
         assertThat(exists.statusCode()).isEqualTo(409);
         s3.putObject(b -> b.bucket("bucket-life").key("k"), RequestBody.fromString("v", StandardCharsets.UTF_8));
-        S3Exception notEmpty = s3Error(() -> s3.deleteBucket(b -> b.bucket("bucket-life")));
+        S3Exception notEmpty = InMemoryGateway.s3Error(() -> s3.deleteBucket(b -> b.bucket("bucket-life")));
         assertThat(notEmpty.awsErrorDetails().errorCode()).isEqualTo("BucketNotEmpty");
         s3.deleteObject(b -> b.bucket("bucket-life").key("k"));
         s3.deleteBucket(b -> b.bucket("bucket-life"));
-        assertThat(s3Error(() -> s3.headBucket(b -> b.bucket("bucket-life"))).statusCode())
+        assertThat(InMemoryGateway.s3Error(() -> s3.headBucket(b -> b.bucket("bucket-life")))
+                        .statusCode())
                 .isEqualTo(404);
-        S3Exception invalid = s3Error(() -> s3.createBucket(b -> b.bucket("xn--invalid")));
+        S3Exception invalid = InMemoryGateway.s3Error(() -> s3.createBucket(b -> b.bucket("xn--invalid")));
         assertThat(invalid.awsErrorDetails().errorCode()).isEqualTo("InvalidBucketName");
     }
 
@@ -171,12 +129,12 @@ class TestS3GatewayServer {
         assertThat(got.response().contentLength()).isEqualTo(big.length);
 
         s3.deleteObject(b -> b.bucket("objects").key("dir/big.bin"));
-        S3Exception missing =
-                s3Error(() -> s3.getObjectAsBytes(b -> b.bucket("objects").key("dir/big.bin")));
+        S3Exception missing = InMemoryGateway.s3Error(
+                () -> s3.getObjectAsBytes(b -> b.bucket("objects").key("dir/big.bin")));
         assertThat(missing.awsErrorDetails().errorCode()).isEqualTo("NoSuchKey");
         assertThat(missing.statusCode()).isEqualTo(404);
         s3.deleteObject(b -> b.bucket("objects").key("never-existed"));
-        S3Exception noBucket = s3Error(
+        S3Exception noBucket = InMemoryGateway.s3Error(
                 () -> s3.getObjectAsBytes(b -> b.bucket("no-such-bucket").key("k")));
         assertThat(noBucket.awsErrorDetails().errorCode()).isEqualTo("NoSuchBucket");
     }
@@ -186,10 +144,10 @@ class TestS3GatewayServer {
         s3.createBucket(b -> b.bucket("digests"));
         String wrongMd5 = java.util.Base64.getEncoder().encodeToString(new byte[16]);
 
-        S3Exception md5 = s3Error(() -> s3.putObject(
+        S3Exception md5 = InMemoryGateway.s3Error(() -> s3.putObject(
                 b -> b.bucket("digests").key("m").contentMD5(wrongMd5),
                 RequestBody.fromString("data", StandardCharsets.UTF_8)));
-        S3Exception crc = s3Error(() -> s3.putObject(
+        S3Exception crc = InMemoryGateway.s3Error(() -> s3.putObject(
                 b -> b.bucket("digests").key("c").checksumCRC32("AAAAAA=="),
                 RequestBody.fromString("data", StandardCharsets.UTF_8)));
 
@@ -237,14 +195,14 @@ class TestS3GatewayServer {
         assertThat(middle.asByteArray()).isEqualTo(java.util.Arrays.copyOfRange(data, 10, 20));
         assertThat(middle.response().contentRange()).isEqualTo("bytes 10-19/1000");
         assertThat(suffix.asByteArray()).isEqualTo(java.util.Arrays.copyOfRange(data, 995, 1000));
-        S3Exception unsatisfiable = s3Error(
+        S3Exception unsatisfiable = InMemoryGateway.s3Error(
                 () -> s3.getObjectAsBytes(b -> b.bucket("ranges").key("r").range("bytes=1000-")));
         assertThat(unsatisfiable.statusCode()).isEqualTo(416);
-        assertThat(s3Error(() -> s3.getObjectAsBytes(
+        assertThat(InMemoryGateway.s3Error(() -> s3.getObjectAsBytes(
                                 b -> b.bucket("ranges").key("r").ifNoneMatch(etag)))
                         .statusCode())
                 .isEqualTo(304);
-        assertThat(s3Error(() -> s3.getObjectAsBytes(
+        assertThat(InMemoryGateway.s3Error(() -> s3.getObjectAsBytes(
                                 b -> b.bucket("ranges").key("r").ifMatch("\"other\"")))
                         .statusCode())
                 .isEqualTo(412);
@@ -401,12 +359,13 @@ class TestS3GatewayServer {
                         RequestBody.fromString("small", StandardCharsets.UTF_8))
                 .eTag();
 
-        S3Exception wrongPart = s3Error(() -> s3.completeMultipartUpload(b -> b.bucket("multipart-errors")
-                .key("k")
-                .uploadId(uploadId)
-                .multipartUpload(m ->
-                        m.parts(CompletedPart.builder().partNumber(2).eTag(etag).build()))));
-        S3Exception order = s3Error(() -> s3.completeMultipartUpload(b -> b.bucket("multipart-errors")
+        S3Exception wrongPart =
+                InMemoryGateway.s3Error(() -> s3.completeMultipartUpload(b -> b.bucket("multipart-errors")
+                        .key("k")
+                        .uploadId(uploadId)
+                        .multipartUpload(m -> m.parts(
+                                CompletedPart.builder().partNumber(2).eTag(etag).build()))));
+        S3Exception order = InMemoryGateway.s3Error(() -> s3.completeMultipartUpload(b -> b.bucket("multipart-errors")
                 .key("k")
                 .uploadId(uploadId)
                 .multipartUpload(m -> m.parts(
@@ -416,7 +375,7 @@ class TestS3GatewayServer {
         assertThat(wrongPart.awsErrorDetails().errorCode()).isEqualTo("InvalidPart");
         assertThat(order.awsErrorDetails().errorCode()).isEqualTo("InvalidPartOrder");
         s3.abortMultipartUpload(b -> b.bucket("multipart-errors").key("k").uploadId(uploadId));
-        S3Exception gone = s3Error(
+        S3Exception gone = InMemoryGateway.s3Error(
                 () -> s3.listParts(b -> b.bucket("multipart-errors").key("k").uploadId(uploadId)));
         assertThat(gone.awsErrorDetails().errorCode()).isEqualTo("NoSuchUpload");
     }
@@ -474,220 +433,14 @@ class TestS3GatewayServer {
     }
 
     @Test
-    void rejectsAWrongSecretAndOtherUsersBuckets() {
-        s3.createBucket(b -> b.bucket("private"));
-        try (S3Client wrong = client(ACCESS_KEY, "not-the-secret");
-                S3Client bob = client("bob-key", "bob-secret");
-                S3Client unknown = client("nobody", "x")) {
-            S3Exception signature = s3Error(wrong::listBuckets);
-            assertThat(signature.statusCode()).isEqualTo(403);
-            assertThat(signature.awsErrorDetails().errorCode()).isEqualTo("SignatureDoesNotMatch");
-            S3Exception denied = s3Error(() -> bob.listObjectsV2(b -> b.bucket("private")));
-            assertThat(denied.awsErrorDetails().errorCode()).isEqualTo("AccessDenied");
-            assertThat(s3Error(unknown::listBuckets).awsErrorDetails().errorCode())
-                    .isEqualTo("InvalidAccessKeyId");
-            assertThat(bob.listBuckets().buckets()).extracting(b -> b.name()).doesNotContain("private");
-        }
-    }
-
-    @Test
     void answersNotImplementedForUnsupportedOperations() {
         s3.createBucket(b -> b.bucket("unsupported"));
 
-        S3Exception error = s3Error(() -> s3.getBucketVersioning(b -> b.bucket("unsupported")));
+        S3Exception error = InMemoryGateway.s3Error(() -> s3.getBucketVersioning(b -> b.bucket("unsupported")));
 
         assertThat(error.statusCode()).isEqualTo(501);
         assertThat(error.awsErrorDetails().errorCode()).isEqualTo("NotImplemented");
         assertThat(s3.listBuckets().buckets()).isNotEmpty();
-    }
-
-    @Test
-    void publicReadLetsAnyoneReadAndListButOnlyTheOwnerWrite() throws IOException, InterruptedException {
-        s3.createBucket(b -> b.bucket("shared").acl(BucketCannedACL.PUBLIC_READ));
-        s3.putObject(b -> b.bucket("shared").key("doc"), RequestBody.fromString("for all", StandardCharsets.UTF_8));
-
-        HttpResponse<String> plain = anonymousGet("/shared/doc");
-        assertThat(plain.statusCode()).isEqualTo(200);
-        assertThat(plain.body()).isEqualTo("for all");
-        try (S3Client anonymous = anonymousClient();
-                S3Client bob = client("bob-key", "bob-secret")) {
-            assertThat(anonymous.listObjectsV2(b -> b.bucket("shared")).contents())
-                    .extracting(S3Object::key)
-                    .containsExactly("doc");
-            assertThat(anonymous
-                            .headBucket(b -> b.bucket("shared"))
-                            .sdkHttpResponse()
-                            .statusCode())
-                    .isEqualTo(200);
-            assertThat(bob.getObjectAsBytes(b -> b.bucket("shared").key("doc")).asUtf8String())
-                    .isEqualTo("for all");
-            for (S3Client other : List.of(anonymous, bob)) {
-                S3Exception denied =
-                        s3Error(() -> other.putObject(b -> b.bucket("shared").key("x"), RequestBody.fromString("x")));
-                assertThat(denied.statusCode()).isEqualTo(403);
-                assertThat(denied.awsErrorDetails().errorCode()).isEqualTo("AccessDenied");
-                assertThat(s3Error(() -> other.deleteObject(
-                                        b -> b.bucket("shared").key("doc")))
-                                .awsErrorDetails()
-                                .errorCode())
-                        .isEqualTo("AccessDenied");
-                assertThat(s3Error(() -> other.getBucketAcl(b -> b.bucket("shared")))
-                                .awsErrorDetails()
-                                .errorCode())
-                        .isEqualTo("AccessDenied");
-            }
-            assertThat(s3Error(anonymous::listBuckets).awsErrorDetails().errorCode())
-                    .isEqualTo("AccessDenied");
-            assertThat(s3Error(() -> anonymous.createBucket(b -> b.bucket("by-nobody")))
-                            .awsErrorDetails()
-                            .errorCode())
-                    .isEqualTo("AccessDenied");
-        }
-        assertThat(anonymousGet("/shared/missing").statusCode()).isEqualTo(404);
-    }
-
-    @Test
-    void bucketAclsRoundTripThroughHeadersAndPolicies() throws IOException, InterruptedException {
-        s3.createBucket(b -> b.bucket("acl-bucket"));
-        assertThat(s3.getBucketAcl(b -> b.bucket("acl-bucket")).grants())
-                .extracting(grant -> grant.grantee().id(), Grant::permission)
-                .containsExactly(tuple("alice", Permission.FULL_CONTROL));
-
-        s3.putBucketAcl(b -> b.bucket("acl-bucket").acl(BucketCannedACL.PUBLIC_READ_WRITE));
-        GetBucketAclResponse readWrite = s3.getBucketAcl(b -> b.bucket("acl-bucket"));
-        assertThat(readWrite.owner().id()).isEqualTo("alice");
-        assertThat(readWrite.grants())
-                .extracting(
-                        grant -> grant.grantee().type(),
-                        grant -> grant.grantee().uri(),
-                        Grant::permission)
-                .containsExactly(
-                        tuple(Type.CANONICAL_USER, null, Permission.FULL_CONTROL),
-                        tuple(Type.GROUP, "http://acs.amazonaws.com/groups/global/AllUsers", Permission.READ),
-                        tuple(Type.GROUP, "http://acs.amazonaws.com/groups/global/AllUsers", Permission.WRITE));
-        try (S3Client anonymous = anonymousClient()) {
-            anonymous.putObject(b -> b.bucket("acl-bucket").key("dropped"), RequestBody.fromString("hello"));
-        }
-        assertThat(s3.getObjectAsBytes(b -> b.bucket("acl-bucket").key("dropped"))
-                        .asUtf8String())
-                .isEqualTo("hello");
-        HttpResponse<String> unsignedChunks = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(endpoint.resolve("/acl-bucket/chunked"))
-                                .header("x-amz-content-sha256", "STREAMING-AWS4-HMAC-SHA256-PAYLOAD")
-                                .PUT(HttpRequest.BodyPublishers.ofString("0;chunk-signature=x\r\n\r\n"))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-        assertThat(unsignedChunks.statusCode())
-                .as("signed chunks without a signed request")
-                .isEqualTo(403);
-
-        s3.putBucketAcl(b -> b.bucket("acl-bucket")
-                .accessControlPolicy(policy(
-                        readWrite.owner(),
-                        readWrite.grants().get(0),
-                        Grant.builder()
-                                .grantee(Grantee.builder()
-                                        .type(Type.GROUP)
-                                        .uri("http://acs.amazonaws.com/groups/global/AuthenticatedUsers")
-                                        .build())
-                                .permission(Permission.READ)
-                                .build())));
-        assertThat(s3.getBucketAcl(b -> b.bucket("acl-bucket")).grants())
-                .extracting(grant -> grant.grantee().uri())
-                .containsExactly(null, "http://acs.amazonaws.com/groups/global/AuthenticatedUsers");
-        try (S3Client anonymous = anonymousClient();
-                S3Client bob = client("bob-key", "bob-secret")) {
-            assertThat(bob.getObjectAsBytes(b -> b.bucket("acl-bucket").key("dropped"))
-                            .asUtf8String())
-                    .isEqualTo("hello");
-            assertThat(s3Error(() -> anonymous.getObjectAsBytes(
-                                    b -> b.bucket("acl-bucket").key("dropped")))
-                            .statusCode())
-                    .isEqualTo(403);
-        }
-
-        S3Exception custom = s3Error(() -> s3.putBucketAcl(b -> b.bucket("acl-bucket")
-                .accessControlPolicy(policy(
-                        readWrite.owner(),
-                        Grant.builder()
-                                .grantee(Grantee.builder()
-                                        .type(Type.CANONICAL_USER)
-                                        .id("bob")
-                                        .build())
-                                .permission(Permission.READ)
-                                .build()))));
-        assertThat(custom.statusCode()).isEqualTo(501);
-        assertThat(custom.awsErrorDetails().errorCode()).isEqualTo("NotImplemented");
-        S3Exception unknown =
-                s3Error(() -> s3.createBucket(b -> b.bucket("odd-acl").acl("world-writable")));
-        assertThat(unknown.awsErrorDetails().errorCode()).isEqualTo("InvalidArgument");
-        assertThat(s3Error(() -> s3.putBucketAcl(b -> b.bucket("acl-bucket")
-                                .grantRead("uri=http://acs.amazonaws.com/groups/global/AllUsers")))
-                        .statusCode())
-                .isEqualTo(501);
-    }
-
-    @Test
-    void anObjectAclLetsOthersReadThatObjectOfAPrivateBucket() throws IOException, InterruptedException {
-        s3.createBucket(b -> b.bucket("mostly-private"));
-        s3.putObject(
-                b -> b.bucket("mostly-private").key("public.txt").acl(ObjectCannedACL.PUBLIC_READ),
-                RequestBody.fromString("open"));
-        s3.putObject(b -> b.bucket("mostly-private").key("secret.txt"), RequestBody.fromString("closed"));
-        s3.copyObject(b -> b.sourceBucket("mostly-private")
-                .sourceKey("public.txt")
-                .destinationBucket("mostly-private")
-                .destinationKey("copy.txt"));
-
-        assertThat(anonymousGet("/mostly-private/public.txt").body()).isEqualTo("open");
-        assertThat(anonymousGet("/mostly-private/secret.txt").statusCode()).isEqualTo(403);
-        assertThat(anonymousGet("/mostly-private/copy.txt").statusCode())
-                .as("a copy does not take the source's ACL")
-                .isEqualTo(403);
-        assertThat(anonymousGet("/mostly-private/missing.txt").statusCode())
-                .as("who may not list the bucket learns nothing of missing keys")
-                .isEqualTo(403);
-        assertThat(anonymousGet("/mostly-private?list-type=2").statusCode()).isEqualTo(403);
-        assertThat(s3.getObjectAcl(b -> b.bucket("mostly-private").key("public.txt"))
-                        .grants())
-                .extracting(grant -> grant.grantee().uri(), Grant::permission)
-                .containsExactly(
-                        tuple(null, Permission.FULL_CONTROL),
-                        tuple("http://acs.amazonaws.com/groups/global/AllUsers", Permission.READ));
-
-        s3.putObjectAcl(b -> b.bucket("mostly-private").key("public.txt").acl(ObjectCannedACL.PRIVATE));
-        s3.putObjectAcl(b -> b.bucket("mostly-private").key("secret.txt").acl(ObjectCannedACL.PUBLIC_READ));
-        assertThat(anonymousGet("/mostly-private/public.txt").statusCode()).isEqualTo(403);
-        assertThat(anonymousGet("/mostly-private/secret.txt").body()).isEqualTo("closed");
-        try (S3Client bob = client("bob-key", "bob-secret")) {
-            assertThat(s3Error(() -> bob.putObjectAcl(b ->
-                                    b.bucket("mostly-private").key("secret.txt").acl(ObjectCannedACL.PRIVATE)))
-                            .awsErrorDetails()
-                            .errorCode())
-                    .isEqualTo("AccessDenied");
-        }
-        assertThat(s3Error(() -> s3.getObjectAcl(b -> b.bucket("mostly-private").key("nope")))
-                        .statusCode())
-                .isEqualTo(404);
-    }
-
-    private static AccessControlPolicy policy(Owner owner, Grant... grants) {
-        return AccessControlPolicy.builder().owner(owner).grants(grants).build();
-    }
-
-    private static S3Client anonymousClient() {
-        return S3Client.builder()
-                .endpointOverride(endpoint)
-                .region(Region.US_EAST_1)
-                .forcePathStyle(true)
-                .credentialsProvider(AnonymousCredentialsProvider.create())
-                .build();
-    }
-
-    private static HttpResponse<String> anonymousGet(String path) throws IOException, InterruptedException {
-        return HttpClient.newHttpClient()
-                .send(HttpRequest.newBuilder(endpoint.resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
@@ -696,12 +449,13 @@ class TestS3GatewayServer {
         s3.putObject(b -> b.bucket("presigned").key("p"), RequestBody.fromString("shared", StandardCharsets.UTF_8));
         HttpClient http = HttpClient.newHttpClient();
         try (S3Presigner presigner = S3Presigner.builder()
-                .endpointOverride(endpoint)
+                .endpointOverride(gateway.endpoint())
                 .region(Region.US_EAST_1)
                 .serviceConfiguration(software.amazon.awssdk.services.s3.S3Configuration.builder()
                         .pathStyleAccessEnabled(true)
                         .build())
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET)))
+                .credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(InMemoryGateway.ACCESS_KEY, InMemoryGateway.SECRET)))
                 .build()) {
             URI url = presigner
                     .presignGetObject(b -> b.signatureDuration(Duration.ofMinutes(5))
@@ -738,7 +492,7 @@ class TestS3GatewayServer {
             throw new IllegalStateException(e);
         }
         HttpResponse<String> prom = http.send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.statusPort() + "/prom"))
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + gateway.statusPort() + "/prom"))
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
 
