@@ -1,6 +1,7 @@
 package dev.o3.om.apply;
 
 import com.google.protobuf.Message;
+import dev.o3.om.db.EntryWrites;
 import dev.o3.om.db.Mutation;
 import dev.o3.om.db.OmStore;
 import dev.o3.om.request.OmException;
@@ -8,14 +9,18 @@ import dev.o3.om.request.WriteRequest;
 import dev.o3.proto.om.OmError;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
+import dev.o3.proto.om.OmTransactionBatch;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Applies one logged {@link OmTransaction}: picks its {@link WriteRequest}, runs it against a fresh
- * {@link Mutation}, then publishes the writes (success) or just records the index (refusal). The reply carries the
+ * Applies one logged {@link OmTransaction}, or a batch of them: picks each one's {@link WriteRequest}, runs it
+ * against a fresh {@link Mutation}, then publishes the writes (success) or drops them (refusal); the log entry's
+ * index reaches the double buffer either way. The reply carries the
  * response or the error code. Confined to the state machine's applier thread.
  */
 public final class TransactionApplier {
@@ -37,24 +42,43 @@ public final class TransactionApplier {
     }
 
     public AppliedTransaction apply(OmTransaction transaction, long term, long index) {
-        OmStore current = store.get();
+        EntryWrites entry = store.get().begin(term, index);
+        AppliedTransaction applied = applyOne(entry, transaction, index);
+        entry.finish();
+        return applied;
+    }
+
+    /**
+     * Applies a group-committed log entry: its requests in order, each seeing the writes of those before it, each
+     * succeeding or refused on its own; RocksDB receives them together.
+     */
+    public AppliedBatch applyBatch(OmTransactionBatch batch, long term, long index) {
+        EntryWrites entry = store.get().begin(term, index);
+        List<AppliedTransaction> results = new ArrayList<>(batch.getTransactionsCount());
+        for (OmTransaction transaction : batch.getTransactionsList()) {
+            results.add(applyOne(entry, transaction, index));
+        }
+        entry.finish();
+        return new AppliedBatch(results);
+    }
+
+    private AppliedTransaction applyOne(EntryWrites entry, OmTransaction transaction, long index) {
         WriteRequest handler = handlers.get(transaction.getRequestCase());
         if (handler == null) {
-            current.skip(term, index);
             return error(OmStatus.INVALID_REQUEST, "not a write request: " + transaction.getRequestCase());
         }
-        Mutation mutation = current.begin(term, index);
+        Mutation mutation = entry.next();
         try {
             Message response = handler.apply(mutation, transaction);
-            current.publish(mutation);
+            entry.publish(mutation);
             return AppliedTransaction.succeeded(response);
         } catch (OmException e) {
-            current.skip(term, index);
+            entry.drop(mutation);
             return error(e.status(), e.getMessage());
         } catch (RuntimeException e) {
             // A bug, not a refusal; every replica fails the same way, so the log stays consistent.
             LOG.error("[{}] applying {} at index {} failed", logPrefix, transaction.getRequestCase(), index, e);
-            current.skip(term, index);
+            entry.drop(mutation);
             return error(OmStatus.INTERNAL_ERROR, "internal error applying " + transaction.getRequestCase());
         }
     }

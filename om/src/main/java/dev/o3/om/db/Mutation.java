@@ -10,12 +10,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The writes of one transaction, collected while a request is applied and published to the cache all at once when
- * it succeeds (a failed request leaves no trace). Point reads through it see its own writes first; scans see the
+ * The writes of one request, collected while it is applied and published to the cache all at once when it succeeds
+ * (a failed request leaves no trace); see {@link EntryWrites} for the log entry it belongs to. Point reads through it see its own writes first; scans see the
  * state before the transaction. Confined to the applier thread.
  */
 public final class Mutation implements ReadView {
-    private static final int MAX_OBJECTS_PER_TRANSACTION = 1 << 16;
+    private static final int MAX_OBJECTS_PER_ENTRY = 1 << 16;
 
     private final OmStore store;
     private final long term;
@@ -24,10 +24,12 @@ public final class Mutation implements ReadView {
     private final Map<String, TableDefinition<String, ?>> definitions = new HashMap<>();
     private int objectIds;
 
-    Mutation(OmStore store, long term, long index) {
+    /** @param firstObjectId where this request's object-id counter starts within its log entry */
+    Mutation(OmStore store, long term, long index, int firstObjectId) {
         this.store = store;
         this.term = term;
         this.index = index;
+        this.objectIds = firstObjectId;
     }
 
     public long term() {
@@ -39,12 +41,20 @@ public final class Mutation implements ReadView {
         return index;
     }
 
-    /** A new object id, unique across the cluster: the log index in the high bits, a counter in the low 16. */
+    /**
+     * A new object id, unique across the cluster: the log index in the high bits, a counter in the low 16 that the
+     * requests of one log entry share.
+     */
     public long nextObjectId() {
-        if (objectIds == MAX_OBJECTS_PER_TRANSACTION) {
-            throw new IllegalStateException("more than " + MAX_OBJECTS_PER_TRANSACTION + " objects in one transaction");
+        if (objectIds == MAX_OBJECTS_PER_ENTRY) {
+            throw new IllegalStateException("more than " + MAX_OBJECTS_PER_ENTRY + " objects in one log entry");
         }
         return (index << 16) | objectIds++;
+    }
+
+    /** Where the next request of the same log entry starts counting object ids. */
+    int objectIdsUsed() {
+        return objectIds;
     }
 
     @Override

@@ -16,8 +16,9 @@ import java.util.function.Consumer;
  * OM's namespace store: RocksDB with the {@link OmSchema} tables, each behind the applied-state cache, and the
  * {@link DoubleBuffer} that persists applied transactions in batches.
  *
- * <p>Write protocol (applier thread only): {@link #begin} a {@link Mutation}, let a request fill it, then
- * {@link #publish} it (cache first, RocksDB later) or {@link #skip} the index of a failed request. Reads: any thread,
+ * <p>Write protocol (applier thread only): {@link #begin} the log entry's {@link EntryWrites}, let each of its
+ * requests fill a {@link Mutation} and publish it (cache first) or drop it (refused), then finish the entry (RocksDB
+ * later, the entry's writes in one batch). Reads: any thread,
  * through {@link #table}. Lifecycle: {@link #open}, {@link #close} (flushes, then frees RocksDB).
  */
 public final class OmStore implements ReadView, AutoCloseable {
@@ -91,18 +92,9 @@ public final class OmStore implements ReadView, AutoCloseable {
         return flushedAtOpen;
     }
 
-    public Mutation begin(long term, long index) {
-        return new Mutation(this, term, index);
-    }
-
-    /** Makes a successful transaction's writes visible to readers and queues them for RocksDB. */
-    public void publish(Mutation mutation) {
-        doubleBuffer.add(mutation.term(), mutation.index(), mutation.publish());
-    }
-
-    /** Records a log index that changed nothing (a refused request) so the flushed index still advances. */
-    public void skip(long term, long index) {
-        doubleBuffer.add(term, index, List.of());
+    /** Starts applying the log entry at {@code index}: one request, or a batch of them. */
+    public EntryWrites begin(long term, long index) {
+        return new EntryWrites(this, doubleBuffer, term, index);
     }
 
     public DoubleBuffer doubleBuffer() {

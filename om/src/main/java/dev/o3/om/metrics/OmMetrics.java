@@ -37,7 +37,12 @@ public final class OmMetrics {
             .register(registry);
     private final Histogram apply = latencyHistogram()
             .name("o3_om_apply_seconds")
-            .help("Time to apply one transaction to the namespace cache (state machine)")
+            .help("Time to apply one log entry (one request or a group-committed batch) to the namespace cache")
+            .register(registry);
+    private final Counter appliedRequests = Counter.builder()
+            .name("o3_om_applied_requests_total")
+            .help("Client write requests applied; divided by o3_om_apply_seconds_count, the requests per log entry")
+            .withoutExemplars()
             .register(registry);
     private final Histogram flush = latencyHistogram()
             .name("o3_om_rocksdb_flush_seconds")
@@ -70,8 +75,9 @@ public final class OmMetrics {
         return new OperationMetrics(name, requests, latency, stages);
     }
 
-    public void recordApply(long nanos) {
+    public void recordApply(int requests, long nanos) {
         apply.observe(nanos / NANOS_PER_SECOND);
+        appliedRequests.inc(requests);
     }
 
     public void recordFlush(int transactions, long nanos) {

@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.LongConsumer;
-import org.apache.ratis.protocol.RaftClientReply;
 import org.apache.ratis.protocol.RaftGroup;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftPeer;
@@ -49,6 +47,7 @@ public final class OmRatisServer implements AutoCloseable {
     private final OmStateMachine stateMachine;
     private final RaftServer server;
     private final ReadIndexBatcher readIndexes = new ReadIndexBatcher(this::readIndex);
+    private final WriteBatcher writes = new WriteBatcher(entry -> log(entry, Optional.empty()));
     /** This OM's member of the group, resolved once the server has started. */
     private volatile RaftServer.Division division;
 
@@ -59,7 +58,7 @@ public final class OmRatisServer implements AutoCloseable {
     /**
      * Builds (without starting) the Ratis server.
      *
-     * @param applyNanos told the time each transaction took to apply
+     * @param applyListener told about every applied log entry
      * @throws UncheckedIOException when the storage directory is unusable
      */
     public OmRatisServer(
@@ -67,10 +66,10 @@ public final class OmRatisServer implements AutoCloseable {
             OmRatisConfig config,
             OmStoreHolder stores,
             TransactionApplier applier,
-            LongConsumer applyNanos) {
+            ApplyListener applyListener) {
         this.logPrefix = logPrefix;
         this.config = config;
-        this.stateMachine = new OmStateMachine(logPrefix, stores, applier, applyNanos);
+        this.stateMachine = new OmStateMachine(logPrefix, stores, applier, applyListener);
         List<RaftPeer> peers = config.peers().stream()
                 .map(peer -> RaftPeer.newBuilder()
                         .setId(peer.id())
@@ -117,22 +116,32 @@ public final class OmRatisServer implements AutoCloseable {
      * Logs a transaction and completes with the result of its application. Never blocks; the future completes on
      * Ratis' applier thread, so dependents must be quick.
      *
-     * @param requestId (client id, call id) for Ratis' retry cache, so a retried request is applied once; empty for a
-     *     fresh id
+     * @param requestId (client id, call id) for Ratis' retry cache, so a retried request is applied once: such a
+     *     request gets a log entry of its own; without one, the request may share an entry with others (group
+     *     commit, {@link WriteBatcher})
      */
     public CompletableFuture<AppliedTransaction> submit(OmTransaction transaction, Optional<RequestId> requestId) {
-        return submitter
-                .write(new ProtoMessage<>(transaction, transaction::toByteArray), requestId)
-                .thenApply(OmRatisServer::appliedOf);
+        if (requestId.isEmpty()) {
+            return writes.submit(transaction);
+        }
+        return log(transaction, requestId).thenApply(applied -> {
+            if (applied instanceof AppliedTransaction single) {
+                return single;
+            }
+            throw new IllegalStateException("reply without an applied transaction: " + applied);
+        });
     }
 
-    /** Replies to requests of this process carry the applied result itself (see {@link ProtoMessage}). */
-    private static AppliedTransaction appliedOf(RaftClientReply reply) {
-        if (reply.getMessage() instanceof ProtoMessage<?> message
-                && message.value() instanceof AppliedTransaction applied) {
-            return applied;
-        }
-        throw new IllegalStateException("reply without an applied transaction: " + reply.getMessage());
+    /** Logs one entry; completes with what applying it returned (replies of this process carry the object). */
+    private CompletableFuture<Object> log(OmTransaction entry, Optional<RequestId> requestId) {
+        return submitter
+                .write(new ProtoMessage<>(entry, entry::toByteArray), requestId)
+                .thenApply(reply -> {
+                    if (reply.getMessage() instanceof ProtoMessage<?> message) {
+                        return message.value();
+                    }
+                    throw new IllegalStateException("reply without an applied transaction: " + reply.getMessage());
+                });
     }
 
     /**
@@ -211,9 +220,14 @@ public final class OmRatisServer implements AutoCloseable {
         return info == null ? -1 : info.getLastAppliedIndex();
     }
 
-    /** Transactions applied since start (tests count log entries with it). */
+    /** Log entries applied since start (tests count log entries with it). */
     public long appliedTransactions() {
         return stateMachine.appliedTransactions();
+    }
+
+    /** Client requests applied since start: more than the entries when writes were group-committed. */
+    public long appliedRequests() {
+        return stateMachine.appliedRequests();
     }
 
     /** Takes a snapshot now (tests, admin); returns its log index. */

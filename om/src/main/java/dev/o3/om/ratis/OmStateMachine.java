@@ -1,5 +1,6 @@
 package dev.o3.om.ratis;
 
+import dev.o3.om.apply.AppliedBatch;
 import dev.o3.om.apply.AppliedTransaction;
 import dev.o3.om.apply.TransactionApplier;
 import dev.o3.om.db.OmStoreHolder;
@@ -13,7 +14,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongConsumer;
 import org.apache.ratis.proto.RaftProtos.LogEntryProto;
 import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftClientRequest;
@@ -47,18 +47,19 @@ final class OmStateMachine extends BaseStateMachine {
     private final String logPrefix;
     private final OmStoreHolder stores;
     private final TransactionApplier applier;
-    private final LongConsumer applyNanos;
+    private final ApplyListener applyListener;
     private final CheckpointSnapshotStorage storage = new CheckpointSnapshotStorage();
     private final AtomicLong appliedTransactions = new AtomicLong();
+    private final AtomicLong appliedRequests = new AtomicLong();
     private volatile long alreadyFlushed;
     /** Highest log index handed to the applier; Raft configuration entries never reach it. */
     private volatile long lastTransactionIndex;
 
-    OmStateMachine(String logPrefix, OmStoreHolder stores, TransactionApplier applier, LongConsumer applyNanos) {
+    OmStateMachine(String logPrefix, OmStoreHolder stores, TransactionApplier applier, ApplyListener applyListener) {
         this.logPrefix = logPrefix;
         this.stores = stores;
         this.applier = applier;
-        this.applyNanos = applyNanos;
+        this.applyListener = applyListener;
     }
 
     @Override
@@ -111,13 +112,24 @@ final class OmStateMachine extends BaseStateMachine {
         } catch (com.google.protobuf.InvalidProtocolBufferException e) {
             return CompletableFuture.failedFuture(e);
         }
-        AppliedTransaction applied = applier.apply(transaction, entry.getTerm(), index);
+        Message reply = transaction.hasBatch()
+                ? batchReply(applier.applyBatch(transaction.getBatch(), entry.getTerm(), index))
+                : reply(applier.apply(transaction, entry.getTerm(), index));
         lastTransactionIndex = index;
         updateLastAppliedTermIndex(entry.getTerm(), index);
+        int requests = transaction.hasBatch() ? transaction.getBatch().getTransactionsCount() : 1;
         appliedTransactions.incrementAndGet();
-        applyNanos.accept(System.nanoTime() - start);
-        return CompletableFuture.completedFuture(
-                new ProtoMessage<>(applied, () -> applied.toReply().toByteArray()));
+        appliedRequests.addAndGet(requests);
+        applyListener.applied(requests, System.nanoTime() - start);
+        return CompletableFuture.completedFuture(reply);
+    }
+
+    private static Message reply(AppliedTransaction applied) {
+        return new ProtoMessage<>(applied, () -> applied.toReply().toByteArray());
+    }
+
+    private static Message batchReply(AppliedBatch applied) {
+        return new ProtoMessage<>(applied, () -> applied.toReply().toByteArray());
     }
 
     /** On the leader the request still holds the transaction it was made from; elsewhere it is parsed. */
@@ -133,9 +145,14 @@ final class OmStateMachine extends BaseStateMachine {
                 entry.getStateMachineLogEntry().getLogData().asReadOnlyByteBuffer());
     }
 
-    /** Transactions applied by this state machine since it started (replays of flushed entries excluded). */
+    /** Log entries applied by this state machine since it started (replays of flushed entries excluded). */
     long appliedTransactions() {
         return appliedTransactions.get();
+    }
+
+    /** Client requests those entries carried: more than the entries when requests were group-committed. */
+    long appliedRequests() {
+        return appliedRequests.get();
     }
 
     @Override

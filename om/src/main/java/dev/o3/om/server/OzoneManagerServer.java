@@ -196,9 +196,14 @@ public final class OzoneManagerServer implements Daemon {
         return stores.get();
     }
 
-    /** Transactions this OM's state machine applied since it started. */
+    /** Log entries this OM's state machine applied since it started. */
     public long appliedTransactions() {
         return ratis.appliedTransactions();
+    }
+
+    /** Client write requests applied since start; more than the log entries when writes were group-committed. */
+    public long appliedRequests() {
+        return ratis.appliedRequests();
     }
 
     /** RocksDB batches the double buffer committed since start. */

@@ -55,6 +55,9 @@ import org.junit.jupiter.api.io.TempDir;
 class OmHaIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final int KEYS = 90;
+    /** More than the leader keeps in flight, so that requests queue and share log entries. */
+    private static final int PLAIN_WRITERS = 6;
+
     private static final String ADMIN = System.getProperty("user.name", "om");
 
     @TempDir
@@ -79,21 +82,35 @@ class OmHaIT {
             startGroup(scm);
             OzoneManagerServer firstLeader = awaitLeader();
             assertFollowersRedirectToTheLeader(firstLeader);
-            try (OmTestClient client = new OmTestClient(clientAddresses, ADMIN, WAIT)) {
+            try (OmTestClient client = new OmTestClient(clientAddresses, ADMIN, WAIT);
+                    OmTestClient plain = OmTestClient.withoutRequestIds(clientAddresses, ADMIN, WAIT)) {
                 createBucket(client);
                 List<String> acknowledged = new CopyOnWriteArrayList<>();
-                ExecutorService writer = Executors.newSingleThreadExecutor();
+                // One writer whose retries the retry cache recognises, and concurrent plain ones whose writes the
+                // leader group-commits: followers apply both kinds of entries.
+                ExecutorService writer = Executors.newFixedThreadPool(1 + PLAIN_WRITERS);
                 try {
-                    Future<?> writes = writer.submit(() -> writeKeys(client, acknowledged));
-                    Poll.until(WAIT, () -> acknowledged.size() >= KEYS / 3, "a third of the keys");
+                    List<Future<?>> writes = new ArrayList<>();
+                    writes.add(writer.submit(() -> writeKeys(client, "key", acknowledged)));
+                    for (int i = 0; i < PLAIN_WRITERS; i++) {
+                        String prefix = "plain" + i;
+                        writes.add(writer.submit(() -> writeKeys(plain, prefix, acknowledged)));
+                    }
+                    Poll.until(
+                            WAIT, () -> acknowledged.size() >= (1 + PLAIN_WRITERS) * KEYS / 3, "a third of the keys");
                     int killed = oms.indexOf(firstLeader);
                     firstLeader.close();
                     oms.set(killed, null);
-                    writes.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                    for (Future<?> write : writes) {
+                        write.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                    }
 
                     OzoneManagerServer secondLeader = awaitLeader();
                     assertThat(secondLeader).isNotSameAs(firstLeader);
                     assertAllPresentOnce(client, acknowledged);
+                    assertThat(secondLeader.appliedRequests())
+                            .as("as a follower it applied group-committed entries")
+                            .isGreaterThan(secondLeader.appliedTransactions());
 
                     // The killed OM restarts, catches up from the log, and can lead with all the data.
                     oms.set(killed, start(killed));
@@ -126,7 +143,7 @@ class OmHaIT {
             try (OmTestClient client = new OmTestClient(clientAddresses, ADMIN, WAIT)) {
                 createBucket(client);
                 List<String> acknowledged = new CopyOnWriteArrayList<>();
-                writeKeys(client, acknowledged);
+                writeKeys(client, "key", acknowledged);
                 assertThat(acknowledged).hasSize(KEYS);
             }
             oms.set(lagging, start(lagging));
@@ -229,9 +246,9 @@ class OmHaIT {
         assertThat(bucket.hasError()).as("%s", bucket.getError()).isFalse();
     }
 
-    private static void writeKeys(OmTestClient client, List<String> acknowledged) {
+    private static void writeKeys(OmTestClient client, String prefix, List<String> acknowledged) {
         for (int i = 0; i < KEYS; i++) {
-            String name = String.format("key-%04d", i);
+            String name = String.format("%s-%04d", prefix, i);
             CreateKeyResponse created = client.call(
                     stub -> stub.createKey(CreateKeyRequest.newBuilder()
                             .setVolume("vol")

@@ -23,10 +23,12 @@ import dev.o3.proto.om.CreateKeyResponse;
 import dev.o3.proto.om.CreateVolumeRequest;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
+import dev.o3.proto.om.OmTransactionBatch;
 import dev.o3.proto.om.OmTransactionReply;
 import dev.o3.proto.om.VolumeInfo;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -69,13 +71,26 @@ public final class Namespace implements AutoCloseable {
 
     /** Applies a transaction as {@code caller}. */
     public OmTransactionReply apply(Caller caller, Consumer<OmTransaction.Builder> request) {
+        return applier.apply(transaction(caller, request), 1, index.incrementAndGet())
+                .toReply();
+    }
+
+    /** Applies the transactions as one group-committed log entry; one reply each, in order. */
+    public List<OmTransactionReply> applyBatch(List<OmTransaction> transactions) {
+        OmTransactionBatch batch =
+                OmTransactionBatch.newBuilder().addAllTransactions(transactions).build();
+        return applier.applyBatch(batch, 1, index.incrementAndGet()).toReply().getRepliesList();
+    }
+
+    /** A transaction of {@code caller}, stamped as the leader would. */
+    public OmTransaction transaction(Caller caller, Consumer<OmTransaction.Builder> request) {
         OmTransaction.Builder transaction = OmTransaction.newBuilder()
                 .setUser(caller.user())
                 .setAdmin(caller.admin())
                 .setAnonymous(caller.anonymous())
                 .setTimeMillis(++time);
         request.accept(transaction);
-        return applier.apply(transaction.build(), 1, index.incrementAndGet()).toReply();
+        return transaction.build();
     }
 
     /** Applies and expects success; returns the parsed response. */

@@ -20,7 +20,8 @@ import java.util.function.Function;
 /**
  * A minimal OM client for tests with leader failover: on NOT_LEADER it moves to the named leader (or the next OM),
  * on an unreachable OM to the next one, until a deadline. Writes carry a client id and call id so a retried write is
- * applied once. Thread-safe.
+ * applied once (the OM logs such a write alone), unless the client was made {@link #withoutRequestIds} like the
+ * product's clients (the OM may group-commit those). Thread-safe.
  */
 public final class OmTestClient implements AutoCloseable {
     private static final Duration RETRY_PAUSE = Duration.ofMillis(50);
@@ -29,19 +30,21 @@ public final class OmTestClient implements AutoCloseable {
     private final List<ManagedChannel> channels = new ArrayList<>();
     private final String user;
     private final boolean anonymous;
+    private final boolean requestIds;
     private final Duration timeout;
     private final UUID clientId = UUID.randomUUID();
     private final AtomicLong callIds = new AtomicLong();
     private volatile int current;
 
     public OmTestClient(List<String> addresses, String user, Duration timeout) {
-        this(addresses, user, false, timeout);
+        this(addresses, user, false, true, timeout);
     }
 
-    private OmTestClient(List<String> addresses, String user, boolean anonymous, Duration timeout) {
+    private OmTestClient(List<String> addresses, String user, boolean anonymous, boolean requestIds, Duration timeout) {
         this.addresses = List.copyOf(addresses);
         this.user = user;
         this.anonymous = anonymous;
+        this.requestIds = requestIds;
         this.timeout = timeout;
         for (String address : addresses) {
             channels.add(NettyChannelBuilder.forTarget(address).usePlaintext().build());
@@ -50,7 +53,12 @@ public final class OmTestClient implements AutoCloseable {
 
     /** A client sending {@code o3-anonymous} next to {@code o3-user: claimedUser}. */
     public static OmTestClient anonymous(List<String> addresses, String claimedUser, Duration timeout) {
-        return new OmTestClient(addresses, claimedUser, true, timeout);
+        return new OmTestClient(addresses, claimedUser, true, true, timeout);
+    }
+
+    /** A client whose retried writes may be applied twice, as with the product's OM client. */
+    public static OmTestClient withoutRequestIds(List<String> addresses, String user, Duration timeout) {
+        return new OmTestClient(addresses, user, false, false, timeout);
     }
 
     /**
@@ -66,10 +74,12 @@ public final class OmTestClient implements AutoCloseable {
         if (anonymous) {
             headers.put(Metadata.Key.of("o3-anonymous", Metadata.ASCII_STRING_MARSHALLER), "true");
         }
-        headers.put(Metadata.Key.of("o3-client-id", Metadata.ASCII_STRING_MARSHALLER), clientId.toString());
-        headers.put(
-                Metadata.Key.of("o3-call-id", Metadata.ASCII_STRING_MARSHALLER),
-                Long.toString(callIds.incrementAndGet()));
+        if (requestIds) {
+            headers.put(Metadata.Key.of("o3-client-id", Metadata.ASCII_STRING_MARSHALLER), clientId.toString());
+            headers.put(
+                    Metadata.Key.of("o3-call-id", Metadata.ASCII_STRING_MARSHALLER),
+                    Long.toString(callIds.incrementAndGet()));
+        }
         RuntimeException last = null;
         while (System.nanoTime() < deadline) {
             int index = current;

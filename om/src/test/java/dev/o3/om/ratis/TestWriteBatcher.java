@@ -1,0 +1,142 @@
+package dev.o3.om.ratis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.protobuf.ByteString;
+import dev.o3.om.apply.AppliedBatch;
+import dev.o3.om.apply.AppliedTransaction;
+import dev.o3.proto.hdds.KeyValue;
+import dev.o3.proto.om.DeleteKeyRequest;
+import dev.o3.proto.om.OmStatus;
+import dev.o3.proto.om.OmTransaction;
+import dev.o3.proto.om.OmTransactionReply;
+import dev.o3.proto.om.SetKeyTagsRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class TestWriteBatcher {
+    /** Entries handed to the log, with the futures the test completes as Ratis would. */
+    private final List<OmTransaction> logged = new ArrayList<>();
+
+    private final List<CompletableFuture<Object>> outcomes = new ArrayList<>();
+    private final WriteBatcher batcher = new WriteBatcher(entry -> {
+        CompletableFuture<Object> outcome = new CompletableFuture<>();
+        logged.add(entry);
+        outcomes.add(outcome);
+        return outcome;
+    });
+
+    @Test
+    void anIdleOmLogsEachRequestAloneAndABusyOneLogsTheQueueAsOneEntry() {
+        List<CompletableFuture<AppliedTransaction>> results = IntStream.range(0, 2 + 5)
+                .mapToObj(i -> batcher.submit(delete("k" + i)))
+                .toList();
+        assertThat(logged)
+                .as("the first requests go out alone, without waiting")
+                .containsExactly(delete("k0"), delete("k1"));
+
+        outcomes.get(0).complete(applyEach(logged.get(0)));
+
+        assertThat(results.get(0)).isCompletedWithValue(applied("k0"));
+        assertThat(logged).hasSize(3);
+        assertThat(logged.get(2).getBatch().getTransactionsList())
+                .as("everything that queued, in arrival order, as one entry")
+                .containsExactly(delete("k2"), delete("k3"), delete("k4"), delete("k5"), delete("k6"));
+
+        outcomes.get(2).complete(applyEach(logged.get(2)));
+        outcomes.get(1).complete(applyEach(logged.get(1)));
+        for (int i = 0; i < results.size(); i++) {
+            assertThat(results.get(i)).as("request %d gets its own result", i).isCompletedWithValue(applied("k" + i));
+        }
+        assertThat(batcher.submit(delete("idle"))).isNotDone();
+        assertThat(logged.get(3)).as("idle again: no batch").isEqualTo(delete("idle"));
+    }
+
+    @Test
+    void aFailedEntryFailsExactlyItsRequestsAndTheQueueStillGoesOut() {
+        CompletableFuture<AppliedTransaction> first = batcher.submit(delete("a"));
+        CompletableFuture<AppliedTransaction> second = batcher.submit(delete("b"));
+        CompletableFuture<AppliedTransaction> queued = batcher.submit(delete("c"));
+
+        outcomes.get(0)
+                .completeExceptionally(new NotLeaderException(OmStatus.NOT_LEADER, Optional.empty(), "stepped down"));
+
+        assertThat(first).isCompletedExceptionally();
+        assertThat(second).isNotDone();
+        assertThat(queued).isNotDone();
+        assertThat(logged).hasSize(3).last().isEqualTo(delete("c"));
+        outcomes.get(2).complete(applyEach(logged.get(2)));
+        assertThat(queued).isCompletedWithValue(applied("c"));
+    }
+
+    @Test
+    void anEntryStaysUnderTheByteBoundButABigRequestStillGoesOutAlone() {
+        batcher.submit(delete("a"));
+        batcher.submit(delete("b"));
+        int half = WriteBatcher.MAX_BYTES_PER_ENTRY / 2 + 1;
+        batcher.submit(tagged("big1", half));
+        batcher.submit(tagged("big2", half));
+        batcher.submit(tagged("huge", WriteBatcher.MAX_BYTES_PER_ENTRY * 2));
+
+        outcomes.get(0).complete(applyEach(logged.get(0)));
+        assertThat(logged.get(2).getBatch().getTransactionsCount())
+                .as("two requests over half the bound each do not share an entry")
+                .isZero();
+        assertThat(logged.get(2)).isEqualTo(tagged("big1", half));
+        outcomes.get(1).complete(applyEach(logged.get(1)));
+        assertThat(logged.get(3)).isEqualTo(tagged("big2", half));
+        outcomes.get(2).complete(applyEach(logged.get(2)));
+        assertThat(logged.get(4))
+                .as("over the bound on its own")
+                .isEqualTo(tagged("huge", WriteBatcher.MAX_BYTES_PER_ENTRY * 2));
+    }
+
+    @Test
+    void aReplyThatDoesNotMatchItsEntryFailsItsRequestsInsteadOfMisroutingResults() {
+        batcher.submit(delete("a"));
+        batcher.submit(delete("b"));
+        CompletableFuture<AppliedTransaction> third = batcher.submit(delete("c"));
+        CompletableFuture<AppliedTransaction> fourth = batcher.submit(delete("d"));
+        outcomes.get(0).complete(applyEach(logged.get(0)));
+        assertThat(logged.get(2).getBatch().getTransactionsCount()).isEqualTo(2);
+
+        outcomes.get(2).complete(new AppliedBatch(List.of(applied("c"))));
+
+        assertThat(third).isCompletedExceptionally();
+        assertThat(fourth).isCompletedExceptionally();
+    }
+
+    private static OmTransaction delete(String name) {
+        return OmTransaction.newBuilder()
+                .setDeleteKey(DeleteKeyRequest.newBuilder().setName(name))
+                .build();
+    }
+
+    private static OmTransaction tagged(String name, int bytes) {
+        return OmTransaction.newBuilder()
+                .setSetKeyTags(SetKeyTagsRequest.newBuilder()
+                        .setName(name)
+                        .addTags(KeyValue.newBuilder().setKey("t").setValue("x".repeat(bytes))))
+                .build();
+    }
+
+    /** What the state machine answers: one result per request, named after the key it deleted. */
+    private static Object applyEach(OmTransaction entry) {
+        if (!entry.hasBatch()) {
+            return applied(entry.getDeleteKey().getName());
+        }
+        return new AppliedBatch(entry.getBatch().getTransactionsList().stream()
+                .map(transaction -> applied(transaction.getDeleteKey().getName()))
+                .toList());
+    }
+
+    private static AppliedTransaction applied(String name) {
+        return AppliedTransaction.succeeded(OmTransactionReply.newBuilder()
+                .setResponse(ByteString.copyFromUtf8(name))
+                .build());
+    }
+}
