@@ -13,6 +13,7 @@ import dev.o3.freon.runner.AsyncOperation;
 import dev.o3.freon.runner.LoadPlan;
 import dev.o3.freon.runner.LoadRunner;
 import dev.o3.freon.runner.Operation;
+import dev.o3.freon.runner.ProgressListener;
 import dev.o3.freon.runner.ProgressPrinter;
 import dev.o3.proto.om.OmStatus;
 import java.io.IOException;
@@ -33,6 +34,9 @@ import picocli.CommandLine.Spec;
  * (summary, {@code --json}, {@code --plot}). Exits 0 when every operation succeeded, 1 otherwise.
  */
 public abstract class Generator implements Callable<Integer> {
+    /** Far above any measured run's indexes. */
+    static final long WARMUP_FIRST_INDEX = 1L << 40;
+
     @Mixin
     private ConfigOptions config;
 
@@ -44,6 +48,13 @@ public abstract class Generator implements Callable<Integer> {
 
     @Option(names = "--duration", paramLabel = "DURATION", description = "Run for this long instead, e.g. 60s, 5m.")
     private String duration;
+
+    @Option(
+            names = "--warmup",
+            paramLabel = "DURATION",
+            description = "First run the same load for this long, uncounted, so that the JIT compilers of freon and of"
+                    + " the servers are done before measuring (writers use other key names meanwhile), e.g. 20s.")
+    private String warmup;
 
     @Option(
             names = {"-t", "--threads"},
@@ -97,11 +108,17 @@ public abstract class Generator implements Callable<Integer> {
         List<AutoCloseable> resources = new ArrayList<>();
         try (OzoneClient client = OzoneClient.create(conf, user)) {
             ProgressPrinter progress = new ProgressPrinter(err, isTerminal(), Duration.ofSeconds(10));
-            LoadRunner runner = inFlight == null
-                    ? new LoadRunner(spec.name(), plan, prepare(conf, client, resources), progress, System::nanoTime)
-                    : LoadRunner.inFlight(
-                            spec.name(), plan, prepareAsync(conf, client, resources), progress, System::nanoTime);
-            LoadReport report = runner.run();
+            RunnerFactory runners = runners(conf, client, resources);
+            if (warmup != null) {
+                LoadPlan warm = LoadPlan.lasting(parseDuration(warmup), plan.threads());
+                LoadReport warmed = runners.runner(
+                                spec.name() + "-warmup", warm, WARMUP_FIRST_INDEX, ProgressListener.NONE)
+                        .run();
+                err.printf(
+                        "warm-up: %d operations (%d failed) in %.1f s, not counted%n",
+                        warmed.operations(), warmed.failures(), warmed.elapsed().toMillis() / 1000.0);
+            }
+            LoadReport report = runners.runner(spec.name(), plan, 0, progress).run();
             report.print(spec.commandLine().getOut());
             if (json != null) {
                 ReportJson.write(json, report);
@@ -113,6 +130,27 @@ public abstract class Generator implements Callable<Integer> {
         } finally {
             closeAll(resources);
         }
+    }
+
+    /**
+     * Runners of this generator's one prepared operation. The warm-up's indexes start at {@link #WARMUP_FIRST_INDEX},
+     * so that writers do not create the measured run's keys ahead of it (readers take indexes modulo their keys).
+     */
+    private RunnerFactory runners(OzoneConfiguration conf, OzoneClient client, List<AutoCloseable> resources)
+            throws IOException {
+        if (inFlight == null) {
+            Operation operation = prepare(conf, client, resources);
+            return (name, plan, first, progress) ->
+                    new LoadRunner(name, plan, index -> operation.run(first + index), progress, System::nanoTime);
+        }
+        AsyncOperation operation = prepareAsync(conf, client, resources);
+        return (name, plan, first, progress) ->
+                LoadRunner.inFlight(name, plan, index -> operation.start(first + index), progress, System::nanoTime);
+    }
+
+    @FunctionalInterface
+    private interface RunnerFactory {
+        LoadRunner runner(String name, LoadPlan plan, long firstIndex, ProgressListener progress);
     }
 
     /** Checks the generator's own options; throws IllegalArgumentException with a one-line message. */

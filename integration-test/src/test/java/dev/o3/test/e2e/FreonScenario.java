@@ -1,5 +1,6 @@
 package dev.o3.test.e2e;
 
+import static dev.o3.test.e2e.ClusterSuiteIT.client;
 import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,12 +9,15 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /** Every freon generator against the real cluster: no failures, and readers validate what writers wrote. */
 abstract class FreonScenario {
     private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
 
     @Test
     void clientGeneratorsWriteAndValidate() {
@@ -27,6 +31,24 @@ abstract class FreonScenario {
         assertThat(out.toString())
                 .contains("ockr: 40 operations, 0 failures")
                 .contains("omkr: 40 operations, 0 failures");
+    }
+
+    @Test
+    void aWarmUpRunsUncountedAndWritesOtherKeysThanTheMeasuredRun() {
+        assertThat(freon("omkg", "-n", "30", "--in-flight", "4", "--warmup", "1s", "-p", "freon-warm"))
+                .isZero();
+
+        Matcher warmUp =
+                Pattern.compile("warm-up: (\\d+) operations \\(0 failed\\)").matcher(err.toString());
+        assertThat(warmUp.find()).as("%s", err).isTrue();
+        long warmed = Long.parseLong(warmUp.group(1));
+        assertThat(warmed).isPositive();
+        assertThat(out.toString()).contains("omkg: 30 operations, 0 failures");
+        assertThat(client().objectStore()
+                        .getVolume("vol1")
+                        .getBucket("bucket1")
+                        .listKeys("freon-warm/", "", Integer.MAX_VALUE))
+                .hasSize((int) (30 + warmed));
     }
 
     @Test
@@ -53,7 +75,7 @@ abstract class FreonScenario {
                 .forEach((key, value) -> withCluster.add("-D" + key + "=" + value));
         CommandLine freon = new CommandLine(new FreonCommand());
         freon.setOut(new PrintWriter(out, true));
-        freon.setErr(new PrintWriter(new StringWriter(), true));
+        freon.setErr(new PrintWriter(err, true));
         return freon.execute(withCluster.toArray(String[]::new));
     }
 }
