@@ -24,7 +24,7 @@ import java.util.function.Function;
  * went out.
  */
 final class WriteBatcher {
-    static final int MAX_IN_FLIGHT = 2;
+    static final int MAX_IN_FLIGHT = 4;
     static final int MAX_REQUESTS_PER_ENTRY = 256;
     /** Well under Ratis' log entry limits; a larger single request still goes out, alone. */
     static final int MAX_BYTES_PER_ENTRY = 1 << 20;

@@ -19,6 +19,8 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class TestWriteBatcher {
+    private static final int IN_FLIGHT = WriteBatcher.MAX_IN_FLIGHT;
+
     /** Entries handed to the log, with the futures the test completes as Ratis would. */
     private final List<OmTransaction> logged = new ArrayList<>();
 
@@ -32,82 +34,93 @@ class TestWriteBatcher {
 
     @Test
     void anIdleOmLogsEachRequestAloneAndABusyOneLogsTheQueueAsOneEntry() {
-        List<CompletableFuture<AppliedTransaction>> results = IntStream.range(0, 2 + 5)
+        List<CompletableFuture<AppliedTransaction>> results = IntStream.range(0, IN_FLIGHT + 5)
                 .mapToObj(i -> batcher.submit(delete("k" + i)))
                 .toList();
         assertThat(logged)
                 .as("the first requests go out alone, without waiting")
-                .containsExactly(delete("k0"), delete("k1"));
+                .containsExactlyElementsOf(IntStream.range(0, IN_FLIGHT)
+                        .mapToObj(i -> delete("k" + i))
+                        .toList());
 
         outcomes.get(0).complete(applyEach(logged.get(0)));
 
         assertThat(results.get(0)).isCompletedWithValue(applied("k0"));
-        assertThat(logged).hasSize(3);
-        assertThat(logged.get(2).getBatch().getTransactionsList())
+        assertThat(logged).hasSize(IN_FLIGHT + 1);
+        assertThat(logged.get(IN_FLIGHT).getBatch().getTransactionsList())
                 .as("everything that queued, in arrival order, as one entry")
-                .containsExactly(delete("k2"), delete("k3"), delete("k4"), delete("k5"), delete("k6"));
+                .containsExactlyElementsOf(IntStream.range(IN_FLIGHT, IN_FLIGHT + 5)
+                        .mapToObj(i -> delete("k" + i))
+                        .toList());
 
-        outcomes.get(2).complete(applyEach(logged.get(2)));
-        outcomes.get(1).complete(applyEach(logged.get(1)));
+        for (int i = outcomes.size() - 1; i > 0; i--) {
+            outcomes.get(i).complete(applyEach(logged.get(i)));
+        }
         for (int i = 0; i < results.size(); i++) {
             assertThat(results.get(i)).as("request %d gets its own result", i).isCompletedWithValue(applied("k" + i));
         }
         assertThat(batcher.submit(delete("idle"))).isNotDone();
-        assertThat(logged.get(3)).as("idle again: no batch").isEqualTo(delete("idle"));
+        assertThat(logged).as("idle again: no batch").last().isEqualTo(delete("idle"));
     }
 
     @Test
     void aFailedEntryFailsExactlyItsRequestsAndTheQueueStillGoesOut() {
-        CompletableFuture<AppliedTransaction> first = batcher.submit(delete("a"));
-        CompletableFuture<AppliedTransaction> second = batcher.submit(delete("b"));
-        CompletableFuture<AppliedTransaction> queued = batcher.submit(delete("c"));
+        List<CompletableFuture<AppliedTransaction>> alone = fillInFlight();
+        CompletableFuture<AppliedTransaction> queued = batcher.submit(delete("queued"));
 
         outcomes.get(0)
                 .completeExceptionally(new NotLeaderException(OmStatus.NOT_LEADER, Optional.empty(), "stepped down"));
 
-        assertThat(first).isCompletedExceptionally();
-        assertThat(second).isNotDone();
+        assertThat(alone.get(0)).isCompletedExceptionally();
+        assertThat(alone.subList(1, IN_FLIGHT))
+                .allSatisfy(result -> assertThat(result).isNotDone());
         assertThat(queued).isNotDone();
-        assertThat(logged).hasSize(3).last().isEqualTo(delete("c"));
-        outcomes.get(2).complete(applyEach(logged.get(2)));
-        assertThat(queued).isCompletedWithValue(applied("c"));
+        assertThat(logged).hasSize(IN_FLIGHT + 1).last().isEqualTo(delete("queued"));
+        outcomes.get(IN_FLIGHT).complete(applyEach(logged.get(IN_FLIGHT)));
+        assertThat(queued).isCompletedWithValue(applied("queued"));
     }
 
     @Test
     void anEntryStaysUnderTheByteBoundButABigRequestStillGoesOutAlone() {
-        batcher.submit(delete("a"));
-        batcher.submit(delete("b"));
+        fillInFlight();
         int half = WriteBatcher.MAX_BYTES_PER_ENTRY / 2 + 1;
         batcher.submit(tagged("big1", half));
         batcher.submit(tagged("big2", half));
         batcher.submit(tagged("huge", WriteBatcher.MAX_BYTES_PER_ENTRY * 2));
 
         outcomes.get(0).complete(applyEach(logged.get(0)));
-        assertThat(logged.get(2).getBatch().getTransactionsCount())
+        assertThat(logged.get(IN_FLIGHT))
                 .as("two requests over half the bound each do not share an entry")
-                .isZero();
-        assertThat(logged.get(2)).isEqualTo(tagged("big1", half));
+                .isEqualTo(tagged("big1", half));
         outcomes.get(1).complete(applyEach(logged.get(1)));
-        assertThat(logged.get(3)).isEqualTo(tagged("big2", half));
+        assertThat(logged.get(IN_FLIGHT + 1)).isEqualTo(tagged("big2", half));
         outcomes.get(2).complete(applyEach(logged.get(2)));
-        assertThat(logged.get(4))
+        assertThat(logged.get(IN_FLIGHT + 2))
                 .as("over the bound on its own")
                 .isEqualTo(tagged("huge", WriteBatcher.MAX_BYTES_PER_ENTRY * 2));
     }
 
     @Test
     void aReplyThatDoesNotMatchItsEntryFailsItsRequestsInsteadOfMisroutingResults() {
-        batcher.submit(delete("a"));
-        batcher.submit(delete("b"));
+        fillInFlight();
         CompletableFuture<AppliedTransaction> third = batcher.submit(delete("c"));
         CompletableFuture<AppliedTransaction> fourth = batcher.submit(delete("d"));
         outcomes.get(0).complete(applyEach(logged.get(0)));
-        assertThat(logged.get(2).getBatch().getTransactionsCount()).isEqualTo(2);
+        assertThat(logged.get(IN_FLIGHT).getBatch().getTransactionsCount()).isEqualTo(2);
 
-        outcomes.get(2).complete(new AppliedBatch(List.of(applied("c"))));
+        outcomes.get(IN_FLIGHT).complete(new AppliedBatch(List.of(applied("c"))));
 
         assertThat(third).isCompletedExceptionally();
         assertThat(fourth).isCompletedExceptionally();
+    }
+
+    /** As many requests as may be in flight, each logged alone at once. */
+    private List<CompletableFuture<AppliedTransaction>> fillInFlight() {
+        List<CompletableFuture<AppliedTransaction>> results = IntStream.range(0, IN_FLIGHT)
+                .mapToObj(i -> batcher.submit(delete("alone" + i)))
+                .toList();
+        assertThat(logged).hasSize(IN_FLIGHT);
+        return results;
     }
 
     private static OmTransaction delete(String name) {
