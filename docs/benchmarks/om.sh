@@ -10,7 +10,10 @@
 #   omkg/omkr-3om the same with three OMs (ozone local --om-ha; reads confirm leadership via ReadIndex)
 #   ratis-1/3     raw Ratis appends (no-op state machine, the OM's log settings), same disk
 #
-#   docs/benchmarks/om.sh [-d DURATION] [-w IN_FLIGHT] [-k KEYS] [-r ROUNDS] [-z OZONE] [-o OUT]
+#   docs/benchmarks/om.sh [-d DURATION] [-u WARMUP] [-w IN_FLIGHT] [-k KEYS] [-r ROUNDS] [-z OZONE] [-o OUT]
+#
+# Every run first loads for WARMUP (default 15s) uncounted (freon --warmup): without it the C2
+# compilers of both JVMs took up to half of the 2 cores during the measured part.
 #
 # Besides ops/s and latency percentiles it records the CPU each run cost: the cluster process
 # (OM with SCM and datanodes idling beside it) and the freon process, per operation. On a shared
@@ -20,12 +23,12 @@
 # (TERM) before the next starts.
 set -euo pipefail
 
-duration=20s window=64 keys=20000 rounds=2 out=target/om-bench ozone=""
-while getopts "d:w:k:r:z:o:" opt; do
+duration=20s warmup=15s window=64 keys=20000 rounds=2 out=target/om-bench ozone=""
+while getopts "d:u:w:k:r:z:o:" opt; do
   case $opt in
-    d) duration=$OPTARG ;; w) window=$OPTARG ;; k) keys=$OPTARG ;; r) rounds=$OPTARG ;;
+    d) duration=$OPTARG ;; u) warmup=$OPTARG ;; w) window=$OPTARG ;; k) keys=$OPTARG ;; r) rounds=$OPTARG ;;
     z) ozone=$OPTARG ;; o) out=$OPTARG ;;
-    *) echo "usage: $0 [-d DURATION] [-w IN_FLIGHT] [-k KEYS] [-r ROUNDS] [-z OZONE] [-o OUT]" >&2; exit 2 ;;
+    *) echo "usage: $0 [-d DURATION] [-u WARMUP] [-w IN_FLIGHT] [-k KEYS] [-r ROUNDS] [-z OZONE] [-o OUT]" >&2; exit 2 ;;
   esac
 done
 
@@ -75,20 +78,25 @@ cpu_seconds() {   # user+system CPU of a live process, in seconds
   fi
 }
 
-run() {
+run() {   # CPU is counted from the end of the warm-up to the end of the run, for both processes
   local name=$1; shift
-  local log="$out/$name.log" before after load
+  local log="$out/$name.log" before after freon_before freon_after now load freon_pid
+  "$ozone" freon "$@" --warmup "$warmup" -Dozone.om.address="$om_address" --json "$out/$name.json" >"$log" 2>&1 &
+  freon_pid=$!
+  until grep -aq "warm-up:" "$log" || ! kill -0 "$freon_pid" 2>/dev/null; do sleep 0.1; done
   load=$(cut -d' ' -f1 /proc/loadavg)
-  before=$(cpu_seconds "$cluster_pid")
-  /usr/bin/time -f "freon-cpu %U %S" "$ozone" freon "$@" -Dozone.om.address="$om_address" \
-    --json "$out/$name.json" >"$log" 2>&1 \
-    || { echo "$name failed; see $log" >&2; tail -n 5 "$log" >&2; }
-  after=$(cpu_seconds "$cluster_pid")
-  awk -v name="$name" -v server="$(awk -v a="$after" -v b="$before" 'BEGIN { print a - b }')" -v load="$load" '
+  before=$(cpu_seconds "$cluster_pid") freon_before=$(cpu_seconds "$freon_pid") freon_after=$freon_before
+  while kill -0 "$freon_pid" 2>/dev/null; do   # the last reading before freon exits
+    now=$(cpu_seconds "$freon_pid"); after=$(cpu_seconds "$cluster_pid")
+    [[ $now != 0 ]] && freon_after=$now
+    sleep 0.1
+  done
+  wait "$freon_pid" || { echo "$name failed; see $log" >&2; tail -n 5 "$log" >&2; }
+  awk -v name="$name" -v server="$(awk -v a="$after" -v b="$before" 'BEGIN { print a - b }')" \
+      -v freon="$(awk -v a="$freon_after" -v b="$freon_before" 'BEGIN { print a - b }')" -v load="$load" '
     / operations, /       { ops = $2 }
     /throughput:/         { rate = $2 }
     /latency ms:/         { p50 = $4; p99 = $8; p999 = $10 }
-    /^freon-cpu/          { freon = $2 + $3 }
     END {
       if (ops == 0) { printf "| %s | failed | | | | | | %s |\n", name, load; exit }
       printf "| %s | %.0f | %s | %s | %s | %s | %.0f | %s |\n", name, rate, p50, p99, p999,

@@ -4,17 +4,20 @@
 # (freon s3kg / s3kr, AWS SDK v2, path style, default checksums) and the same concurrency.
 # The two stores run one after the other, never together.
 #
-#   docs/benchmarks/s3-vs-minio.sh [-n OBJECTS] [-t THREADS] [-s "4KB 1MB"] [-o OUT]
+#   docs/benchmarks/s3-vs-minio.sh [-n OBJECTS] [-t THREADS] [-s "4KB 1MB"] [-w WARMUP] [-o OUT]
+#
+# Every run first loads for WARMUP (default 20s) uncounted (freon --warmup), so that neither the
+# JIT of freon nor that of O3's JVM is measured; MinIO gets the same warm-up.
 #
 # Needs the minio binary (go install github.com/minio/minio@latest) on PATH or in ~/go/bin.
 # Loopback only.
 set -euo pipefail
 
-objects=2000 threads=16 sizes="4KB 1MB" out=target/s3-vs-minio
-while getopts "n:t:s:o:" opt; do
+objects=2000 threads=16 sizes="4KB 1MB" warmup=20s out=target/s3-vs-minio
+while getopts "n:t:s:w:o:" opt; do
   case $opt in
-    n) objects=$OPTARG ;; t) threads=$OPTARG ;; s) sizes=$OPTARG ;; o) out=$OPTARG ;;
-    *) echo "usage: $0 [-n OBJECTS] [-t THREADS] [-s \"4KB 1MB\"] [-o OUT]" >&2; exit 2 ;;
+    n) objects=$OPTARG ;; t) threads=$OPTARG ;; s) sizes=$OPTARG ;; w) warmup=$OPTARG ;; o) out=$OPTARG ;;
+    *) echo "usage: $0 [-n OBJECTS] [-t THREADS] [-s \"4KB 1MB\"] [-w WARMUP] [-o OUT]" >&2; exit 2 ;;
   esac
 done
 
@@ -41,9 +44,9 @@ wait_for() {
 load() {
   local store=$1; shift
   for size in $sizes; do
-    "$ozone" freon s3kg -n "$objects" -t "$threads" -s "$size" -b bench -p "$store-$size" \
+    "$ozone" freon s3kg -n "$objects" -t "$threads" -s "$size" -b bench -p "$store-$size" --warmup "$warmup" \
       --json "$out/$store-put-$size.json" "$@"
-    "$ozone" freon s3kr -n "$objects" -t "$threads" -b bench -p "$store-$size" --validate \
+    "$ozone" freon s3kr -n "$objects" -t "$threads" -b bench -p "$store-$size" --validate --warmup "$warmup" \
       --json "$out/$store-get-$size.json" "$@"
   done
 }
