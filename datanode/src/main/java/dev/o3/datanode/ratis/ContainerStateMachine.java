@@ -28,6 +28,7 @@ import org.apache.ratis.protocol.RaftPeerId;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.protocol.TermIndex;
 import org.apache.ratis.server.storage.RaftStorage;
+import org.apache.ratis.statemachine.SnapshotInfo;
 import org.apache.ratis.statemachine.StateMachineStorage;
 import org.apache.ratis.statemachine.TransactionContext;
 import org.apache.ratis.statemachine.impl.BaseStateMachine;
@@ -69,6 +70,11 @@ final class ContainerStateMachine extends BaseStateMachine {
             new ConcurrentSkipListMap<>();
     private final ConcurrentNavigableMap<Long, ByteString> unappliedData = new ConcurrentSkipListMap<>();
     private volatile String ratisDir = "";
+    /**
+     * The storage's answer, kept: followers ask on every appendEntries, and before the first snapshot exists the
+     * storage lists the snapshot directory each time.
+     */
+    private volatile SnapshotInfo latestSnapshot;
 
     ContainerStateMachine(String logPrefix, ContainerHandler handler, ChunkWriters writers, DatanodeMetrics metrics) {
         this.logPrefix = logPrefix;
@@ -109,6 +115,11 @@ final class ContainerStateMachine extends BaseStateMachine {
     }
 
     @Override
+    public SnapshotInfo getLatestSnapshot() {
+        return latestSnapshot;
+    }
+
+    @Override
     public long takeSnapshot() throws IOException {
         TermIndex applied = getLastAppliedTermIndex();
         if (applied == null || applied.getIndex() < 0) {
@@ -119,7 +130,7 @@ final class ContainerStateMachine extends BaseStateMachine {
         File file = storage.getSnapshotFile(applied.getTerm(), applied.getIndex());
         Files.writeString(file.toPath(), applied.getTerm() + " " + applied.getIndex() + "\n", StandardCharsets.UTF_8);
         MD5FileUtil.computeAndSaveMd5ForFile(file);
-        storage.loadLatestSnapshot();
+        latestSnapshot = storage.loadLatestSnapshot();
         LOG.debug("[{}] group {} snapshot at {}", logPrefix, getGroupId(), applied);
         return applied.getIndex();
     }
@@ -302,6 +313,7 @@ final class ContainerStateMachine extends BaseStateMachine {
 
     private void loadSnapshot() {
         SingleFileSnapshotInfo snapshot = storage.loadLatestSnapshot();
+        latestSnapshot = snapshot;
         if (snapshot != null) {
             setLastAppliedTermIndex(snapshot.getTermIndex());
         }
