@@ -39,7 +39,7 @@ public final class KeyInputStream extends InputStream {
     private final KeyInfo key;
     private final List<BlockLocation> blocks;
     private final Map<Long, BlockData> blockData = new HashMap<>();
-    /** Chunk data that came with the latest GetBlock, by offset in the key; each is used once, instead of a ReadChunk. */
+    /** Chunk data the latest GetBlock brought, by offset in the key; each is used once, instead of a ReadChunk. */
     private final Map<Long, ByteString> prefetched = new HashMap<>();
     /** Datanodes a read of this stream failed on; tried last from then on. */
     private final Set<String> failedReplicas = new HashSet<>();
