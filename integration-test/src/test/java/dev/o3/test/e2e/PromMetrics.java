@@ -2,13 +2,14 @@ package dev.o3.test.e2e;
 
 import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
 
+import dev.o3.proto.hdds.DatanodeDetails;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
-/** Counters the suite's servers export on their {@code /prom} endpoints (all HTTP ports bind 127.0.0.1). */
+/** Counters the suite's servers export on their {@code /prom} endpoints. */
 final class PromMetrics {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -18,7 +19,7 @@ final class PromMetrics {
     static double omLookups() throws IOException, InterruptedException {
         double total = 0;
         for (var om : cluster().oms()) {
-            total += sum(om.httpPort(), "o3_om_requests_total{", "operation=\"LookupKey\"");
+            total += sum("127.0.0.1", om.httpPort(), "o3_om_requests_total{", "operation=\"LookupKey\"");
         }
         return total;
     }
@@ -34,16 +35,19 @@ final class PromMetrics {
 
     /** Read service requests of one command answered by datanode {@code index} so far. */
     static double datanodeReads(int index, String command) throws IOException, InterruptedException {
+        DatanodeDetails datanode = cluster().datanode(index).datanodeDetails();
         return sum(
-                cluster().datanode(index).datanodeDetails().getHttpPort(),
+                datanode.getIpAddress(),
+                datanode.getHttpPort(),
                 "dn_read_requests_total{",
                 "command=\"" + command + "\"");
     }
 
     /** The sum of the samples of a metric (named with its opening brace) whose labels contain {@code label}. */
-    private static double sum(int httpPort, String metric, String label) throws IOException, InterruptedException {
+    private static double sum(String host, int httpPort, String metric, String label)
+            throws IOException, InterruptedException {
         String text = HTTP.send(
-                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/prom"))
+                        HttpRequest.newBuilder(URI.create("http://" + host + ":" + httpPort + "/prom"))
                                 .build(),
                         HttpResponse.BodyHandlers.ofString())
                 .body();
