@@ -4,6 +4,8 @@ import com.google.protobuf.ByteString;
 import dev.o3.common.checksum.ChecksumMismatchException;
 import dev.o3.common.checksum.Crc32cChecksum;
 import dev.o3.proto.container.BlockData;
+import dev.o3.proto.container.GetBlockResponse;
+import dev.o3.proto.container.ReadChunkResponse;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.hdds.ChunkInfo;
 import dev.o3.proto.hdds.DatanodeDetails;
@@ -25,8 +27,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads a committed key: sequential reads, {@link #seek(long)} and positioned reads. Each chunk is fetched whole from
  * one replica and every CRC32C is checked before a byte is returned; on an error or a mismatch the next replica of
- * the block is tried, and the read fails only when no replica serves good data. Which replica is tried first depends
- * on the block, so the reads of many keys spread over all of a pipeline's datanodes. Not thread-safe.
+ * the block is tried, and the read fails only when no replica serves good data. The first read of a block is one
+ * round trip: its GetBlock also brings the chunks of the next chunk-size bytes, and only the block's further chunks
+ * cost a ReadChunk each. Which replica is tried first depends on the block, so the reads of many keys spread over all
+ * of a pipeline's datanodes. Not thread-safe.
  */
 public final class KeyInputStream extends InputStream {
     private static final Logger LOG = LoggerFactory.getLogger(KeyInputStream.class);
@@ -35,6 +39,8 @@ public final class KeyInputStream extends InputStream {
     private final KeyInfo key;
     private final List<BlockLocation> blocks;
     private final Map<Long, BlockData> blockData = new HashMap<>();
+    /** Chunk data the latest GetBlock brought, by offset in the key; each is used once, instead of a ReadChunk. */
+    private final Map<Long, ByteString> prefetched = new HashMap<>();
     /** Datanodes a read of this stream failed on; tried last from then on. */
     private final Set<String> failedReplicas = new HashSet<>();
 
@@ -132,6 +138,7 @@ public final class KeyInputStream extends InputStream {
     public void close() {
         closed = true;
         buffer = ByteString.EMPTY;
+        prefetched.clear();
     }
 
     private void loadChunkAt(long at) throws IOException {
@@ -140,12 +147,16 @@ public final class KeyInputStream extends InputStream {
         List<IOException> failures = new ArrayList<>();
         for (DatanodeDetails replica : inPreferenceOrder(block)) {
             try {
-                BlockData data = blockData(block, replica);
-                ChunkInfo chunk = chunkAt(data, inBlock);
-                ByteString bytes = datanodes.replica(replica).readChunk(block.getBlockId(), chunk, block.getToken());
+                ReplicaChannel channel = datanodes.replica(replica);
+                ChunkInfo chunk = chunkAt(blockData(block, channel, inBlock), inBlock);
+                long chunkStart = block.getOffsetInKey() + chunk.getOffset();
+                ByteString bytes = prefetched.remove(chunkStart);
+                if (bytes == null) {
+                    bytes = channel.readChunk(block.getBlockId(), chunk, block.getToken());
+                }
                 verify(chunk, bytes);
                 buffer = bytes;
-                bufferStart = block.getOffsetInKey() + chunk.getOffset();
+                bufferStart = chunkStart;
                 return;
             } catch (IOException e) {
                 LOG.warn(
@@ -155,6 +166,7 @@ public final class KeyInputStream extends InputStream {
                         replica.getUuid(),
                         e.getMessage());
                 blockData.remove(block.getBlockId().getLocalId());
+                prefetched.clear();
                 failedReplicas.add(replica.getUuid());
                 failures.add(e);
             }
@@ -177,10 +189,10 @@ public final class KeyInputStream extends InputStream {
     }
 
     /**
-     * The block's replicas, starting at one picked by the block id: readers of many blocks spread over every replica
-     * instead of all queueing at the pipeline's first member.
+     * The block's replicas in the order a new stream tries them, starting at one picked by the block id: readers of
+     * many blocks spread over every replica instead of all queueing at the pipeline's first member.
      */
-    static List<DatanodeDetails> replicasInReadOrder(BlockLocation block) {
+    public static List<DatanodeDetails> replicasInReadOrder(BlockLocation block) {
         List<DatanodeDetails> members = block.getPipeline().getMembersList();
         if (members.size() < 2) {
             return members;
@@ -200,14 +212,26 @@ public final class KeyInputStream extends InputStream {
         throw new IOException("key " + key.getName() + " has no block at offset " + at);
     }
 
-    private BlockData blockData(BlockLocation block, DatanodeDetails replica) throws IOException {
+    /**
+     * The block's chunk list. Fetching it also asks for the data of the chunks of the next chunk-size bytes from
+     * {@code inBlock} on, what this stream reads next anyway, so the first read of a block needs no ReadChunk.
+     */
+    private BlockData blockData(BlockLocation block, ReplicaChannel replica, long inBlock) throws IOException {
         BlockData cached = blockData.get(block.getBlockId().getLocalId());
         if (cached != null) {
             return cached;
         }
-        BlockData data = datanodes.replica(replica).getBlock(block.getBlockId(), block.getToken());
-        blockData.put(block.getBlockId().getLocalId(), data);
-        return data;
+        GetBlockResponse response = replica.getBlock(
+                block.getBlockId(),
+                block.getToken(),
+                inBlock,
+                datanodes.config().chunkSize().bytes());
+        prefetched.clear();
+        for (ReadChunkResponse chunk : response.getChunksList()) {
+            prefetched.put(block.getOffsetInKey() + chunk.getChunk().getOffset(), chunk.getData());
+        }
+        blockData.put(block.getBlockId().getLocalId(), response.getBlock());
+        return response.getBlock();
     }
 
     private static ChunkInfo chunkAt(BlockData data, long inBlock) throws IOException {

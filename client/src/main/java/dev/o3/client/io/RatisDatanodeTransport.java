@@ -5,6 +5,7 @@ import dev.o3.common.ratis.ContainerRatisClient;
 import dev.o3.common.ratis.RatisClientOptions;
 import dev.o3.common.read.ContainerReadClient;
 import dev.o3.proto.container.BlockData;
+import dev.o3.proto.container.GetBlockResponse;
 import dev.o3.proto.container.PutBlockResponse;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ChunkInfo;
@@ -66,8 +67,9 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
         readClients.add(client);
         return new ReplicaChannel() {
             @Override
-            public BlockData getBlock(BlockId blockId, ByteString token) throws IOException {
-                return await(client.getBlock(blockId, token), datanode);
+            public GetBlockResponse getBlock(BlockId blockId, ByteString token, long readOffset, long readLength)
+                    throws IOException {
+                return await(client.getBlock(blockId, token, readOffset, readLength), datanode);
             }
 
             @Override

@@ -1,7 +1,7 @@
 package dev.o3.client.io;
 
 import com.google.protobuf.ByteString;
-import dev.o3.proto.container.BlockData;
+import dev.o3.proto.container.GetBlockResponse;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ChunkInfo;
 import java.io.IOException;
@@ -9,12 +9,13 @@ import java.io.IOException;
 /** Reads from one datanode's read service. Thread-safe. */
 public interface ReplicaChannel {
     /**
-     * The committed chunk list of a block on this replica; {@code token} is the block's READ token (empty when
-     * security is off).
+     * The committed chunk list of a block on this replica, with the data of the chunks overlapping {@code
+     * [readOffset, readOffset + readLength)} (whole chunks in block order, possibly fewer than asked; unverified, the
+     * caller checks their checksums); {@code token} is the block's READ token (empty when security is off).
      *
      * @throws IOException when the replica cannot serve it
      */
-    BlockData getBlock(BlockId blockId, ByteString token) throws IOException;
+    GetBlockResponse getBlock(BlockId blockId, ByteString token, long readOffset, long readLength) throws IOException;
 
     /**
      * The data of one chunk, unverified (the caller checks its checksums).

@@ -2,6 +2,8 @@ package dev.o3.client.io;
 
 import com.google.protobuf.ByteString;
 import dev.o3.proto.container.BlockData;
+import dev.o3.proto.container.GetBlockResponse;
+import dev.o3.proto.container.ReadChunkResponse;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ChunkInfo;
 import dev.o3.proto.hdds.DatanodeDetails;
@@ -153,30 +155,46 @@ final class FakeDatanodes implements DatanodeTransport {
         String uuid = datanode.getUuid();
         return new ReplicaChannel() {
             @Override
-            public BlockData getBlock(BlockId blockId, ByteString token) throws IOException {
+            public GetBlockResponse getBlock(BlockId blockId, ByteString token, long readOffset, long readLength)
+                    throws IOException {
                 alive(uuid);
                 BlockData block = store(datanode).blocks.get(blockId.getLocalId());
                 if (block == null) {
                     throw new IOException("NO_SUCH_BLOCK " + blockId.getLocalId() + " on " + uuid);
                 }
-                return block;
+                GetBlockResponse.Builder response =
+                        GetBlockResponse.newBuilder().setBlock(block);
+                for (ChunkInfo chunk : block.getChunksList()) {
+                    if (chunk.getOffset() < readOffset + readLength
+                            && readOffset < chunk.getOffset() + chunk.getLength()) {
+                        response.addChunks(ReadChunkResponse.newBuilder()
+                                .setChunk(chunk)
+                                .setData(chunkData(datanode, blockId, chunk)));
+                    }
+                }
+                return response.build();
             }
 
             @Override
             public ByteString readChunk(BlockId blockId, ChunkInfo chunk, ByteString token) throws IOException {
                 alive(uuid);
-                ByteString data = store(datanode).chunks.get(key(blockId, chunk));
-                if (data == null) {
-                    throw new IOException("no chunk " + chunk.getChunkName() + " on " + uuid);
-                }
-                if (corruptReplicas.contains(uuid)) {
-                    byte[] bytes = data.toByteArray();
-                    bytes[bytes.length / 2] ^= 0x10;
-                    return ByteString.copyFrom(bytes);
-                }
-                return data;
+                return chunkData(datanode, blockId, chunk);
             }
         };
+    }
+
+    /** The stored chunk, with a flipped bit on a corrupt replica. */
+    private ByteString chunkData(DatanodeDetails datanode, BlockId blockId, ChunkInfo chunk) throws IOException {
+        ByteString data = store(datanode).chunks.get(key(blockId, chunk));
+        if (data == null) {
+            throw new IOException("no chunk " + chunk.getChunkName() + " on " + datanode.getUuid());
+        }
+        if (corruptReplicas.contains(datanode.getUuid())) {
+            byte[] bytes = data.toByteArray();
+            bytes[bytes.length / 2] ^= 0x10;
+            return ByteString.copyFrom(bytes);
+        }
+        return data;
     }
 
     @Override

@@ -296,6 +296,55 @@ class TestKeyStreams {
     }
 
     @Test
+    void aSmallKeyIsReadInOneDatanodeRequest() throws IOException {
+        byte[] data = random(CHUNK - 1);
+        write("small", data);
+
+        assertThat(read("small")).isEqualTo(data);
+        assertThat(readsAskedOf("small"))
+                .as("the chunk list and the chunk's data come in one GetBlock")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void theGetBlockOfEachBlockBringsTheChunksOfTheNextChunkSizeBytes() throws IOException {
+        byte[] data = random(BLOCK + 2 * CHUNK);
+        write("key", data);
+
+        assertThat(read("key")).isEqualTo(data);
+        assertThat(readsAskedOf("key"))
+                .as("one GetBlock per block, one ReadChunk per chunk after each block's first")
+                .isEqualTo(BLOCK / CHUNK + 2);
+
+        write("other", data);
+        int before = readsAskedOf("other");
+        try (KeyInputStream in = open("other")) {
+            byte[] straddling = new byte[CHUNK];
+            in.seek(CHUNK / 2);
+            assertThat(in.readNBytes(straddling, 0, CHUNK)).isEqualTo(CHUNK);
+            assertThat(straddling).isEqualTo(slice(data, CHUNK / 2, CHUNK));
+        }
+        assertThat(readsAskedOf("other") - before)
+                .as("a read from mid-chunk gets both chunks it spans with the GetBlock")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void aCorruptChunkThatCameWithGetBlockMovesTheReadToTheNextReplica() throws IOException {
+        byte[] data = random(CHUNK - 1);
+        write("small", data);
+        List<DatanodeDetails> order =
+                KeyInputStream.replicasInReadOrder(om.committed("small").getBlocks(0));
+        datanodes.corrupt(order.get(0).getUuid());
+
+        assertThat(read("small")).isEqualTo(data);
+        assertThat(order)
+                .extracting(replica -> datanodes.readsAsked(replica.getUuid()))
+                .as("one GetBlock on the corrupt replica, one on the next, no ReadChunk")
+                .containsExactly(1, 1, 0);
+    }
+
+    @Test
     void aDeadReplicaIsAskedOncePerStreamNotOncePerBlock() throws IOException {
         byte[] data = random(3 * BLOCK);
         write("key", data);
@@ -359,6 +408,16 @@ class TestKeyStreams {
                 offset += n;
             }
         }
+    }
+
+    /** GetBlock and ReadChunk calls made to the replicas of the key's blocks. */
+    private int readsAskedOf(String name) {
+        return om.committed(name).getBlocksList().stream()
+                .flatMap(block -> block.getPipeline().getMembersList().stream())
+                .map(DatanodeDetails::getUuid)
+                .distinct()
+                .mapToInt(datanodes::readsAsked)
+                .sum();
     }
 
     private void closeContainerOfPreallocatedBlock(String name) {

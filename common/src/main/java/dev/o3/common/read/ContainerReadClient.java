@@ -11,6 +11,7 @@ import dev.o3.proto.container.ContainerCommandResponse;
 import dev.o3.proto.container.ContainerReadServiceGrpc;
 import dev.o3.proto.container.ContainerResult;
 import dev.o3.proto.container.GetBlockRequest;
+import dev.o3.proto.container.GetBlockResponse;
 import dev.o3.proto.container.ListBlockRequest;
 import dev.o3.proto.container.ReadChunkRequest;
 import dev.o3.proto.container.ReadChunkResponse;
@@ -80,12 +81,28 @@ public final class ContainerReadClient implements AutoCloseable {
      * token} is the block's READ token from OM (empty when security is off).
      */
     public CompletableFuture<BlockData> getBlock(BlockId blockId, ByteString token) {
+        return getBlock(blockId, token, 0, 0).thenApply(GetBlockResponse::getBlock);
+    }
+
+    /**
+     * The committed metadata of a block with the data of its chunks overlapping {@code [readOffset, readOffset +
+     * readLength)}: whole chunks, in block order, as many as the datanode sends (container.proto), each verified as
+     * {@link #readChunk} verifies its chunk. The first read of a block in one round trip; {@code token} as for
+     * {@link #getBlock(BlockId, ByteString)}.
+     *
+     * @return a future failed with {@link ChecksumMismatchException} (wrapped) when a chunk's data is corrupt
+     */
+    public CompletableFuture<GetBlockResponse> getBlock(
+            BlockId blockId, ByteString token, long readOffset, long readLength) {
         return send(ContainerCommandRequest.newBuilder()
                         .setContainerId(blockId.getContainerId())
                         .setBlockToken(token)
-                        .setGetBlock(GetBlockRequest.newBuilder().setBlockId(blockId))
+                        .setGetBlock(GetBlockRequest.newBuilder()
+                                .setBlockId(blockId)
+                                .setReadOffset(readOffset)
+                                .setReadLength(readLength))
                         .build())
-                .thenApply(response -> successful(response).getGetBlock().getBlock());
+                .thenApply(response -> verified(successful(response).getGetBlock()));
     }
 
     /** Up to {@code count} committed blocks of a container from {@code startLocalId} on. */
@@ -160,6 +177,11 @@ public final class ContainerReadClient implements AutoCloseable {
             throw new CompletionException(e);
         }
         return response.getData();
+    }
+
+    private static GetBlockResponse verified(GetBlockResponse response) {
+        response.getChunksList().forEach(ContainerReadClient::verified);
+        return response;
     }
 
     /** One stream and the futures of its requests in flight, in request order. */

@@ -13,7 +13,8 @@ import java.util.function.Supplier;
 
 /**
  * The datanode's Prometheus metrics (served on {@code /prom}): bytes and latency per data volume and per Ratis dir,
- * Raft log sync latency, groups per Ratis dir and containers per state. Thread-safe.
+ * Raft log sync latency, groups per Ratis dir, containers per state and read service requests per command.
+ * Thread-safe.
  */
 public final class DatanodeMetrics {
     public static final String VOLUME_WRITE_BYTES = "dn_volume_write_bytes";
@@ -28,6 +29,7 @@ public final class DatanodeMetrics {
     public static final String RATIS_DIR_GROUPS = "dn_ratis_dir_groups";
     public static final String CONTAINERS = "dn_containers";
     public static final String CHECKSUM_FAILURES = "dn_checksum_failures";
+    public static final String READ_REQUESTS = "dn_read_requests";
 
     private static final double NANOS_PER_SECOND = 1e9;
 
@@ -55,6 +57,12 @@ public final class DatanodeMetrics {
             .name(CHECKSUM_FAILURES)
             .help("Chunks whose data did not match their checksum")
             .labelNames("volume")
+            .register(registry);
+    private final Counter readRequests = Counter.builder()
+            .name(READ_REQUESTS)
+            .help("Requests the read service answered, per command (GET_BLOCK, READ_CHUNK, LIST_BLOCK)")
+            .labelNames("command")
+            .withoutExemplars()
             .register(registry);
 
     public PrometheusRegistry registry() {
@@ -86,6 +94,10 @@ public final class DatanodeMetrics {
 
     public void recordChecksumFailure(String volume) {
         checksumFailures.labelValues(volume).inc();
+    }
+
+    public void recordReadRequest(String command) {
+        readRequests.labelValues(command).inc();
     }
 
     /**

@@ -7,11 +7,13 @@ import dev.o3.datanode.container.ContainerHandler;
 import dev.o3.datanode.container.ContainerResultException;
 import dev.o3.datanode.container.ContainerSet;
 import dev.o3.datanode.container.ReplicaState;
+import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.datanode.security.BlockAccess;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerCommandResponse;
 import dev.o3.proto.container.ContainerResult;
+import dev.o3.proto.container.GetBlockRequest;
 import dev.o3.proto.container.GetBlockResponse;
 import dev.o3.proto.container.ListBlockResponse;
 import dev.o3.proto.container.ReadChunkResponse;
@@ -23,7 +25,9 @@ import java.util.Objects;
 /**
  * Serves GetBlock, ListBlock and ReadChunk from this replica. A block whose BCSID is below the one the client asks
  * for fails with BCSID_MISMATCH, so a replica that missed committed writes is never read. Chunks come with their
- * stored checksums, from the {@link ChunkSource} (which never returns corrupt data). Thread-safe.
+ * stored checksums, from the {@link ChunkSource} (which never returns corrupt data), whether a ReadChunk asks for one
+ * or a GetBlock for the chunks of its {@link ReadRange}; a chunk that cannot be read fails either request alike.
+ * Thread-safe.
  */
 public final class ReadHandler {
     private static final int LIST_LIMIT = 1000;
@@ -31,15 +35,18 @@ public final class ReadHandler {
     private final ContainerSet containers;
     private final ChunkSource chunkSource;
     private final BlockAccess access;
+    private final DatanodeMetrics metrics;
 
-    public ReadHandler(ContainerSet containers, ChunkSource chunkSource, BlockAccess access) {
+    public ReadHandler(ContainerSet containers, ChunkSource chunkSource, BlockAccess access, DatanodeMetrics metrics) {
         this.containers = Objects.requireNonNull(containers, "containers is null");
         this.chunkSource = Objects.requireNonNull(chunkSource, "chunkSource is null");
         this.access = Objects.requireNonNull(access, "access is null");
+        this.metrics = Objects.requireNonNull(metrics, "metrics is null");
     }
 
     /** Answers one read request; failures become the response's result. */
     public ContainerCommandResponse handle(ContainerCommandRequest request) {
+        metrics.recordReadRequest(request.getCommandCase().name());
         try {
             checkToken(request);
             Container container = containers.get(request.getContainerId());
@@ -47,10 +54,7 @@ public final class ReadHandler {
                 throw new ContainerResultException(ContainerResult.UNHEALTHY_CONTAINER, container + " is unhealthy");
             }
             return switch (request.getCommandCase()) {
-                case GET_BLOCK -> success()
-                        .setGetBlock(GetBlockResponse.newBuilder()
-                                .setBlock(block(container, request.getGetBlock().getBlockId())))
-                        .build();
+                case GET_BLOCK -> getBlock(container, request.getGetBlock());
                 case LIST_BLOCK -> success()
                         .setListBlock(ListBlockResponse.newBuilder()
                                 .addAllBlocks(container.blocks(
@@ -94,6 +98,24 @@ public final class ReadHandler {
         return block;
     }
 
+    private ContainerCommandResponse getBlock(Container container, GetBlockRequest request)
+            throws ContainerResultException {
+        BlockData block = block(container, request.getBlockId());
+        GetBlockResponse.Builder response = GetBlockResponse.newBuilder().setBlock(block);
+        for (ChunkInfo chunk : readRange(request).chunksOf(block)) {
+            response.addChunks(chunkData(container, block, chunk));
+        }
+        return success().setGetBlock(response).build();
+    }
+
+    private static ReadRange readRange(GetBlockRequest request) throws ContainerResultException {
+        try {
+            return new ReadRange(request.getReadOffset(), request.getReadLength());
+        } catch (IllegalArgumentException e) {
+            throw new ContainerResultException(ContainerResult.INVALID_ARGUMENT, e.getMessage(), e);
+        }
+    }
+
     private ContainerCommandResponse readChunk(Container container, BlockId blockId, ChunkInfo requested)
             throws ContainerResultException {
         BlockData block = block(container, blockId);
@@ -103,10 +125,15 @@ public final class ReadHandler {
                 .orElseThrow(() -> new ContainerResultException(
                         ContainerResult.INVALID_ARGUMENT,
                         "block " + blockId.getLocalId() + " has no chunk at offset " + requested.getOffset()));
+        return success().setReadChunk(chunkData(container, block, chunk)).build();
+    }
+
+    private ReadChunkResponse chunkData(Container container, BlockData block, ChunkInfo chunk)
+            throws ContainerResultException {
         ByteBuffer data = chunkSource.readChunk(container, block, chunk);
-        return success()
-                .setReadChunk(
-                        ReadChunkResponse.newBuilder().setChunk(chunk).setData(UnsafeByteOperations.unsafeWrap(data)))
+        return ReadChunkResponse.newBuilder()
+                .setChunk(chunk)
+                .setData(UnsafeByteOperations.unsafeWrap(data))
                 .build();
     }
 

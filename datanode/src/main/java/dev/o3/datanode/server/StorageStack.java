@@ -38,6 +38,6 @@ record StorageStack(
                 containers,
                 chunks,
                 new ContainerHandler(name, containers, chunks, access),
-                new ReadHandler(containers, new VolumeChunkSource(name, chunks, metrics), access));
+                new ReadHandler(containers, new VolumeChunkSource(name, chunks, metrics), access, metrics));
     }
 }

@@ -57,7 +57,12 @@ class TestBlockAccess {
             ContainerCommandRequest.newBuilder()
                     .setReadChunk(ReadChunkRequest.newBuilder().setBlockId(BLOCK)),
             ContainerCommandRequest.newBuilder()
-                    .setGetBlock(GetBlockRequest.newBuilder().setBlockId(BLOCK))
+                    .setGetBlock(GetBlockRequest.newBuilder().setBlockId(BLOCK)),
+            ContainerCommandRequest.newBuilder()
+                    .setGetBlock(GetBlockRequest.newBuilder()
+                            .setBlockId(BLOCK)
+                            .setReadOffset(0)
+                            .setReadLength(4096))
         }) {
             assertThatCode(() -> secure.check(command.setBlockToken(read).build()))
                     .doesNotThrowAnyException();

@@ -21,8 +21,10 @@ import dev.o3.datanode.container.ReplicaState;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerResult;
+import dev.o3.proto.container.GetBlockResponse;
 import dev.o3.proto.container.PutBlockRequest;
 import dev.o3.proto.container.PutBlockResponse;
+import dev.o3.proto.container.ReadChunkResponse;
 import dev.o3.proto.container.WriteChunkRequest;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ChunkInfo;
@@ -113,6 +115,29 @@ class TestDatanodeDataPath {
     }
 
     @Test
+    void getBlockWithAReadRangeBringsTheWholeChunksItOverlaps() throws Exception {
+        writeBlock(client, blockId(1, 15), 4, 20_000);
+
+        GetBlockResponse firstRead = reader.getBlock(blockId(1, 15), ByteString.EMPTY, 25_000, 20_000)
+                .get(10, TimeUnit.SECONDS);
+
+        assertThat(firstRead.getBlock())
+                .isEqualTo(reader.getBlock(blockId(1, 15), ByteString.EMPTY).get(10, TimeUnit.SECONDS));
+        assertThat(firstRead.getChunksList())
+                .extracting(ReadChunkResponse::getChunk)
+                .containsExactly(
+                        firstRead.getBlock().getChunks(1), firstRead.getBlock().getChunks(2));
+        assertThat(firstRead.getChunksList())
+                .extracting(ReadChunkResponse::getData)
+                .containsExactly(randomData(15 * 1000 + 1, 20_000), randomData(15 * 1000 + 2, 20_000));
+        assertThat(reader.getBlock(blockId(1, 15), ByteString.EMPTY, 0, 0)
+                        .get(10, TimeUnit.SECONDS)
+                        .getChunksList())
+                .as("a GetBlock without a read length is metadata only, as before")
+                .isEmpty();
+    }
+
+    @Test
     void aLastChunkCommitsItsBlockInTheSameTransaction() throws Exception {
         ByteString data = randomData(12, 4096);
         ChunkInfo chunk = chunk(12, 0, 0, data);
@@ -165,6 +190,27 @@ class TestDatanodeDataPath {
         assertThat(datanode.containers().get(2).state()).isEqualTo(ReplicaState.UNHEALTHY);
         datanode.triggerHeartbeat();
         assertThat(report(2).getState()).isEqualTo(ContainerState.CONTAINER_UNHEALTHY);
+    }
+
+    @Test
+    void aCorruptChunkFailsTheGetBlockThatAsksForItsData() throws Exception {
+        writeBlock(client, blockId(9, 90), 2, 10_000);
+        closeContainer(9);
+
+        corrupt(datanode.containers().get(9), 90, 15_000);
+
+        assertThat(reader.getBlock(blockId(9, 90), ByteString.EMPTY, 0, 10_000)
+                        .get(10, TimeUnit.SECONDS)
+                        .getChunks(0)
+                        .getData())
+                .isEqualTo(randomData(90 * 1000, 10_000));
+        assertResult(
+                () -> reader.getBlock(blockId(9, 90), ByteString.EMPTY, 0, 20_000)
+                        .get(10, TimeUnit.SECONDS),
+                ContainerResult.CHECKSUM_MISMATCH);
+        assertThat(datanode.containers().get(9).state())
+                .as("the data is read through the same checked path as ReadChunk's")
+                .isEqualTo(ReplicaState.UNHEALTHY);
     }
 
     @Test

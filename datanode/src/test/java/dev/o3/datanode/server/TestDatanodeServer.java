@@ -233,6 +233,9 @@ class TestDatanodeServer {
         try (ContainerRatisClient client = ContainerRatisClient.connect(pipeline, CLIENT_OPTIONS)) {
             writeBlock(client, blockId(1, 1), 1, 1000);
         }
+        try (ContainerReadClient reader = ContainerReadClient.connect(datanode.datanodeDetails())) {
+            reader.getBlock(blockId(1, 1), ByteString.EMPTY, 0, 1000).get(10, TimeUnit.SECONDS);
+        }
 
         HttpResponse<String> response = HttpClient.newHttpClient()
                 .send(
@@ -248,7 +251,8 @@ class TestDatanodeServer {
                 .contains(DatanodeMetrics.RATIS_DATA_SYNC_LATENCY)
                 .containsPattern(DatanodeMetrics.RATIS_LOG_SYNC + "_count\\{dir=\"[^\"]+\"} [1-9]")
                 .contains(DatanodeMetrics.RATIS_DIR_GROUPS)
-                .contains(DatanodeMetrics.CONTAINERS + "{state=\"OPEN\"} 1");
+                .contains(DatanodeMetrics.CONTAINERS + "{state=\"OPEN\"} 1")
+                .contains(DatanodeMetrics.READ_REQUESTS + "_total{command=\"GET_BLOCK\"} 1");
     }
 
     private static boolean hasSnapshot(Path stateMachineDir) {

@@ -66,6 +66,12 @@ abstract class BlockTokenScenario {
             assertThat(await(reader.getBlock(block.getBlockId(), block.getToken()))
                             .getSize())
                     .isEqualTo(data.length);
+            assertThat(await(reader.getBlock(block.getBlockId(), block.getToken(), 0, data.length))
+                            .getChunks(0)
+                            .getData()
+                            .toByteArray())
+                    .as("the key is one chunk, all of it in the GetBlock")
+                    .isEqualTo(data);
         }
     }
 
@@ -82,6 +88,13 @@ abstract class BlockTokenScenario {
             assertRefused(
                     () -> await(reader.getBlock(block.getBlockId(), INSIDER.sign(other, Mode.READ, "eve"))),
                     "used for");
+            assertRefused(
+                    () -> await(reader.getBlock(block.getBlockId(), ByteString.EMPTY, 0, data.length)),
+                    "no block token");
+            assertRefused(
+                    () -> await(reader.getBlock(
+                            block.getBlockId(), INSIDER.sign(block.getBlockId(), Mode.WRITE, "eve"), 0, data.length)),
+                    "grants WRITE, not READ");
             ChunkInfo chunk =
                     ChunkInfo.newBuilder().setOffset(0).setLength(4096).build();
             assertRefused(() -> await(reader.readChunk(block.getBlockId(), chunk, ByteString.EMPTY)), "no block token");

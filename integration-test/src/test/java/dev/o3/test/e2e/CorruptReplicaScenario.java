@@ -2,6 +2,7 @@ package dev.o3.test.e2e;
 
 import static dev.o3.test.e2e.ClusterSuiteIT.bucket;
 import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
+import static dev.o3.test.e2e.PromMetrics.datanodeReads;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.o3.client.io.KeyInputStream;
@@ -16,10 +17,13 @@ import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** A replica whose block file has a flipped bit is detected by its checksum and read around. */
+/**
+ * A replica whose block file has a flipped bit is detected by its checksum and read around. The key is one chunk, so
+ * the corrupt data is what the first replica's GetBlock would bring along with the chunk list.
+ */
 abstract class CorruptReplicaScenario {
     @Test
-    void corruptedReplicaIsReadAroundTransparently() throws IOException {
+    void corruptedReplicaIsReadAroundTransparently() throws IOException, InterruptedException {
         byte[] data = Keys.random(3 * 1024 * 1024 + 5);
         try (OutputStream out = bucket().createKey("corrupt-me", data.length, Map.of())) {
             out.write(data);
@@ -28,19 +32,30 @@ abstract class CorruptReplicaScenario {
         try (KeyInputStream in = bucket().readKey("corrupt-me")) {
             block = in.blocks().get(0);
         }
-        String firstReplica = block.getPipeline().getMembers(0).getUuid();
+        int firstRead = cluster()
+                .datanodeIndex(KeyInputStream.replicasInReadOrder(block).get(0).getUuid());
         Path file = cluster()
                 .blockFile(
-                        cluster().datanodeIndex(firstReplica),
+                        firstRead,
                         block.getBlockId().getContainerId(),
                         block.getBlockId().getLocalId())
                 .orElseThrow();
 
         flipByte(file, 1000);
+        double refusedBefore = datanodeReads(firstRead, "GET_BLOCK");
+        double getBlocksBefore = datanodeReads("GET_BLOCK");
+        double readChunksBefore = datanodeReads("READ_CHUNK");
 
         try (InputStream in = bucket().readKey("corrupt-me")) {
             assertThat(in.readAllBytes()).isEqualTo(data);
         }
+        assertThat(datanodeReads(firstRead, "GET_BLOCK") - refusedBefore)
+                .as("the corrupt replica was asked first")
+                .isEqualTo(1.0);
+        assertThat(datanodeReads("GET_BLOCK") - getBlocksBefore)
+                .as("the next replica's GetBlock brought good data")
+                .isEqualTo(2.0);
+        assertThat(datanodeReads("READ_CHUNK") - readChunksBefore).isZero();
     }
 
     private static void flipByte(Path file, long offset) throws IOException {

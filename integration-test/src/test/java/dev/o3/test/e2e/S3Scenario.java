@@ -2,15 +2,14 @@ package dev.o3.test.e2e;
 
 import static dev.o3.test.e2e.ClusterSuiteIT.client;
 import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
+import static dev.o3.test.e2e.PromMetrics.datanodeReads;
+import static dev.o3.test.e2e.PromMetrics.omLookups;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.o3.client.api.S3Secret;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,6 +107,25 @@ abstract class S3Scenario {
 
             // The headers and the data come from one LookupKey (there used to be two per GET).
             assertThat(omLookups() - before).isEqualTo(1.0);
+        }
+    }
+
+    @Test
+    void aSmallGetIsOneDatanodeRequest() throws IOException, InterruptedException {
+        byte[] data = Keys.random(4096);
+        try (S3Client s3 = sdk()) {
+            s3.createBucket(b -> b.bucket("one-trip-bucket"));
+            s3.putObject(b -> b.bucket("one-trip-bucket").key("k"), RequestBody.fromBytes(data));
+            double getBlocks = datanodeReads("GET_BLOCK");
+            double readChunks = datanodeReads("READ_CHUNK");
+
+            assertThat(s3.getObjectAsBytes(b -> b.bucket("one-trip-bucket").key("k"))
+                            .asByteArray())
+                    .isEqualTo(data);
+
+            // The GetBlock brings the chunk's data along with the chunk list: no ReadChunk follows it.
+            assertThat(datanodeReads("GET_BLOCK") - getBlocks).isEqualTo(1.0);
+            assertThat(datanodeReads("READ_CHUNK") - readChunks).isZero();
         }
     }
 
@@ -265,24 +283,5 @@ abstract class S3Scenario {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /** LookupKey calls answered by every OM so far, from their /prom endpoints. */
-    private static double omLookups() throws IOException, InterruptedException {
-        double total = 0;
-        HttpClient http = HttpClient.newHttpClient();
-        for (var om : cluster().oms()) {
-            String text = http.send(
-                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + om.httpPort() + "/prom"))
-                                    .build(),
-                            HttpResponse.BodyHandlers.ofString())
-                    .body();
-            for (String line : text.lines().toList()) {
-                if (line.startsWith("o3_om_requests_total{") && line.contains("operation=\"LookupKey\"")) {
-                    total += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-                }
-            }
-        }
-        return total;
     }
 }

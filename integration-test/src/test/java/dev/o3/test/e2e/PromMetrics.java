@@ -1,0 +1,62 @@
+package dev.o3.test.e2e;
+
+import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
+
+import dev.o3.proto.hdds.DatanodeDetails;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+/** Counters the suite's servers export on their {@code /prom} endpoints. */
+final class PromMetrics {
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    private PromMetrics() {}
+
+    /** LookupKey calls answered by every OM so far. */
+    static double omLookups() throws IOException, InterruptedException {
+        double total = 0;
+        for (var om : cluster().oms()) {
+            total += sum("127.0.0.1", om.httpPort(), "o3_om_requests_total{", "operation=\"LookupKey\"");
+        }
+        return total;
+    }
+
+    /** Read service requests of one command (GET_BLOCK, READ_CHUNK) answered by every datanode so far. */
+    static double datanodeReads(String command) throws IOException, InterruptedException {
+        double total = 0;
+        for (int i = 0; i < cluster().datanodeCount(); i++) {
+            total += datanodeReads(i, command);
+        }
+        return total;
+    }
+
+    /** Read service requests of one command answered by datanode {@code index} so far. */
+    static double datanodeReads(int index, String command) throws IOException, InterruptedException {
+        DatanodeDetails datanode = cluster().datanode(index).datanodeDetails();
+        return sum(
+                datanode.getIpAddress(),
+                datanode.getHttpPort(),
+                "dn_read_requests_total{",
+                "command=\"" + command + "\"");
+    }
+
+    /** The sum of the samples of a metric (named with its opening brace) whose labels contain {@code label}. */
+    private static double sum(String host, int httpPort, String metric, String label)
+            throws IOException, InterruptedException {
+        String text = HTTP.send(
+                        HttpRequest.newBuilder(URI.create("http://" + host + ":" + httpPort + "/prom"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
+        double total = 0;
+        for (String line : text.lines().toList()) {
+            if (line.startsWith(metric) && line.contains(label)) {
+                total += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return total;
+    }
+}
