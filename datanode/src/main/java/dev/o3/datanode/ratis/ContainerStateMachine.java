@@ -28,7 +28,6 @@ import org.apache.ratis.protocol.RaftPeerId;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.protocol.TermIndex;
 import org.apache.ratis.server.storage.RaftStorage;
-import org.apache.ratis.statemachine.SnapshotInfo;
 import org.apache.ratis.statemachine.StateMachineStorage;
 import org.apache.ratis.statemachine.TransactionContext;
 import org.apache.ratis.statemachine.impl.BaseStateMachine;
@@ -74,7 +73,7 @@ final class ContainerStateMachine extends BaseStateMachine {
      * The storage's answer, kept: followers ask on every appendEntries, and before the first snapshot exists the
      * storage lists the snapshot directory each time.
      */
-    private volatile SnapshotInfo latestSnapshot;
+    private volatile SingleFileSnapshotInfo latestSnapshot;
 
     ContainerStateMachine(String logPrefix, ContainerHandler handler, ChunkWriters writers, DatanodeMetrics metrics) {
         this.logPrefix = logPrefix;
@@ -115,7 +114,7 @@ final class ContainerStateMachine extends BaseStateMachine {
     }
 
     @Override
-    public SnapshotInfo getLatestSnapshot() {
+    public SingleFileSnapshotInfo getLatestSnapshot() {
         return latestSnapshot;
     }
 

@@ -11,8 +11,8 @@ import java.util.Optional;
 
 /**
  * The writes of one request, collected while it is applied and published to the cache all at once when it succeeds
- * (a failed request leaves no trace); see {@link EntryWrites} for the log entry it belongs to. Point reads through it see its own writes first; scans see the
- * state before the transaction. Confined to the applier thread.
+ * (a failed request leaves no trace); see {@link EntryWrites} for the log entry it belongs to. Point reads through
+ * it see its own writes first; scans see the state before the request. Confined to the applier thread.
  */
 public final class Mutation implements ReadView {
     private static final int MAX_OBJECTS_PER_ENTRY = 1 << 16;

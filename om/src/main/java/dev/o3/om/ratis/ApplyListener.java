@@ -4,6 +4,8 @@ package dev.o3.om.ratis;
 @FunctionalInterface
 public interface ApplyListener {
     /**
+     * One log entry was applied.
+     *
      * @param requests client requests the entry carried (more than one when they were group-committed)
      * @param nanos time the entry took to apply
      */
