@@ -12,7 +12,7 @@
 #
 #   docs/benchmarks/om.sh [-d DURATION] [-u WARMUP] [-w IN_FLIGHT] [-k KEYS] [-r ROUNDS] [-z OZONE] [-o OUT]
 #
-# Every run first loads for WARMUP (default 15s) uncounted (freon --warmup): without it the C2
+# Every run first loads for WARMUP (default 30s) uncounted (freon --warmup): without it the C2
 # compilers of both JVMs took up to half of the 2 cores during the measured part.
 #
 # Besides ops/s and latency percentiles it records the CPU each run cost: the cluster process
@@ -23,7 +23,7 @@
 # (TERM) before the next starts.
 set -euo pipefail
 
-duration=20s warmup=15s window=64 keys=20000 rounds=2 out=target/om-bench ozone=""
+duration=20s warmup=30s window=64 keys=40000 rounds=2 out=target/om-bench ozone=""
 while getopts "d:u:w:k:r:z:o:" opt; do
   case $opt in
     d) duration=$OPTARG ;; u) warmup=$OPTARG ;; w) window=$OPTARG ;; k) keys=$OPTARG ;; r) rounds=$OPTARG ;;
@@ -72,7 +72,7 @@ start_cluster() {
 
 cpu_seconds() {   # user+system CPU of a live process, in seconds
   if [[ -n "$1" && -r /proc/$1/stat ]]; then
-    awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$1/stat"
+    awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$1/stat" 2>/dev/null || echo 0
   else
     echo 0
   fi

@@ -6,14 +6,15 @@
 #
 #   docs/benchmarks/s3-vs-minio.sh [-n OBJECTS] [-t THREADS] [-s "4KB 1MB"] [-w WARMUP] [-o OUT]
 #
-# Every run first loads for WARMUP (default 20s) uncounted (freon --warmup), so that neither the
-# JIT of freon nor that of O3's JVM is measured; MinIO gets the same warm-up.
+# Every run first loads for WARMUP (default 90s) uncounted (freon --warmup), so that neither the
+# JIT of freon nor that of O3's JVM is measured (C2 compiles the cluster's hot code for the first
+# 80-90 s of load on 2 cores); MinIO gets the same warm-up.
 #
 # Needs the minio binary (go install github.com/minio/minio@latest) on PATH or in ~/go/bin.
 # Loopback only.
 set -euo pipefail
 
-objects=2000 threads=16 sizes="4KB 1MB" warmup=20s out=target/s3-vs-minio
+objects=2000 threads=16 sizes="4KB 1MB" warmup=90s out=target/s3-vs-minio
 while getopts "n:t:s:w:o:" opt; do
   case $opt in
     n) objects=$OPTARG ;; t) threads=$OPTARG ;; s) sizes=$OPTARG ;; w) warmup=$OPTARG ;; o) out=$OPTARG ;;
