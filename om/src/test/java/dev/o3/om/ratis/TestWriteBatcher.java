@@ -84,9 +84,10 @@ class TestWriteBatcher {
     void anEntryStaysUnderTheByteBoundButABigRequestStillGoesOutAlone() {
         fillInFlight();
         int half = WriteBatcher.MAX_BYTES_PER_ENTRY / 2 + 1;
-        batcher.submit(tagged("big1", half));
-        batcher.submit(tagged("big2", half));
-        batcher.submit(tagged("huge", WriteBatcher.MAX_BYTES_PER_ENTRY * 2));
+        assertThat(batcher.submit(tagged("big1", half))).isNotDone();
+        assertThat(batcher.submit(tagged("big2", half))).isNotDone();
+        assertThat(batcher.submit(tagged("huge", WriteBatcher.MAX_BYTES_PER_ENTRY * 2)))
+                .isNotDone();
 
         outcomes.get(0).complete(applyEach(logged.get(0)));
         assertThat(logged.get(IN_FLIGHT))
