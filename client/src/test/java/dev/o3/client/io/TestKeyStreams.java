@@ -35,6 +35,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -271,12 +272,15 @@ class TestKeyStreams {
         datanodes.resume();
     }
 
-    /** Polls (with a deadline) until every writer thread is parked: waiting for acknowledgements or for buffer. */
-    private static void awaitAllWaiting(List<Thread> threads, int count) throws InterruptedException {
+    /**
+     * Waits, with a deadline, until every writer thread is parked: waiting for acknowledgements or for buffer. A
+     * thread's state has no signal to wait on, so the condition is checked every few milliseconds.
+     */
+    private static void awaitAllWaiting(List<Thread> threads, int count) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (threads.size() < count || !threads.stream().allMatch(t -> t.getState() == Thread.State.WAITING)) {
             assertThat(System.nanoTime()).as("writers still running after 30 s").isLessThan(deadline);
-            Thread.sleep(10);
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
         }
     }
 
