@@ -3,6 +3,7 @@ package dev.o3.dist;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.api.S3Secret;
 import dev.o3.client.cli.ConfigOptions;
+import dev.o3.client.config.ClientConfigKeys;
 import dev.o3.common.concurrent.Threads;
 import dev.o3.s3gateway.server.S3GatewayServer;
 import dev.o3.test.cluster.ClusterLayout;
@@ -20,7 +21,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ozone local}: SCM, OM, datanodes and the S3 gateway in this process, on the standard ports of 127.0.0.1 (each
- * datanode on its own 127.0.0.x), with data under {@code --data} so a restart keeps it. Stops cleanly on Ctrl-C.
+ * datanode on its own 127.0.0.x), with data under {@code --data} so a restart keeps it. Stops cleanly on Ctrl-C. Every
+ * datanode is on this host, so the gateway reads block files short-circuit (ozone.client.read.short-circuit; {@code
+ * -D} may turn it off).
  */
 @Command(
         name = "local",
@@ -73,6 +76,7 @@ final class LocalCommand implements Callable<Integer> {
         if (!anyPorts) {
             layout.fixedPorts();
         }
+        layout.conf(ClientConfigKeys.READ_SHORT_CIRCUIT.name(), "true");
         config.load();
         config.overrides().forEach(layout::conf);
         MiniO3Cluster cluster = layout.build().newCluster();

@@ -18,6 +18,7 @@ import java.util.Objects;
  * @param failoverTimeout time to find an OM leader
  * @param blockSize size of a block (ozone.scm.block.size); a key's data moves to a new block at this length
  * @param writeBufferMax chunk data all streams of the client may hold together; 0 = no limit
+ * @param shortCircuitReads read block files of datanodes on this host directly
  */
 public record ClientConfig(
         DataSize bytesPerChecksum,
@@ -27,7 +28,8 @@ public record ClientConfig(
         int maxRetries,
         Duration failoverTimeout,
         DataSize blockSize,
-        DataSize writeBufferMax) {
+        DataSize writeBufferMax,
+        boolean shortCircuitReads) {
 
     public ClientConfig {
         Objects.requireNonNull(bytesPerChecksum, "bytesPerChecksum is null");
@@ -56,6 +58,7 @@ public record ClientConfig(
                 conf.get(ClientConfigKeys.MAX_RETRIES),
                 conf.get(ClientConfigKeys.OM_FAILOVER_TIMEOUT),
                 conf.get(CommonConfigKeys.BLOCK_SIZE),
-                conf.get(ClientConfigKeys.WRITE_BUFFER_MAX));
+                conf.get(ClientConfigKeys.WRITE_BUFFER_MAX),
+                conf.get(ClientConfigKeys.READ_SHORT_CIRCUIT));
     }
 }

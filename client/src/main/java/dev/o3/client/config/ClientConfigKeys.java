@@ -31,6 +31,14 @@ public final class ClientConfigKeys implements ConfigGroup {
             "Most chunk data all key streams of one client hold together (chunks being filled, or sent and not yet"
                     + " committed by a PutBlock); a writer waits above it. 0 = no limit (each stream then holds up to"
                     + " about window + 1 chunks). At least ozone.client.stream.buffer.size when set.");
+    public static final ConfigKey<Boolean> READ_SHORT_CIRCUIT = ConfigKey.of(
+            "ozone.client.read.short-circuit",
+            ConfigType.BOOLEAN,
+            "false",
+            "Read the block files of datanodes on this host directly (short-circuit read) instead of through"
+                    + " their read service; every chunk is still checked against its checksums, and a read the"
+                    + " file cannot serve goes through the datanode. Needs OS read access to the datanodes' data"
+                    + " directories and hdds.datanode.read.short-circuit on them. ozone local turns it on.");
     public static final ConfigKey<String> REPLICATION = ConfigKey.of(
             "ozone.replication",
             ConfigType.oneOf("1", "3"),
@@ -64,6 +72,7 @@ public final class ClientConfigKeys implements ConfigGroup {
                 CHUNK_SIZE,
                 WRITE_WINDOW,
                 WRITE_BUFFER_MAX,
+                READ_SHORT_CIRCUIT,
                 REPLICATION,
                 MAX_RETRIES,
                 OM_FAILOVER_TIMEOUT);

@@ -9,13 +9,14 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Datanode connections shared by every stream of one client: one {@link PipelineChannel} per pipeline and one
  * {@link ReplicaChannel} per datanode, opened on first use and kept until {@link #close()}: a failure seen by one
- * writer must not cut off the others, and Ratis and gRPC reconnect by themselves; and the {@link WriteBudget} the
- * streams share. Thread-safe.
+ * writer must not cut off the others, and Ratis and gRPC reconnect by themselves; and the {@link WriteBudget} and
+ * {@link ShortCircuitReads} the streams share. Thread-safe.
  */
 public final class DatanodeClients implements AutoCloseable {
     private final ClientConfig config;
     private final DatanodeTransport transport;
     private final WriteBudget writeBudget;
+    private final ShortCircuitReads shortCircuitReads;
     private final Map<String, PipelineChannel> pipelines = new ConcurrentHashMap<>();
     private final Map<String, ReplicaChannel> replicas = new ConcurrentHashMap<>();
 
@@ -23,6 +24,7 @@ public final class DatanodeClients implements AutoCloseable {
         this.config = config;
         this.transport = transport;
         this.writeBudget = new WriteBudget(config.writeBufferMax().bytes());
+        this.shortCircuitReads = new ShortCircuitReads(config.shortCircuitReads());
     }
 
     public ClientConfig config() {
@@ -32,6 +34,10 @@ public final class DatanodeClients implements AutoCloseable {
     /** The chunk data budget shared by every key stream of this client. */
     public WriteBudget writeBudget() {
         return writeBudget;
+    }
+
+    ShortCircuitReads shortCircuitReads() {
+        return shortCircuitReads;
     }
 
     public PipelineChannel pipeline(Pipeline pipeline) {

@@ -30,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * the block is tried, and the read fails only when no replica serves good data. The first read of a block is one
  * round trip: its GetBlock also brings the chunks of the next chunk-size bytes, and only the block's further chunks
  * cost a ReadChunk each. Which replica is tried first depends on the block, so the reads of many keys spread over all
- * of a pipeline's datanodes. Not thread-safe.
+ * of a pipeline's datanodes; with {@link ShortCircuitReads} on, replicas on this host come first and their chunks are
+ * read from the block file the GetBlock names, falling back to a ReadChunk from the same datanode when the file
+ * fails (which lets the datanode see a corruption itself). Not thread-safe.
  */
 public final class KeyInputStream extends InputStream {
     private static final Logger LOG = LoggerFactory.getLogger(KeyInputStream.class);
@@ -41,6 +43,8 @@ public final class KeyInputStream extends InputStream {
     private final Map<Long, BlockData> blockData = new HashMap<>();
     /** Chunk data the latest GetBlock brought, by offset in the key; each is used once, instead of a ReadChunk. */
     private final Map<Long, ByteString> prefetched = new HashMap<>();
+    /** Block files datanodes named for short-circuit reads, by block id; each goes with the block's cached data. */
+    private final Map<Long, LocalFile> blockFiles = new HashMap<>();
     /** Datanodes a read of this stream failed on; tried last from then on. */
     private final Set<String> failedReplicas = new HashSet<>();
 
@@ -139,6 +143,7 @@ public final class KeyInputStream extends InputStream {
         closed = true;
         buffer = ByteString.EMPTY;
         prefetched.clear();
+        blockFiles.clear();
     }
 
     private void loadChunkAt(long at) throws IOException {
@@ -148,13 +153,16 @@ public final class KeyInputStream extends InputStream {
         for (DatanodeDetails replica : inPreferenceOrder(block)) {
             try {
                 ReplicaChannel channel = datanodes.replica(replica);
-                ChunkInfo chunk = chunkAt(blockData(block, channel, inBlock), inBlock);
+                ChunkInfo chunk = chunkAt(blockData(block, replica, channel, inBlock), inBlock);
                 long chunkStart = block.getOffsetInKey() + chunk.getOffset();
-                ByteString bytes = prefetched.remove(chunkStart);
+                ByteString bytes = readLocally(block, replica, chunk);
                 if (bytes == null) {
-                    bytes = channel.readChunk(block.getBlockId(), chunk, block.getToken());
+                    bytes = prefetched.remove(chunkStart);
+                    if (bytes == null) {
+                        bytes = channel.readChunk(block.getBlockId(), chunk, block.getToken());
+                    }
+                    verify(chunk, bytes);
                 }
-                verify(chunk, bytes);
                 buffer = bytes;
                 bufferStart = chunkStart;
                 return;
@@ -166,6 +174,7 @@ public final class KeyInputStream extends InputStream {
                         replica.getUuid(),
                         e.getMessage());
                 blockData.remove(block.getBlockId().getLocalId());
+                blockFiles.remove(block.getBlockId().getLocalId());
                 prefetched.clear();
                 failedReplicas.add(replica.getUuid());
                 failures.add(e);
@@ -179,12 +188,39 @@ public final class KeyInputStream extends InputStream {
     }
 
     /**
+     * The chunk's verified data from the block file the replica named, or null when it named none or the file did
+     * not serve good data (the caller then asks the datanode).
+     */
+    private ByteString readLocally(BlockLocation block, DatanodeDetails replica, ChunkInfo chunk) {
+        LocalFile file = blockFiles.get(block.getBlockId().getLocalId());
+        if (file == null || !file.datanode().equals(replica.getUuid())) {
+            return null;
+        }
+        try {
+            ByteString bytes = datanodes.shortCircuitReads().read(replica, file.path(), chunk);
+            verify(chunk, bytes);
+            return bytes;
+        } catch (IOException e) {
+            LOG.warn(
+                    "{}: short-circuit read of block {} on {} failed, reading through the datanode: {}",
+                    key.getName(),
+                    block.getBlockId().getLocalId(),
+                    replica.getUuid(),
+                    e.getMessage());
+            blockFiles.remove(block.getBlockId().getLocalId());
+            return null;
+        }
+    }
+
+    /**
      * The block's replicas in {@link #replicasInReadOrder} order, with those that failed earlier in this stream moved
-     * last (stable otherwise), so a datanode that died or hangs costs this stream one timeout, not one per block.
+     * last, so a datanode that died or hangs costs this stream one timeout, not one per block; then those this client
+     * reads short-circuit first. Stable otherwise.
      */
     private List<DatanodeDetails> inPreferenceOrder(BlockLocation block) {
         List<DatanodeDetails> ordered = new ArrayList<>(replicasInReadOrder(block));
-        ordered.sort(Comparator.comparing(member -> failedReplicas.contains(member.getUuid())));
+        ordered.sort(Comparator.comparing((DatanodeDetails member) -> failedReplicas.contains(member.getUuid()))
+                .thenComparing(member -> !datanodes.shortCircuitReads().wanted(member)));
         return ordered;
     }
 
@@ -216,17 +252,24 @@ public final class KeyInputStream extends InputStream {
      * The block's chunk list. Fetching it also asks for the data of the chunks of the next chunk-size bytes from
      * {@code inBlock} on, what this stream reads next anyway, so the first read of a block needs no ReadChunk.
      */
-    private BlockData blockData(BlockLocation block, ReplicaChannel replica, long inBlock) throws IOException {
+    private BlockData blockData(BlockLocation block, DatanodeDetails replica, ReplicaChannel channel, long inBlock)
+            throws IOException {
         BlockData cached = blockData.get(block.getBlockId().getLocalId());
         if (cached != null) {
             return cached;
         }
-        GetBlockResponse response = replica.getBlock(
+        GetBlockResponse response = channel.getBlock(
                 block.getBlockId(),
                 block.getToken(),
                 inBlock,
-                datanodes.config().chunkSize().bytes());
+                datanodes.config().chunkSize().bytes(),
+                datanodes.shortCircuitReads().wanted(replica));
         prefetched.clear();
+        if (response.getBlockFile().isEmpty()) {
+            blockFiles.remove(block.getBlockId().getLocalId());
+        } else {
+            blockFiles.put(block.getBlockId().getLocalId(), new LocalFile(replica.getUuid(), response.getBlockFile()));
+        }
         for (ReadChunkResponse chunk : response.getChunksList()) {
             prefetched.put(block.getOffsetInKey() + chunk.getChunk().getOffset(), chunk.getData());
         }
@@ -266,4 +309,7 @@ public final class KeyInputStream extends InputStream {
             throw new IOException("stream of " + key.getName() + " is closed");
         }
     }
+
+    /** A block file a datanode named for a short-circuit read. */
+    private record LocalFile(String datanode, String path) {}
 }

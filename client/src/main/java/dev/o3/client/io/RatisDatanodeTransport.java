@@ -67,9 +67,10 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
         readClients.add(client);
         return new ReplicaChannel() {
             @Override
-            public GetBlockResponse getBlock(BlockId blockId, ByteString token, long readOffset, long readLength)
+            public GetBlockResponse getBlock(
+                    BlockId blockId, ByteString token, long readOffset, long readLength, boolean shortCircuit)
                     throws IOException {
-                return await(client.getBlock(blockId, token, readOffset, readLength), datanode);
+                return await(client.getBlock(blockId, token, readOffset, readLength, shortCircuit), datanode);
             }
 
             @Override

@@ -11,11 +11,13 @@ public interface ReplicaChannel {
     /**
      * The committed chunk list of a block on this replica, with the data of the chunks overlapping {@code
      * [readOffset, readOffset + readLength)} (whole chunks in block order, possibly fewer than asked; unverified, the
-     * caller checks their checksums); {@code token} is the block's READ token (empty when security is off).
+     * caller checks their checksums); {@code token} is the block's READ token (empty when security is off). With
+     * {@code shortCircuit}, a datanode on this host may name the block's file instead of sending chunk data.
      *
      * @throws IOException when the replica cannot serve it
      */
-    GetBlockResponse getBlock(BlockId blockId, ByteString token, long readOffset, long readLength) throws IOException;
+    GetBlockResponse getBlock(BlockId blockId, ByteString token, long readOffset, long readLength, boolean shortCircuit)
+            throws IOException;
 
     /**
      * The data of one chunk, unverified (the caller checks its checksums).

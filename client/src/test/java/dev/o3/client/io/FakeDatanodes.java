@@ -155,7 +155,8 @@ final class FakeDatanodes implements DatanodeTransport {
         String uuid = datanode.getUuid();
         return new ReplicaChannel() {
             @Override
-            public GetBlockResponse getBlock(BlockId blockId, ByteString token, long readOffset, long readLength)
+            public GetBlockResponse getBlock(
+                    BlockId blockId, ByteString token, long readOffset, long readLength, boolean shortCircuit)
                     throws IOException {
                 alive(uuid);
                 BlockData block = store(datanode).blocks.get(blockId.getLocalId());

@@ -94,13 +94,23 @@ public final class ContainerReadClient implements AutoCloseable {
      */
     public CompletableFuture<GetBlockResponse> getBlock(
             BlockId blockId, ByteString token, long readOffset, long readLength) {
+        return getBlock(blockId, token, readOffset, readLength, false);
+    }
+
+    /**
+     * As {@link #getBlock(BlockId, ByteString, long, long)}; with {@code shortCircuit}, a datanode on this host that
+     * allows it answers with the block file's path instead of chunk data (container.proto).
+     */
+    public CompletableFuture<GetBlockResponse> getBlock(
+            BlockId blockId, ByteString token, long readOffset, long readLength, boolean shortCircuit) {
         return send(ContainerCommandRequest.newBuilder()
                         .setContainerId(blockId.getContainerId())
                         .setBlockToken(token)
                         .setGetBlock(GetBlockRequest.newBuilder()
                                 .setBlockId(blockId)
                                 .setReadOffset(readOffset)
-                                .setReadLength(readLength))
+                                .setReadLength(readLength)
+                                .setShortCircuit(shortCircuit))
                         .build())
                 .thenApply(response -> verified(successful(response).getGetBlock()));
     }

@@ -12,6 +12,7 @@ import java.util.Objects;
  * @param containerSize container size (a volume needs room for one to take a new container)
  * @param chunkWriteSync fsync every chunk write
  * @param readThreads read service threads
+ * @param shortCircuitReads whether clients on this host may read block files themselves
  * @param scannerEnabled whether the background scanner runs
  * @param scanInterval minimum time between two scans of a container
  * @param scanBandwidth scanner read rate per second
@@ -21,6 +22,7 @@ public record ContainerConfig(
         DataSize containerSize,
         boolean chunkWriteSync,
         int readThreads,
+        boolean shortCircuitReads,
         boolean scannerEnabled,
         Duration scanInterval,
         DataSize scanBandwidth,
@@ -38,6 +40,7 @@ public record ContainerConfig(
                 conf.get(CommonConfigKeys.CONTAINER_SIZE),
                 conf.get(DatanodeConfigKeys.CHUNK_WRITE_SYNC),
                 conf.get(DatanodeConfigKeys.READ_THREADS),
+                conf.get(DatanodeConfigKeys.READ_SHORT_CIRCUIT),
                 conf.get(DatanodeConfigKeys.SCANNER_ENABLED),
                 conf.get(DatanodeConfigKeys.SCANNER_INTERVAL),
                 conf.get(DatanodeConfigKeys.SCANNER_BANDWIDTH),

@@ -93,6 +93,14 @@ public final class DatanodeConfigKeys implements ConfigGroup {
             "fsync every chunk write (survives power loss, slower); otherwise the OS flushes block files.");
     public static final ConfigKey<Integer> READ_THREADS = ConfigKey.of(
             "hdds.datanode.read.threadpool", ConfigType.intRange(1, 1024), "10", "Threads of the read service.");
+    public static final ConfigKey<Boolean> READ_SHORT_CIRCUIT = ConfigKey.of(
+            "hdds.datanode.read.short-circuit",
+            ConfigType.BOOLEAN,
+            "true",
+            "Tell a client on this host that asks (ozone.client.read.short-circuit) the path of the block file it"
+                    + " reads, so that it reads the file itself instead of through the read service. The block token"
+                    + " is checked as for any read; the client also needs the OS's read access to the data"
+                    + " directories. Such reads bypass the SSD read cache.");
     public static final ConfigKey<Boolean> SCANNER_ENABLED = ConfigKey.of(
             "hdds.container.scrub.enabled",
             ConfigType.BOOLEAN,
@@ -147,6 +155,7 @@ public final class DatanodeConfigKeys implements ConfigGroup {
                 WRITE_CHUNK_THREADS,
                 CHUNK_WRITE_SYNC,
                 READ_THREADS,
+                READ_SHORT_CIRCUIT,
                 SCANNER_ENABLED,
                 SCANNER_INTERVAL,
                 SCANNER_BANDWIDTH,

@@ -30,6 +30,7 @@ public final class DatanodeMetrics {
     public static final String CONTAINERS = "dn_containers";
     public static final String CHECKSUM_FAILURES = "dn_checksum_failures";
     public static final String READ_REQUESTS = "dn_read_requests";
+    public static final String SHORT_CIRCUIT_GRANTS = "dn_read_short_circuit_grants";
 
     private static final double NANOS_PER_SECOND = 1e9;
 
@@ -62,6 +63,11 @@ public final class DatanodeMetrics {
             .name(READ_REQUESTS)
             .help("Requests the read service answered, per command (GET_BLOCK, READ_CHUNK, LIST_BLOCK)")
             .labelNames("command")
+            .withoutExemplars()
+            .register(registry);
+    private final Counter shortCircuitGrants = Counter.builder()
+            .name(SHORT_CIRCUIT_GRANTS)
+            .help("GetBlocks answered with the block file's path, for a client on this host to read it itself")
             .withoutExemplars()
             .register(registry);
 
@@ -98,6 +104,10 @@ public final class DatanodeMetrics {
 
     public void recordReadRequest(String command) {
         readRequests.labelValues(command).inc();
+    }
+
+    public void recordShortCircuitGrant() {
+        shortCircuitGrants.inc();
     }
 
     /**

@@ -26,8 +26,9 @@ import java.util.Objects;
  * Serves GetBlock, ListBlock and ReadChunk from this replica. A block whose BCSID is below the one the client asks
  * for fails with BCSID_MISMATCH, so a replica that missed committed writes is never read. Chunks come with their
  * stored checksums, from the {@link ChunkSource} (which never returns corrupt data), whether a ReadChunk asks for one
- * or a GetBlock for the chunks of its {@link ReadRange}; a chunk that cannot be read fails either request alike.
- * Thread-safe.
+ * or a GetBlock for the chunks of its {@link ReadRange}; a chunk that cannot be read fails either request alike. A
+ * GetBlock asking for a short-circuit read gets, when this datanode allows them, the block file's path instead of
+ * chunk data: the client on this host reads and checks the chunks itself. Thread-safe.
  */
 public final class ReadHandler {
     private static final int LIST_LIMIT = 1000;
@@ -36,12 +37,20 @@ public final class ReadHandler {
     private final ChunkSource chunkSource;
     private final BlockAccess access;
     private final DatanodeMetrics metrics;
+    private final boolean shortCircuitReads;
 
-    public ReadHandler(ContainerSet containers, ChunkSource chunkSource, BlockAccess access, DatanodeMetrics metrics) {
+    /** @param shortCircuitReads whether a GetBlock may get the block file's path (hdds.datanode.read.short-circuit) */
+    public ReadHandler(
+            ContainerSet containers,
+            ChunkSource chunkSource,
+            BlockAccess access,
+            DatanodeMetrics metrics,
+            boolean shortCircuitReads) {
         this.containers = Objects.requireNonNull(containers, "containers is null");
         this.chunkSource = Objects.requireNonNull(chunkSource, "chunkSource is null");
         this.access = Objects.requireNonNull(access, "access is null");
         this.metrics = Objects.requireNonNull(metrics, "metrics is null");
+        this.shortCircuitReads = shortCircuitReads;
     }
 
     /** Answers one read request; failures become the response's result. */
@@ -102,6 +111,16 @@ public final class ReadHandler {
             throws ContainerResultException {
         BlockData block = block(container, request.getBlockId());
         GetBlockResponse.Builder response = GetBlockResponse.newBuilder().setBlock(block);
+        if (request.getShortCircuit() && shortCircuitReads) {
+            metrics.recordShortCircuitGrant();
+            return success()
+                    .setGetBlock(response.setBlockFile(container
+                            .volume()
+                            .blockFile(container.id(), block.getBlockId().getLocalId())
+                            .toAbsolutePath()
+                            .toString()))
+                    .build();
+        }
         for (ChunkInfo chunk : readRange(request).chunksOf(block)) {
             response.addChunks(chunkData(container, block, chunk));
         }

@@ -38,6 +38,11 @@ record StorageStack(
                 containers,
                 chunks,
                 new ContainerHandler(name, containers, chunks, access),
-                new ReadHandler(containers, new VolumeChunkSource(name, chunks, metrics), access, metrics));
+                new ReadHandler(
+                        containers,
+                        new VolumeChunkSource(name, chunks, metrics),
+                        access,
+                        metrics,
+                        containerConfig.shortCircuitReads()));
     }
 }

@@ -120,6 +120,10 @@ class ClusterSuiteIT {
     class CorruptReplica extends CorruptReplicaScenario {}
 
     @Nested
+    @Order(4)
+    class ShortCircuitRead extends ShortCircuitReadScenario {}
+
+    @Nested
     @Order(5)
     class DatanodeFailure extends DatanodeFailureScenario {}
 }

@@ -58,7 +58,8 @@ abstract class CorruptReplicaScenario {
         assertThat(datanodeReads("READ_CHUNK") - readChunksBefore).isZero();
     }
 
-    private static void flipByte(Path file, long offset) throws IOException {
+    /** Flips one bit of {@code file} at {@code offset}, on disk. */
+    static void flipByte(Path file, long offset) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             ByteBuffer one = ByteBuffer.allocate(1);
             channel.read(one, offset);

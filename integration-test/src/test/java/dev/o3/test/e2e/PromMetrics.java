@@ -43,6 +43,24 @@ final class PromMetrics {
                 "command=\"" + command + "\"");
     }
 
+    /**
+     * A counter of datanode {@code index}, summed over its labels, named with the character that follows the name:
+     * {@code "dn_volume_read_bytes_total{"}, or a space for one without labels.
+     */
+    static double datanodeCounter(int index, String metric) throws IOException, InterruptedException {
+        DatanodeDetails datanode = cluster().datanode(index).datanodeDetails();
+        return sum(datanode.getIpAddress(), datanode.getHttpPort(), metric, "");
+    }
+
+    /** {@link #datanodeCounter} summed over every datanode. */
+    static double datanodeCounter(String metric) throws IOException, InterruptedException {
+        double total = 0;
+        for (int i = 0; i < cluster().datanodeCount(); i++) {
+            total += datanodeCounter(i, metric);
+        }
+        return total;
+    }
+
     /** The sum of the samples of a metric (named with its opening brace) whose labels contain {@code label}. */
     private static double sum(String host, int httpPort, String metric, String label)
             throws IOException, InterruptedException {
