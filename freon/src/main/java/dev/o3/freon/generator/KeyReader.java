@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code ockr}: read back keys written by {@code ockg}, optionally checking every byte. */
@@ -18,20 +19,24 @@ public final class KeyReader extends BucketGenerator {
     @Option(names = "--validate", description = "Check that every key holds the bytes ockg wrote.")
     private boolean validate;
 
+    @Mixin
+    private KeySpace keySpace;
+
     @Override
     void validate() {
-        // ockr reads whatever size ockg wrote; only the shared options need checking.
+        keySpace.validate();
     }
 
     @Override
     Operation operation(OzoneBucket bucket) {
         return index -> {
+            String key = keyName(keySpace.keyIndex(index, count()));
             byte[] data;
-            try (InputStream in = bucket.readKey(keyName(index % count()))) {
+            try (InputStream in = bucket.readKey(key)) {
                 data = in.readAllBytes();
             }
             if (validate && !Arrays.equals(data, KeyContent.of(data.length))) {
-                throw new IOException("content of " + keyName(index % count()) + " differs from what ockg wrote");
+                throw new IOException("content of " + key + " differs from what ockg wrote");
             }
             return data.length;
         };

@@ -4,7 +4,7 @@ import dev.o3.client.api.OzoneBucket;
 import dev.o3.freon.runner.AsyncOperation;
 import dev.o3.freon.runner.Operation;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /** {@code omkr}: look up keys written by omkg or ockg, the OM's metadata read rate. */
 @Command(
@@ -13,17 +13,12 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = "Look up keys (metadata only): OM read throughput.")
 public final class OmKeyReader extends BucketGenerator {
-    @Option(
-            names = "--keys",
-            paramLabel = "K",
-            description = "Look up keys PREFIX/0 .. PREFIX/K-1 round-robin (default: -n, or 1000 with --duration).")
-    private Long keys;
+    @Mixin
+    private KeySpace keySpace;
 
     @Override
     void validate() {
-        if (keys != null && keys < 1) {
-            throw new IllegalArgumentException("--keys must be at least 1, not " + keys);
-        }
+        keySpace.validate();
     }
 
     @Override
@@ -45,6 +40,6 @@ public final class OmKeyReader extends BucketGenerator {
     }
 
     private String keyOf(long index) {
-        return keyName(index % (keys == null ? count() : keys));
+        return keyName(keySpace.keyIndex(index, count()));
     }
 }

@@ -4,6 +4,7 @@ import dev.o3.freon.runner.Operation;
 import java.io.IOException;
 import java.util.Arrays;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import software.amazon.awssdk.services.s3.S3Client;
 
@@ -17,15 +18,18 @@ public final class S3KeyReader extends S3Generator {
     @Option(names = "--validate", description = "Check that every object holds the bytes s3kg wrote.")
     private boolean validate;
 
+    @Mixin
+    private KeySpace keySpace;
+
     @Override
     void validate() {
-        // Reads whatever size s3kg wrote; only the shared options need checking.
+        keySpace.validate();
     }
 
     @Override
     Operation operation(S3Client s3, String bucket) {
         return index -> {
-            String key = keyName(index % count());
+            String key = keyName(keySpace.keyIndex(index, count()));
             byte[] data = s3.getObjectAsBytes(request -> request.bucket(bucket).key(key))
                     .asByteArray();
             if (validate && !Arrays.equals(data, KeyContent.of(data.length))) {

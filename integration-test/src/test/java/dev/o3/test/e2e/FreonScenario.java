@@ -60,10 +60,26 @@ abstract class FreonScenario {
                 .isZero();
         assertThat(freon("s3kr", "-n", "20", "-t", "4", "-b", "freon-s3", "--endpoint", endpoint, "--validate"))
                 .isZero();
+        // More reads than keys: --keys names the keys s3kg wrote, which the reads cycle through.
+        assertThat(freon(
+                        "s3kr",
+                        "-n",
+                        "60",
+                        "--keys",
+                        "20",
+                        "-t",
+                        "4",
+                        "-b",
+                        "freon-s3",
+                        "--endpoint",
+                        endpoint,
+                        "--validate"))
+                .isZero();
         assertThat(freon("dn-echo", "-n", "200", "-t", "4")).isZero();
 
         assertThat(out.toString())
                 .contains("s3kr: 20 operations, 0 failures")
+                .contains("s3kr: 60 operations, 0 failures")
                 .contains("dn-echo: 200 operations, 0 failures");
     }
 
