@@ -36,12 +36,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A hand-written OM for client tests on a real gRPC socket: keys in memory, blocks handed out round-robin over the
- * given pipelines (skipping excluded ones), and an optional NOT_LEADER mode that points at another OM.
+ * given pipelines (skipping excluded ones), and an optional NOT_LEADER mode (InfoVolume, CommitKey) that points at
+ * another OM. Records the request ids of every call it receives.
  */
 public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManagerServiceImplBase
         implements AutoCloseable {
@@ -52,6 +54,7 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
     private final Server server;
     private volatile String leaderAddress;
     private volatile Metadata lastHeaders = new Metadata();
+    private final List<ReceivedCall> received = new CopyOnWriteArrayList<>();
 
     public FakeOzoneManager(List<Pipeline> pipelines) {
         this.pipelines = List.copyOf(pipelines);
@@ -61,6 +64,10 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
                     public <Q, R> ServerCall.Listener<Q> interceptCall(
                             ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
                         lastHeaders = headers;
+                        received.add(new ReceivedCall(
+                                call.getMethodDescriptor().getBareMethodName(),
+                                Optional.ofNullable(headers.get(header("o3-client-id"))),
+                                Optional.ofNullable(headers.get(header("o3-call-id")))));
                         return next.startCall(call, headers);
                     }
                 }))
@@ -93,7 +100,16 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
 
     /** The value of a gRPC metadata header (e.g. {@code o3-user}) of the last call, if it was sent. */
     public Optional<String> lastHeader(String name) {
-        return Optional.ofNullable(lastHeaders.get(Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER)));
+        return Optional.ofNullable(lastHeaders.get(header(name)));
+    }
+
+    /** Every call received so far, in order. */
+    public List<ReceivedCall> received() {
+        return List.copyOf(received);
+    }
+
+    private static Metadata.Key<String> header(String name) {
+        return Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER);
     }
 
     /** The open (uncommitted) key of that name with its pre-allocated blocks. */
@@ -150,6 +166,10 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
 
     @Override
     public void commitKey(CommitKeyRequest request, StreamObserver<CommitKeyResponse> observer) {
+        if (leaderAddress != null) {
+            reply(observer, CommitKeyResponse.newBuilder().setError(notLeader()).build());
+            return;
+        }
         KeyInfo open = openKeys.remove(request.getClientId());
         CommitKeyResponse.Builder response = CommitKeyResponse.newBuilder();
         if (open == null) {
@@ -217,4 +237,13 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
         observer.onNext(response);
         observer.onCompleted();
     }
+
+    /**
+     * A call as it arrived.
+     *
+     * @param method the RPC's name, e.g. "CommitKey"
+     * @param clientId {@code o3-client-id}, if sent
+     * @param callId {@code o3-call-id}, if sent
+     */
+    public record ReceivedCall(String method, Optional<String> clientId, Optional<String> callId) {}
 }
