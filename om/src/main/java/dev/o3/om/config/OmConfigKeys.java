@@ -119,8 +119,9 @@ public final class OmConfigKeys implements ConfigGroup {
             ConfigType.intRange(1, Integer.MAX_VALUE),
             "500000",
             "Most replies the OMs keep for retried writes (see ozone.om.ratis.server.retrycache.timeout); beyond it"
-                    + " the oldest go first. Each costs about 0.3 KB of heap on every OM, a CreateKey reply with its"
-                    + " blocks about 1 KB. The leader's value applies on every OM.");
+                    + " the oldest go first. Each takes heap on every OM: about 0.35 KB for most writes, 0.7 KB for a"
+                    + " CreateKey reply with a three-datanode block, so the default may hold up to about 350 MB under"
+                    + " sustained load. The leader's value applies on every OM.");
     public static final ConfigKey<Duration> SCM_REQUEST_TIMEOUT = ConfigKey.of(
             "ozone.om.scm.request.timeout",
             ConfigType.DURATION_TYPE,
