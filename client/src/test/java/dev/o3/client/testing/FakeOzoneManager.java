@@ -53,24 +53,12 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
     private final AtomicLong ids = new AtomicLong(100);
     private final Server server;
     private volatile String leaderAddress;
-    private volatile Metadata lastHeaders = new Metadata();
-    private final List<ReceivedCall> received = new CopyOnWriteArrayList<>();
+    private final CallRecorder calls = new CallRecorder();
 
     public FakeOzoneManager(List<Pipeline> pipelines) {
         this.pipelines = List.copyOf(pipelines);
         this.server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-                .addService(ServerInterceptors.intercept(this, new ServerInterceptor() {
-                    @Override
-                    public <Q, R> ServerCall.Listener<Q> interceptCall(
-                            ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
-                        lastHeaders = headers;
-                        received.add(new ReceivedCall(
-                                call.getMethodDescriptor().getBareMethodName(),
-                                Optional.ofNullable(headers.get(header("o3-client-id"))),
-                                Optional.ofNullable(headers.get(header("o3-call-id")))));
-                        return next.startCall(call, headers);
-                    }
-                }))
+                .addService(ServerInterceptors.intercept(this, calls))
                 .build();
         try {
             server.start();
@@ -100,12 +88,12 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
 
     /** The value of a gRPC metadata header (e.g. {@code o3-user}) of the last call, if it was sent. */
     public Optional<String> lastHeader(String name) {
-        return Optional.ofNullable(lastHeaders.get(header(name)));
+        return Optional.ofNullable(calls.lastHeaders.get(header(name)));
     }
 
     /** Every call received so far, in order. */
     public List<ReceivedCall> received() {
-        return List.copyOf(received);
+        return List.copyOf(calls.received);
     }
 
     private static Metadata.Key<String> header(String name) {
@@ -246,4 +234,21 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
      * @param callId {@code o3-call-id}, if sent
      */
     public record ReceivedCall(String method, Optional<String> clientId, Optional<String> callId) {}
+
+    /** Remembers the headers of the last call and the request ids of every call. */
+    private static final class CallRecorder implements ServerInterceptor {
+        private volatile Metadata lastHeaders = new Metadata();
+        private final List<ReceivedCall> received = new CopyOnWriteArrayList<>();
+
+        @Override
+        public <Q, R> ServerCall.Listener<Q> interceptCall(
+                ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+            lastHeaders = headers;
+            received.add(new ReceivedCall(
+                    call.getMethodDescriptor().getBareMethodName(),
+                    Optional.ofNullable(headers.get(header("o3-client-id"))),
+                    Optional.ofNullable(headers.get(header("o3-call-id")))));
+            return next.startCall(call, headers);
+        }
+    }
 }
