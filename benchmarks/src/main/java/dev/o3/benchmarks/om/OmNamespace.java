@@ -61,7 +61,8 @@ final class OmNamespace implements AutoCloseable {
                 "jmh",
                 () -> store,
                 defaults.get(CommonConfigKeys.S3_VOLUME),
-                defaults.get(OmConfigKeys.MULTIPART_MIN_PART_SIZE).bytes());
+                defaults.get(OmConfigKeys.MULTIPART_MIN_PART_SIZE).bytes(),
+                () -> {});
         check(apply(transaction()
                 .setAdmin(true)
                 .setCreateVolume(CreateVolumeRequest.newBuilder()

@@ -26,7 +26,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Calls the Ozone Manager over one persistent gRPC channel per OM. Every call goes to the OM believed to be leader; a
  * NOT_LEADER reply moves to the leader it names, an unreachable OM or LEADER_NOT_READY moves to the next one, until the
- * failover timeout. Thread-safe: channels are shared and the leader guess is a volatile index.
+ * failover timeout. Every attempt of a write carries the same request id ({@link RequestIds}), so a write whose reply
+ * was lost (the leader failed after applying it) is not applied again when retried, and the retry gets the first
+ * reply instead of a false error such as KEY_NOT_FOUND. Thread-safe: channels are shared and the leader guess is a
+ * volatile index.
  */
 public final class OmClient implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OmClient.class);
@@ -41,6 +44,7 @@ public final class OmClient implements AutoCloseable {
     private final List<OzoneManagerServiceStub> asyncStubs;
     private final Failover.LeaderIndex leaderIndex = new Leader();
     private final Duration failoverTimeout;
+    private final RequestIds requestIds;
     private final boolean ownsChannels;
     private volatile int leader;
 
@@ -58,6 +62,7 @@ public final class OmClient implements AutoCloseable {
         this.addresses = List.copyOf(addresses);
         this.failoverTimeout = Objects.requireNonNull(failoverTimeout, "failoverTimeout is null");
         this.ownsChannels = true;
+        this.requestIds = new RequestIds();
         this.channels = new ArrayList<>();
         for (HostAndPort address : this.addresses) {
             channels.add(NettyChannelBuilder.forAddress(address.host(), address.port())
@@ -67,23 +72,24 @@ public final class OmClient implements AutoCloseable {
                     .disableRetry()
                     .build());
         }
-        this.stubs = stubs(channels, userHeaders(user));
-        this.asyncStubs = asyncStubs(channels, userHeaders(user));
+        this.stubs = stubs(channels, userHeaders(user), requestIds);
+        this.asyncStubs = asyncStubs(channels, userHeaders(user), requestIds);
     }
 
     private OmClient(OmClient shared, Metadata headers) {
         this.addresses = shared.addresses;
         this.failoverTimeout = shared.failoverTimeout;
         this.ownsChannels = false;
+        this.requestIds = shared.requestIds;
         this.channels = shared.channels;
-        this.stubs = stubs(channels, headers);
-        this.asyncStubs = asyncStubs(channels, headers);
+        this.stubs = stubs(channels, headers, requestIds);
+        this.asyncStubs = asyncStubs(channels, headers, requestIds);
         this.leader = shared.leader;
     }
 
     /**
-     * A client acting as another user over the same channels (a gateway serving many users); closing it leaves the
-     * channels open.
+     * A client acting as another user over the same channels (a gateway serving many users) and with the same client
+     * id; closing it leaves the channels open.
      */
     public OmClient asUser(String user) {
         return new OmClient(this, userHeaders(user));
@@ -105,28 +111,32 @@ public final class OmClient implements AutoCloseable {
         return headers;
     }
 
-    private static List<OzoneManagerServiceBlockingStub> stubs(List<ManagedChannel> channels, Metadata headers) {
+    private static List<OzoneManagerServiceBlockingStub> stubs(
+            List<ManagedChannel> channels, Metadata headers, RequestIds requestIds) {
         ClientInterceptor interceptor = MetadataUtils.newAttachHeadersInterceptor(headers);
         return channels.stream()
-                .map(channel -> OzoneManagerServiceGrpc.newBlockingStub(channel).withInterceptors(interceptor))
+                .map(channel ->
+                        OzoneManagerServiceGrpc.newBlockingStub(channel).withInterceptors(interceptor, requestIds))
                 .toList();
     }
 
     /** Stubs whose callbacks run on the transport thread: no hand-off per response. */
-    private static List<OzoneManagerServiceStub> asyncStubs(List<ManagedChannel> channels, Metadata headers) {
+    private static List<OzoneManagerServiceStub> asyncStubs(
+            List<ManagedChannel> channels, Metadata headers, RequestIds requestIds) {
         ClientInterceptor interceptor = MetadataUtils.newAttachHeadersInterceptor(headers);
         return channels.stream()
                 .map(channel -> OzoneManagerServiceGrpc.newStub(channel)
-                        .withInterceptors(interceptor)
+                        .withInterceptors(interceptor, requestIds)
                         .withExecutor(Runnable::run))
                 .toList();
     }
 
     /**
-     * Runs one RPC against the leader, following redirects and failing over.
+     * Runs one RPC against the leader, following redirects and failing over. A write's attempts all carry the same
+     * request id.
      *
      * @param operation name for messages, e.g. "CreateKey"
-     * @param rpc the call on a stub
+     * @param rpc the call on a stub; exactly one (several writes would share one request id)
      * @param errorOf the response's error field
      * @return the successful response
      * @throws OmException with the OM's status, or SCM_UNAVAILABLE-like INTERNAL_ERROR when no OM answered in time
@@ -134,12 +144,14 @@ public final class OmClient implements AutoCloseable {
     public <R> R call(
             String operation, Function<OzoneManagerServiceBlockingStub, R> rpc, Function<R, OmError> errorOf) {
         Failover failover = new Failover(operation, addresses, failoverTimeout);
+        RequestIds.Call call = requestIds.newCall();
         while (true) {
             int target = leader;
             Failover.Next next;
             try {
-                R response =
-                        rpc.apply(stubs.get(target).withDeadlineAfter(RPC_DEADLINE.toMillis(), TimeUnit.MILLISECONDS));
+                R response = rpc.apply(stubs.get(target)
+                        .withOption(RequestIds.CALL, call)
+                        .withDeadlineAfter(RPC_DEADLINE.toMillis(), TimeUnit.MILLISECONDS));
                 next = failover.onReply(target, errorOf.apply(response), leaderIndex);
                 if (next == Failover.Next.DONE) {
                     return response;
@@ -159,16 +171,18 @@ public final class OmClient implements AutoCloseable {
      * stages with an executor for blocking work).
      *
      * @param operation name for messages, e.g. "LookupKey"
-     * @param rpc starts the call on an asynchronous stub
+     * @param rpc starts exactly one call on an asynchronous stub
      * @param errorOf the response's error field
      * @return the successful response, or an {@link OmException} failure as {@link #call} would throw it
      */
     public <R> CompletableFuture<R> callAsync(String operation, AsyncRpc<R> rpc, Function<R, OmError> errorOf) {
+        RequestIds.Call call = requestIds.newCall();
         return new AsyncCall<>(
                         new Failover(operation, addresses, failoverTimeout),
                         leaderIndex,
                         target -> asyncStubs
                                 .get(target)
+                                .withOption(RequestIds.CALL, call)
                                 .withDeadlineAfter(RPC_DEADLINE.toMillis(), TimeUnit.MILLISECONDS),
                         () -> leader,
                         rpc,

@@ -2,9 +2,13 @@ package dev.o3.client.om;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.o3.client.testing.FakeOzoneManager;
+import dev.o3.client.testing.FakeOzoneManager.ReceivedCall;
 import dev.o3.common.config.HostAndPort;
+import dev.o3.proto.om.CommitKeyRequest;
+import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.InfoVolumeRequest;
 import dev.o3.proto.om.InfoVolumeResponse;
 import dev.o3.proto.om.LookupKeyRequest;
@@ -15,9 +19,11 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class TestOmClient {
@@ -72,6 +78,57 @@ class TestOmClient {
 
             infoVolume(client);
             assertThat(om.lastHeader("o3-user")).contains("tester");
+        }
+    }
+
+    @Test
+    void everyAttemptOfAWriteCarriesTheSameRequestIdAndReadsCarryNone() {
+        try (FakeOzoneManager follower = new FakeOzoneManager(List.of());
+                FakeOzoneManager leader = new FakeOzoneManager(List.of())) {
+            follower.followLeader(leader.address());
+            try (OmClient client =
+                    new OmClient(List.of(follower.address(), leader.address()), "tester", Duration.ofSeconds(5))) {
+                commitMissingKey(client);
+                assertSameCall(single(follower.received()), single(leader.received()));
+
+                infoVolume(client);
+                commitMissingKey(client.asUser("alice"));
+                List<ReceivedCall> calls = leader.received();
+                assertThat(calls)
+                        .extracting(ReceivedCall::method)
+                        .containsExactly("CommitKey", "InfoVolume", "CommitKey");
+                assertThat(calls.get(1).clientId())
+                        .as("reads carry no request id")
+                        .isEmpty();
+                assertThat(calls.get(1).callId()).isEmpty();
+                assertThat(Stream.of(calls.get(0), calls.get(2)))
+                        .as("one client id, shared with the clients derived from it; a new number per write")
+                        .extracting(ReceivedCall::clientId, ReceivedCall::callId)
+                        .containsExactly(
+                                tuple(calls.get(0).clientId(), Optional.of("1")),
+                                tuple(calls.get(0).clientId(), Optional.of("2")));
+            }
+        }
+    }
+
+    @Test
+    void asyncRetriesOfAWriteKeepItsRequestId() {
+        try (FakeOzoneManager follower = new FakeOzoneManager(List.of());
+                FakeOzoneManager leader = new FakeOzoneManager(List.of())) {
+            follower.followLeader(leader.address());
+            try (OmClient client =
+                    new OmClient(List.of(follower.address(), leader.address()), "tester", Duration.ofSeconds(5))) {
+                CompletableFuture<CommitKeyResponse> commit = client.callAsync(
+                        "CommitKey",
+                        (stub, observer) -> stub.commitKey(
+                                CommitKeyRequest.newBuilder().setName("k").build(), observer),
+                        CommitKeyResponse::getError);
+                assertThatThrownBy(() -> commit.get(10, TimeUnit.SECONDS))
+                        .cause()
+                        .isInstanceOfSatisfying(
+                                OmException.class, e -> assertThat(e.status()).isEqualTo(OmStatus.KEY_NOT_FOUND));
+                assertSameCall(single(follower.received()), single(leader.received()));
+            }
         }
     }
 
@@ -131,6 +188,31 @@ class TestOmClient {
                     .hasMessageContaining("no OM leader")
                     .hasMessageContaining("unreachable");
         }
+    }
+
+    private static void commitMissingKey(OmClient client) {
+        assertThatThrownBy(() -> client.call(
+                        "CommitKey",
+                        stub -> stub.commitKey(
+                                CommitKeyRequest.newBuilder().setName("k").build()),
+                        CommitKeyResponse::getError))
+                .isInstanceOfSatisfying(
+                        OmException.class, e -> assertThat(e.status()).isEqualTo(OmStatus.KEY_NOT_FOUND));
+    }
+
+    /** The attempt refused by a follower and the retry on the leader carry one request id. */
+    private static void assertSameCall(ReceivedCall refused, ReceivedCall retried) {
+        assertThat(refused.method()).isEqualTo("CommitKey");
+        assertThat(retried.method()).isEqualTo("CommitKey");
+        assertThat(refused.clientId()).isPresent();
+        assertThat(refused.callId()).isPresent();
+        assertThat(retried.clientId()).isEqualTo(refused.clientId());
+        assertThat(retried.callId()).isEqualTo(refused.callId());
+    }
+
+    private static ReceivedCall single(List<ReceivedCall> calls) {
+        assertThat(calls).hasSize(1);
+        return calls.get(0);
     }
 
     private static InfoVolumeResponse infoVolume(OmClient client) {

@@ -36,12 +36,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A hand-written OM for client tests on a real gRPC socket: keys in memory, blocks handed out round-robin over the
- * given pipelines (skipping excluded ones), and an optional NOT_LEADER mode that points at another OM.
+ * given pipelines (skipping excluded ones), and an optional NOT_LEADER mode (InfoVolume, CommitKey) that points at
+ * another OM. Records the request ids of every call it receives.
  */
 public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManagerServiceImplBase
         implements AutoCloseable {
@@ -51,19 +53,12 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
     private final AtomicLong ids = new AtomicLong(100);
     private final Server server;
     private volatile String leaderAddress;
-    private volatile Metadata lastHeaders = new Metadata();
+    private final CallRecorder calls = new CallRecorder();
 
     public FakeOzoneManager(List<Pipeline> pipelines) {
         this.pipelines = List.copyOf(pipelines);
         this.server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-                .addService(ServerInterceptors.intercept(this, new ServerInterceptor() {
-                    @Override
-                    public <Q, R> ServerCall.Listener<Q> interceptCall(
-                            ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
-                        lastHeaders = headers;
-                        return next.startCall(call, headers);
-                    }
-                }))
+                .addService(ServerInterceptors.intercept(this, calls))
                 .build();
         try {
             server.start();
@@ -93,7 +88,16 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
 
     /** The value of a gRPC metadata header (e.g. {@code o3-user}) of the last call, if it was sent. */
     public Optional<String> lastHeader(String name) {
-        return Optional.ofNullable(lastHeaders.get(Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER)));
+        return Optional.ofNullable(calls.lastHeaders.get(header(name)));
+    }
+
+    /** Every call received so far, in order. */
+    public List<ReceivedCall> received() {
+        return List.copyOf(calls.received);
+    }
+
+    private static Metadata.Key<String> header(String name) {
+        return Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER);
     }
 
     /** The open (uncommitted) key of that name with its pre-allocated blocks. */
@@ -150,6 +154,10 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
 
     @Override
     public void commitKey(CommitKeyRequest request, StreamObserver<CommitKeyResponse> observer) {
+        if (leaderAddress != null) {
+            reply(observer, CommitKeyResponse.newBuilder().setError(notLeader()).build());
+            return;
+        }
         KeyInfo open = openKeys.remove(request.getClientId());
         CommitKeyResponse.Builder response = CommitKeyResponse.newBuilder();
         if (open == null) {
@@ -216,5 +224,31 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
     private static <T> void reply(StreamObserver<T> observer, T response) {
         observer.onNext(response);
         observer.onCompleted();
+    }
+
+    /**
+     * A call as it arrived.
+     *
+     * @param method the RPC's name, e.g. "CommitKey"
+     * @param clientId {@code o3-client-id}, if sent
+     * @param callId {@code o3-call-id}, if sent
+     */
+    public record ReceivedCall(String method, Optional<String> clientId, Optional<String> callId) {}
+
+    /** Remembers the headers of the last call and the request ids of every call. */
+    private static final class CallRecorder implements ServerInterceptor {
+        private volatile Metadata lastHeaders = new Metadata();
+        private final List<ReceivedCall> received = new CopyOnWriteArrayList<>();
+
+        @Override
+        public <Q, R> ServerCall.Listener<Q> interceptCall(
+                ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+            lastHeaders = headers;
+            received.add(new ReceivedCall(
+                    call.getMethodDescriptor().getBareMethodName(),
+                    Optional.ofNullable(headers.get(header("o3-client-id"))),
+                    Optional.ofNullable(headers.get(header("o3-call-id")))));
+            return next.startCall(call, headers);
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.o3.om.config;
 
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.ConfigException;
+import dev.o3.common.config.ConfigKey;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.security.BlockTokenConfig;
@@ -99,7 +100,9 @@ public record OmConfig(
                         conf.get(OmConfigKeys.MULTIPART_MIN_PART_SIZE).bytes(),
                         conf.get(OmConfigKeys.DEFAULT_BUCKET_LAYOUT),
                         Integer.parseInt(conf.get(OmConfigKeys.DEFAULT_REPLICATION)),
-                        conf.get(CommonConfigKeys.BLOCK_SIZE).bytes()),
+                        conf.get(CommonConfigKeys.BLOCK_SIZE).bytes(),
+                        positive(conf, OmConfigKeys.RETRY_CACHE_EXPIRY),
+                        conf.get(OmConfigKeys.RETRY_CACHE_MAX_ENTRIES)),
                 new ServiceSettings(
                         conf.get(OmConfigKeys.OPEN_KEY_CLEANUP_INTERVAL),
                         conf.get(OmConfigKeys.KEY_DELETING_INTERVAL),
@@ -149,6 +152,14 @@ public record OmConfig(
         return new TokenSettings(BlockTokenConfig.secret(conf), conf.get(CommonConfigKeys.BLOCK_TOKEN_LIFETIME));
     }
 
+    private static Duration positive(OzoneConfiguration conf, ConfigKey<Duration> key) {
+        Duration value = conf.get(key);
+        if (value.isZero() || value.isNegative()) {
+            throw new ConfigException(key.name() + " must be positive: " + value);
+        }
+        return value;
+    }
+
     private static ConfigException missing(String key) {
         return new ConfigException(
                 "set " + key + " or " + CommonConfigKeys.METADATA_DIRS.name() + " to tell OM where to keep its data");
@@ -186,6 +197,8 @@ public record OmConfig(
      * @param defaultBucketLayout layout of buckets created without one
      * @param defaultReplicationFactor replication factor of keys without one
      * @param blockSize block size in bytes
+     * @param retryCacheExpiry how long the replies of writes with a request id are kept for retries
+     * @param retryCacheMaxEntries most replies kept for retries
      */
     public record RequestSettings(
             int handlerCount,
@@ -193,10 +206,13 @@ public record OmConfig(
             long minPartSize,
             String defaultBucketLayout,
             int defaultReplicationFactor,
-            long blockSize) {
+            long blockSize,
+            Duration retryCacheExpiry,
+            int retryCacheMaxEntries) {
         public RequestSettings {
             administrators = Set.copyOf(administrators);
             Objects.requireNonNull(defaultBucketLayout, "defaultBucketLayout is null");
+            Objects.requireNonNull(retryCacheExpiry, "retryCacheExpiry is null");
         }
     }
 

@@ -106,6 +106,22 @@ public final class OmConfigKeys implements ConfigGroup {
             ConfigType.DURATION_TYPE,
             "60s",
             "How often the leader reclaims the contents of deleted FSO directories.");
+    public static final ConfigKey<Duration> RETRY_CACHE_EXPIRY = ConfigKey.of(
+            "ozone.om.ratis.server.retrycache.timeout",
+            ConfigType.DURATION_TYPE,
+            "10m",
+            "How long the OMs keep the reply of a write that carried a client request id, so that a retry of it"
+                    + " (same o3-client-id and o3-call-id, e.g. after a leader failover) is answered with that reply"
+                    + " instead of being applied again. Measured with the leader's clock; the leader's value applies"
+                    + " on every OM. Must exceed the time a client keeps retrying a call.");
+    public static final ConfigKey<Integer> RETRY_CACHE_MAX_ENTRIES = ConfigKey.of(
+            "ozone.om.ratis.server.retrycache.max.entries",
+            ConfigType.intRange(1, Integer.MAX_VALUE),
+            "500000",
+            "Most replies the OMs keep for retried writes (see ozone.om.ratis.server.retrycache.timeout); beyond it"
+                    + " the oldest go first. Each takes heap on every OM: about 0.35 KB for most writes, 0.7 KB for a"
+                    + " CreateKey reply with a three-datanode block, so the default may hold up to about 350 MB under"
+                    + " sustained load. The leader's value applies on every OM.");
     public static final ConfigKey<Duration> SCM_REQUEST_TIMEOUT = ConfigKey.of(
             "ozone.om.scm.request.timeout",
             ConfigType.DURATION_TYPE,
@@ -146,6 +162,8 @@ public final class OmConfigKeys implements ConfigGroup {
                 OPEN_KEY_CLEANUP_INTERVAL,
                 KEY_DELETING_INTERVAL,
                 DIRECTORY_DELETING_INTERVAL,
+                RETRY_CACHE_EXPIRY,
+                RETRY_CACHE_MAX_ENTRIES,
                 SCM_REQUEST_TIMEOUT);
     }
 }

@@ -7,6 +7,7 @@ import dev.o3.proto.om.BucketInfo;
 import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.MultipartUploadRecord;
 import dev.o3.proto.om.OpenKeyRecord;
+import dev.o3.proto.om.RetryCacheRecord;
 import dev.o3.proto.om.S3SecretRecord;
 import dev.o3.proto.om.TransactionInfoRecord;
 import dev.o3.proto.om.VolumeInfo;
@@ -21,6 +22,7 @@ import java.util.List;
  *   <li>directories and files (FILE_SYSTEM_OPTIMIZED): {@code bucketId/parentId/name}; a rename changes one row
  *   <li>deleted keys: {@code /vol/bucket/key#objectId}; deleted directories: {@code bucketId/parentId/name#objectId}
  *   <li>multipart uploads: {@code /vol/bucket/key#uploadId}; S3 secrets: user; transaction info: one row
+ *   <li>retry cache: {@code clientUuid#callId} (see {@code dev.o3.om.apply.RetryCache})
  * </ul>
  */
 public final class OmSchema {
@@ -44,6 +46,8 @@ public final class OmSchema {
             new TableDefinition<>("multipartInfoTable", Codecs.STRING, Codecs.proto(MultipartUploadRecord.parser()));
     public static final TableDefinition<String, S3SecretRecord> S3_SECRETS =
             new TableDefinition<>("s3SecretTable", Codecs.STRING, Codecs.proto(S3SecretRecord.parser()));
+    public static final TableDefinition<String, RetryCacheRecord> RETRY_CACHE =
+            new TableDefinition<>("retryCacheTable", Codecs.STRING, Codecs.proto(RetryCacheRecord.parser()));
     public static final TableDefinition<String, TransactionInfoRecord> TRANSACTION_INFO =
             new TableDefinition<>("transactionInfoTable", Codecs.STRING, Codecs.proto(TransactionInfoRecord.parser()));
 
@@ -61,10 +65,14 @@ public final class OmSchema {
             DELETED_KEYS,
             DELETED_DIRECTORIES,
             MULTIPART_UPLOADS,
-            S3_SECRETS);
+            S3_SECRETS,
+            RETRY_CACHE);
 
-    /** Tables small enough and read often enough to keep whole in memory (Ozone does the same). */
-    public static final List<TableDefinition<String, ?>> FULLY_CACHED_TABLES = List.of(VOLUMES, BUCKETS);
+    /**
+     * Tables small enough and read often enough to keep whole in memory (Ozone does the same for volumes and
+     * buckets); the retry cache is consulted by every write that carries a request id and is bounded.
+     */
+    public static final List<TableDefinition<String, ?>> FULLY_CACHED_TABLES = List.of(VOLUMES, BUCKETS, RETRY_CACHE);
 
     public static final DbSchema SCHEMA = new DbSchema(
             "om",
@@ -79,6 +87,7 @@ public final class OmSchema {
                     DELETED_DIRECTORIES,
                     MULTIPART_UPLOADS,
                     S3_SECRETS,
+                    RETRY_CACHE,
                     TRANSACTION_INFO));
 
     private OmSchema() {}

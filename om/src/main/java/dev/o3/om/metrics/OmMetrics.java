@@ -6,7 +6,8 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
 /**
  * OM's metrics, exported on {@code /prom}: requests by operation and status, request latency, and its breakdown by
- * {@link Stage}; then per-transaction {@code apply} time and the double buffer's RocksDB batch commits.
+ * {@link Stage}; then per-transaction {@code apply} time, retries answered from the retry cache, and the double
+ * buffer's RocksDB batch commits.
  *
  * <p>Request metrics are resolved once per operation ({@link #operation}) so a request never looks up labels; the
  * histograms are classic-only and without exemplars, which keeps an observation to a bucket search and two adds.
@@ -44,6 +45,11 @@ public final class OmMetrics {
             .help("Client write requests applied; divided by o3_om_apply_seconds_count, the requests per log entry")
             .withoutExemplars()
             .register(registry);
+    private final Counter answeredRetries = Counter.builder()
+            .name("o3_om_retry_cache_hits_total")
+            .help("Retried writes answered with the reply recorded at their first application, not applied again")
+            .withoutExemplars()
+            .register(registry);
     private final Histogram flush = latencyHistogram()
             .name("o3_om_rocksdb_flush_seconds")
             .help("Time to commit one double-buffer batch to RocksDB")
@@ -78,6 +84,15 @@ public final class OmMetrics {
     public void recordApply(int requests, long nanos) {
         apply.observe(nanos / NANOS_PER_SECOND);
         appliedRequests.inc(requests);
+    }
+
+    /** A retried write was answered with its first reply (on every OM, as each applies the log). */
+    public void recordRetryAnswered() {
+        answeredRetries.inc();
+    }
+
+    public long answeredRetries() {
+        return (long) answeredRetries.get();
     }
 
     public void recordFlush(int transactions, long nanos) {

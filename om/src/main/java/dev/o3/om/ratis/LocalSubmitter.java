@@ -1,6 +1,5 @@
 package dev.o3.om.ratis;
 
-import dev.o3.om.ratis.OmRatisServer.RequestId;
 import dev.o3.proto.om.OmStatus;
 import java.io.IOException;
 import java.util.Optional;
@@ -50,25 +49,26 @@ final class LocalSubmitter {
         this.entry = division instanceof RaftClientAsynchronousProtocol direct ? direct : server;
     }
 
-    /** Logs {@code message}; completes with Ratis' reply once the entry is applied. */
-    CompletableFuture<RaftClientReply> write(Message message, Optional<RequestId> requestId) {
-        ClientId clientId = requestId.map(id -> ClientId.valueOf(id.clientId())).orElse(localClientId);
-        long callId = requestId.map(RequestId::callId).orElseGet(callIds::incrementAndGet);
-        return send(request(clientId, callId, message, RaftClientRequest.writeRequestType()));
+    /**
+     * Logs {@code message}; completes with Ratis' reply once the entry is applied. Every entry gets a call id of its
+     * own under this OM's client id, so Ratis' retry cache never merges two entries; retried client requests are
+     * recognised where they are applied instead (the OM's retry cache).
+     */
+    CompletableFuture<RaftClientReply> write(Message message) {
+        return send(request(message, RaftClientRequest.writeRequestType()));
     }
 
     /** One linearizable (ReadIndex) read: completes once this leader applied up to a read index obtained now. */
     CompletableFuture<RaftClientReply> readIndex() {
-        return send(
-                request(localClientId, callIds.incrementAndGet(), Message.EMPTY, RaftClientRequest.readRequestType()));
+        return send(request(Message.EMPTY, RaftClientRequest.readRequestType()));
     }
 
-    private RaftClientRequest request(ClientId clientId, long callId, Message message, RaftClientRequest.Type type) {
+    private RaftClientRequest request(Message message, RaftClientRequest.Type type) {
         return RaftClientRequest.newBuilder()
-                .setClientId(clientId)
+                .setClientId(localClientId)
                 .setServerId(server.getId())
                 .setGroupId(groupId)
-                .setCallId(callId)
+                .setCallId(callIds.incrementAndGet())
                 .setMessage(message)
                 .setType(type)
                 .build();

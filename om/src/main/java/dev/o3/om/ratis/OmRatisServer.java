@@ -47,7 +47,7 @@ public final class OmRatisServer implements AutoCloseable {
     private final OmStateMachine stateMachine;
     private final RaftServer server;
     private final ReadIndexBatcher readIndexes = new ReadIndexBatcher(this::readIndex);
-    private final WriteBatcher writes = new WriteBatcher(entry -> log(entry, Optional.empty()));
+    private final WriteBatcher writes = new WriteBatcher(this::log);
     /** This OM's member of the group, resolved once the server has started. */
     private volatile RaftServer.Division division;
 
@@ -113,35 +113,23 @@ public final class OmRatisServer implements AutoCloseable {
     }
 
     /**
-     * Logs a transaction and completes with the result of its application. Never blocks; the future completes on
-     * Ratis' applier thread, so dependents must be quick.
-     *
-     * @param requestId (client id, call id) for Ratis' retry cache, so a retried request is applied once: such a
-     *     request gets a log entry of its own; without one, the request may share an entry with others (group
-     *     commit, {@link WriteBatcher})
+     * Logs a transaction, alone or with others queued meanwhile (group commit, {@link WriteBatcher}), and completes
+     * with the result of its application. A transaction with a client's request id is applied at most once however
+     * often it is logged (see {@code RetryCache}). Never blocks; the future completes on Ratis' applier thread, so
+     * dependents must be quick.
      */
-    public CompletableFuture<AppliedTransaction> submit(OmTransaction transaction, Optional<RequestId> requestId) {
-        if (requestId.isEmpty()) {
-            return writes.submit(transaction);
-        }
-        return log(transaction, requestId).thenApply(applied -> {
-            if (applied instanceof AppliedTransaction single) {
-                return single;
-            }
-            throw new IllegalStateException("reply without an applied transaction: " + applied);
-        });
+    public CompletableFuture<AppliedTransaction> submit(OmTransaction transaction) {
+        return writes.submit(transaction);
     }
 
     /** Logs one entry; completes with what applying it returned (replies of this process carry the object). */
-    private CompletableFuture<Object> log(OmTransaction entry, Optional<RequestId> requestId) {
-        return submitter
-                .write(new ProtoMessage<>(entry, entry::toByteArray), requestId)
-                .thenApply(reply -> {
-                    if (reply.getMessage() instanceof ProtoMessage<?> message) {
-                        return message.value();
-                    }
-                    throw new IllegalStateException("reply without an applied transaction: " + reply.getMessage());
-                });
+    private CompletableFuture<Object> log(OmTransaction entry) {
+        return submitter.write(new ProtoMessage<>(entry, entry::toByteArray)).thenApply(reply -> {
+            if (reply.getMessage() instanceof ProtoMessage<?> message) {
+                return message.value();
+            }
+            throw new IllegalStateException("reply without an applied transaction: " + reply.getMessage());
+        });
     }
 
     /**
@@ -248,14 +236,6 @@ public final class OmRatisServer implements AutoCloseable {
             LOG.warn("[{}] closing the Ratis server failed", logPrefix, e);
         }
     }
-
-    /**
-     * A client's id for one request, for the retry cache.
-     *
-     * @param clientId the client's UUID
-     * @param callId the call number within that client
-     */
-    public record RequestId(UUID clientId, long callId) {}
 
     /** The singleton answer for one configuration object (Ratis makes a new one on every change). */
     private record SingletonCheck(RaftConfiguration conf, boolean singleton) {}

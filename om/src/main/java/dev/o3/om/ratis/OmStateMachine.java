@@ -35,7 +35,9 @@ import org.slf4j.LoggerFactory;
  * {@link TransactionApplier} updates the cache and queues the writes for the double buffer. The reply goes back before
  * the RocksDB flush; reads see the cache.
  *
- * <p>Recovery: RocksDB records the last flushed index; entries up to it are skipped when Ratis replays the log.
+ * <p>Recovery: RocksDB records the last flushed index; entries up to it are skipped when Ratis replays the log. The
+ * retry cache (replies to client request ids, see {@code RetryCache}) is a RocksDB table, so it resumes from the same
+ * point and travels in checkpoints.
  * Snapshots are RocksDB checkpoints ({@link CheckpointSnapshotStorage}); after Ratis installed one from the leader,
  * {@link #reinitialize} swaps the database for it. Reads only need {@link #query} as a barrier: the caller reads the
  * cache once Ratis has applied up to the read index.

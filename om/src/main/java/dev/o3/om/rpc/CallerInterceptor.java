@@ -1,7 +1,7 @@
 package dev.o3.om.rpc;
 
-import dev.o3.om.ratis.OmRatisServer.RequestId;
 import dev.o3.om.request.Caller;
+import dev.o3.proto.om.RequestId;
 import io.grpc.Context;
 import io.grpc.Contexts;
 import io.grpc.Metadata;
@@ -16,8 +16,8 @@ import java.util.UUID;
  * Reads who calls from gRPC metadata: {@code o3-user} (absent: the OM's own OS user, an administrator), or
  * {@code o3-anonymous} (any value) for an anonymous caller, which wins over {@code o3-user} since it only takes
  * rights away; and, for
- * retry-safe writes, {@code o3-client-id} (UUID) plus {@code o3-call-id} (long), which become the Ratis retry-cache
- * key so a request retried on a new leader is applied once. Stateless; thread-safe.
+ * retry-safe writes, {@code o3-client-id} (UUID) plus {@code o3-call-id} (long), the request id that goes into the
+ * log entry so that the OMs apply a retried call once (a malformed pair is ignored). Stateless; thread-safe.
  */
 final class CallerInterceptor implements ServerInterceptor {
     static final Metadata.Key<String> USER = Metadata.Key.of("o3-user", Metadata.ASCII_STRING_MARSHALLER);
@@ -57,7 +57,12 @@ final class CallerInterceptor implements ServerInterceptor {
             return Optional.empty();
         }
         try {
-            return Optional.of(new RequestId(UUID.fromString(clientId), Long.parseLong(callId)));
+            UUID client = UUID.fromString(clientId);
+            return Optional.of(RequestId.newBuilder()
+                    .setClientMostBits(client.getMostSignificantBits())
+                    .setClientLeastBits(client.getLeastSignificantBits())
+                    .setCallId(Long.parseLong(callId))
+                    .build());
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }

@@ -9,6 +9,7 @@ import dev.o3.om.security.BlockTokens;
 import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.om.BucketLayout;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
+import dev.o3.proto.om.RetryCacheLimits;
 import dev.o3.proto.om.ServiceInfoResponse;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
@@ -32,7 +33,8 @@ import java.util.function.Supplier;
  *       the next configured OM, with a short back-off.
  *   <li>gRPC metadata: {@code o3-user} is the acting user (absent: the OM's own OS user, an administrator);
  *       {@code o3-client-id} (UUID) and {@code o3-call-id} (long), when sent, identify a write so that a retry on
- *       another OM after a failover is applied once (Ratis retry cache); resend the same pair on retries.
+ *       the same or another OM is applied once and answered with the first reply (the replicated retry cache, kept
+ *       for {@code ozone.om.ratis.server.retrycache.timeout}); resend the same pair on retries.
  *   <li>Reads are linearizable: served by the leader after a ReadIndex/lease check, without a log write.
  *   <li>With {@code ozone.security.enabled}, CreateKey, AllocateBlock and CreateMultipartKey return WRITE block
  *       tokens and LookupKey READ tokens ({@code BlockToken} of om.proto in {@code BlockLocation.token}).
@@ -57,7 +59,8 @@ public final class OzoneManagerService {
                 dependencies.handlers(),
                 dependencies.clock(),
                 dependencies.metrics(),
-                leaderAddress);
+                leaderAddress,
+                dependencies.retryCacheLimits());
         LeaderPreparation preparation = new LeaderPreparation(
                 dependencies.store(),
                 dependencies.scm(),
@@ -93,6 +96,7 @@ public final class OzoneManagerService {
      * @param administrators other administrators
      * @param serviceInfo the OMs and their roles
      * @param tokens adds block tokens to handed-out locations (when security is on)
+     * @param retryCacheLimits how long and how many replies the OMs keep for retried writes
      */
     public record Dependencies(
             String logPrefix,
@@ -109,5 +113,6 @@ public final class OzoneManagerService {
             String serverUser,
             Set<String> administrators,
             Supplier<ServiceInfoResponse> serviceInfo,
-            BlockTokens tokens) {}
+            BlockTokens tokens,
+            RetryCacheLimits retryCacheLimits) {}
 }

@@ -7,12 +7,13 @@ import dev.o3.om.metrics.OperationMetrics;
 import dev.o3.om.metrics.Stage;
 import dev.o3.om.ratis.NotLeaderException;
 import dev.o3.om.ratis.OmRatisServer;
-import dev.o3.om.ratis.OmRatisServer.RequestId;
 import dev.o3.om.request.Caller;
 import dev.o3.om.request.OmException;
 import dev.o3.proto.om.OmError;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
+import dev.o3.proto.om.RequestId;
+import dev.o3.proto.om.RetryCacheLimits;
 import io.grpc.ServerCallHandler;
 import io.grpc.stub.ServerCalls;
 import java.time.Clock;
@@ -31,7 +32,8 @@ import java.util.function.Supplier;
  *
  * <ul>
  *   <li>A write checks leadership, builds the log entry (asking SCM for blocks without blocking), submits it to the
- *       local Raft server and answers with the applied result when Ratis completes it.
+ *       local Raft server and answers with the applied result when Ratis completes it. The client's request id, if
+ *       it sent one, goes into the entry with this OM's retry cache limits.
  *   <li>A read waits for the read barrier (no log write), which for a single OM or a valid leader lease is already
  *       passed, and then reads the cache-backed store on the same thread: no hand-off at all. When the barrier has to
  *       wait, the read continues on the foreground handler pool, never on a Ratis thread.
@@ -70,6 +72,7 @@ final class RpcCalls {
     private final Clock clock;
     private final OmMetrics metrics;
     private final Function<String, String> leaderAddress;
+    private final RetryCacheLimits retryCacheLimits;
 
     RpcCalls(
             String logPrefix,
@@ -78,7 +81,8 @@ final class RpcCalls {
             Executor handlers,
             Clock clock,
             OmMetrics metrics,
-            Function<String, String> leaderAddress) {
+            Function<String, String> leaderAddress,
+            RetryCacheLimits retryCacheLimits) {
         this.logPrefix = logPrefix;
         this.ratis = ratis;
         this.store = store;
@@ -86,6 +90,7 @@ final class RpcCalls {
         this.clock = clock;
         this.metrics = metrics;
         this.leaderAddress = leaderAddress;
+        this.retryCacheLimits = retryCacheLimits;
     }
 
     <Q, R extends Message> ServerCallHandler<Q, R> write(
@@ -136,13 +141,14 @@ final class RpcCalls {
                         .setAdmin(caller.admin())
                         .setAnonymous(caller.anonymous())
                         .setTimeMillis(clock.millis());
+                requestId.ifPresent(id -> transaction.setRequestId(id).setRetryCacheLimits(retryCacheLimits));
                 long prepared = System.nanoTime();
                 // The callback answers every outcome itself, so the derived future carries nothing to check.
                 var unused = builder.fill(request, caller, transaction)
                         .thenCompose(filled -> {
                             long submitted = System.nanoTime();
                             operationMetrics.recordStage(Stage.SCM, submitted - prepared);
-                            return ratis.submit(transaction.build(), requestId)
+                            return ratis.submit(transaction.build())
                                     .whenComplete((applied, failure) ->
                                             operationMetrics.recordStage(Stage.RATIS, System.nanoTime() - submitted));
                         })

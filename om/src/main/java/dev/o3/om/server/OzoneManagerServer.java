@@ -100,7 +100,7 @@ public final class OzoneManagerServer implements Daemon {
                 (transactions, rows, nanos) -> metrics.recordFlush(transactions, nanos),
                 this::fatal);
         TransactionApplier applier = new TransactionApplier(
-                name, stores, config.s3Volume(), config.requests().minPartSize());
+                name, stores, config.s3Volume(), config.requests().minPartSize(), metrics::recordRetryAnswered);
         ratis = new OmRatisServer(name, ratisConfig(), stores, applier, metrics::recordApply);
         ratis.start();
         scm = new ScmBlockClient(config.scmBlockAddress(), config.services().scmRequestTimeout());
@@ -204,6 +204,11 @@ public final class OzoneManagerServer implements Daemon {
     /** Client write requests applied since start; more than the log entries when writes were group-committed. */
     public long appliedRequests() {
         return ratis.appliedRequests();
+    }
+
+    /** Retried writes this OM answered from its retry cache instead of applying them again, since start. */
+    public long answeredRetries() {
+        return metrics.answeredRetries();
     }
 
     /** RocksDB batches the double buffer committed since start. */

@@ -15,6 +15,7 @@ import dev.o3.proto.hdds.ReplicationFactor;
 import dev.o3.proto.hdds.ReplicationType;
 import dev.o3.proto.om.BucketLayout;
 import dev.o3.proto.om.OmRoleInfo;
+import dev.o3.proto.om.RetryCacheLimits;
 import dev.o3.proto.om.ServiceInfoResponse;
 import java.time.Clock;
 import java.util.Optional;
@@ -60,7 +61,11 @@ final class ServiceWiring {
                 new BlockTokens(config.blockTokens()
                         .secret()
                         .map(secret -> new BlockTokenSigner(
-                                secret, clock, config.blockTokens().lifetime()))));
+                                secret, clock, config.blockTokens().lifetime()))),
+                RetryCacheLimits.newBuilder()
+                        .setExpiryMillis(requests.retryCacheExpiry().toMillis())
+                        .setMaxEntries(requests.retryCacheMaxEntries())
+                        .build());
     }
 
     /** The OS user OM runs as; always an administrator. */

@@ -20,7 +20,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -185,7 +184,7 @@ public final class BackgroundServices implements AutoCloseable {
     }
 
     private AppliedTransaction submit(OmTransaction transaction) {
-        return ratis.submit(transaction, Optional.empty())
+        return ratis.submit(transaction)
                 .orTimeout(SUBMIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
                 .join();
     }

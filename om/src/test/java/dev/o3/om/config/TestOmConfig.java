@@ -35,6 +35,8 @@ class TestOmConfig {
         assertThat(config.requests().defaultBucketLayout()).isEqualTo("file_system_optimized");
         assertThat(config.requests().defaultReplicationFactor()).isEqualTo(3);
         assertThat(config.requests().blockSize()).isEqualTo(256L << 20);
+        assertThat(config.requests().retryCacheExpiry()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(config.requests().retryCacheMaxEntries()).isEqualTo(500_000);
         assertThat(config.services().openKeyCleanupInterval()).isEqualTo(Duration.ofHours(24));
         assertThat(config.services().keyDeletingInterval()).isEqualTo(Duration.ofSeconds(60));
         assertThat(config.services().directoryDeletingInterval()).isEqualTo(Duration.ofSeconds(60));
@@ -50,7 +52,9 @@ class TestOmConfig {
                 "ozone.om.open.key.expire.threshold", "1h",
                 "ozone.administrators", "alice,bob",
                 "ozone.default.bucket.layout", "OBJECT_STORE",
-                "ozone.om.leader.election.minimum.timeout.duration", "200ms")));
+                "ozone.om.leader.election.minimum.timeout.duration", "200ms",
+                "ozone.om.ratis.server.retrycache.timeout", "2m",
+                "ozone.om.ratis.server.retrycache.max.entries", "1000")));
 
         assertThat(config.dbDirectory()).isEqualTo(Path.of("/om-db"));
         assertThat(config.ratisDirectory()).isEqualTo(Path.of("/om-log"));
@@ -58,6 +62,20 @@ class TestOmConfig {
         assertThat(config.requests().administrators()).isEqualTo(Set.of("alice", "bob"));
         assertThat(config.requests().defaultBucketLayout()).isEqualTo("object_store");
         assertThat(config.ratis().electionTimeout()).isEqualTo(Duration.ofMillis(200));
+        assertThat(config.requests().retryCacheExpiry()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(config.requests().retryCacheMaxEntries()).isEqualTo(1000);
+    }
+
+    @Test
+    void theRetryCacheKeepsRepliesForSomeTime() {
+        assertThatThrownBy(() -> OmConfig.from(OzoneConfiguration.of(
+                        Map.of("ozone.metadata.dirs", "/meta", "ozone.om.ratis.server.retrycache.timeout", "0s"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("ozone.om.ratis.server.retrycache.timeout");
+        assertThatThrownBy(() -> OmConfig.from(OzoneConfiguration.of(
+                        Map.of("ozone.metadata.dirs", "/meta", "ozone.om.ratis.server.retrycache.max.entries", "0"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("ozone.om.ratis.server.retrycache.max.entries");
     }
 
     @Test

@@ -39,7 +39,12 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -111,6 +116,67 @@ class TestOzoneManagerServer {
                 try (OmTestClient client = client(restarted)) {
                     assertThat(lookup(client).getKey().getSize()).isEqualTo(3 << 20);
                     assertThat(infoVolume(client, "s3v")).isEqualTo(OmStatus.OK);
+                }
+            }
+        }
+    }
+
+    @Test
+    void writesWithRequestIdsShareLogEntriesAndTheirRetriesGetTheFirstReplyAcrossARestart() throws Exception {
+        try (FakeScm scm = new FakeScm()) {
+            // A fixed port, so that one client (one client id) talks to the OM before and after its restart.
+            String address = "127.0.0.1:" + OmFixtures.freePort();
+            var conf = OmFixtures.singleOm(directory, scm.address()).with("ozone.om.address", address);
+            try (OmTestClient admin = new OmTestClient(List.of(address), System.getProperty("user.name"), WAIT);
+                    OmTestClient client = new OmTestClient(List.of(address), "alice", WAIT)) {
+                CommitKeyRequest commit;
+                long commitCall;
+                try (OzoneManagerServer om = new OzoneManagerServer(conf, Clock.systemUTC())) {
+                    om.start();
+                    Poll.until(WAIT, om::isLeader, "the single OM to lead");
+                    createVolumesConcurrently(admin, 16, 8);
+                    assertThat(om.appliedRequests())
+                            .as("writes with request ids are group-committed: more requests than log entries")
+                            .isGreaterThan(om.appliedTransactions());
+
+                    assertThat(status(
+                                    client,
+                                    stub -> stub.createBucket(CreateBucketRequest.newBuilder()
+                                            .setBucket(BucketInfo.newBuilder()
+                                                    .setVolume("s3v")
+                                                    .setName("photos"))
+                                            .build()),
+                                    CreateBucketResponse::getError))
+                            .isEqualTo(OmStatus.OK);
+                    CreateKeyResponse created = client.call(
+                            stub -> stub.createKey(CreateKeyRequest.newBuilder()
+                                    .setVolume("s3v")
+                                    .setBucket("photos")
+                                    .setName("cat.jpg")
+                                    .build()),
+                            CreateKeyResponse::getError);
+                    commit = CommitKeyRequest.newBuilder()
+                            .setVolume("s3v")
+                            .setBucket("photos")
+                            .setName("cat.jpg")
+                            .setClientId(created.getClientId())
+                            .build();
+                    commitCall = client.nextCallId();
+                    assertThat(commit(client, commitCall, commit)).isEqualTo(OmStatus.OK);
+                    assertThat(commit(client, commitCall, commit))
+                            .as("the retry of an applied commit gets its reply, not KEY_NOT_FOUND")
+                            .isEqualTo(OmStatus.OK);
+                    assertThat(commit(client, client.nextCallId(), commit))
+                            .as("another call is applied")
+                            .isEqualTo(OmStatus.KEY_NOT_FOUND);
+                    assertThat(om.answeredRetries()).isEqualTo(1);
+                }
+                try (OzoneManagerServer restarted = new OzoneManagerServer(conf, Clock.systemUTC())) {
+                    restarted.start();
+                    Poll.until(WAIT, restarted::isLeader, "the restarted OM to lead");
+                    assertThat(commit(client, commitCall, commit))
+                            .as("the reply outlives the restart (a RocksDB table, not Ratis' memory)")
+                            .isEqualTo(OmStatus.OK);
                 }
             }
         }
@@ -237,6 +303,34 @@ class TestOzoneManagerServer {
             OmTestClient client, Function<OzoneManagerServiceBlockingStub, R> rpc, Function<R, OmError> error) {
         OmError failure = error.apply(client.call(rpc, error));
         return failure.getStatus() == OmStatus.OM_STATUS_UNSPECIFIED ? OmStatus.OK : failure.getStatus();
+    }
+
+    private static OmStatus commit(OmTestClient client, long callId, CommitKeyRequest commit) {
+        CommitKeyResponse response = client.call(callId, stub -> stub.commitKey(commit), CommitKeyResponse::getError);
+        return response.hasError() ? response.getError().getStatus() : OmStatus.OK;
+    }
+
+    /** {@code writers} threads each create {@code perWriter} volumes, all at once. */
+    private static void createVolumesConcurrently(OmTestClient client, int writers, int perWriter) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            List<Future<OmStatus>> created = new ArrayList<>();
+            for (int i = 0; i < writers * perWriter; i++) {
+                String name = "vol-" + i;
+                created.add(pool.submit(() -> status(
+                        client,
+                        stub -> stub.createVolume(CreateVolumeRequest.newBuilder()
+                                .setVolume(VolumeInfo.newBuilder().setName(name))
+                                .build()),
+                        CreateVolumeResponse::getError)));
+            }
+            for (Future<OmStatus> status : created) {
+                assertThat(status.get(WAIT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(OmStatus.OK);
+            }
+        } finally {
+            pool.shutdownNow();
+            assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+        }
     }
 
     private static OmStatus infoVolume(OmTestClient client, String name) {

@@ -41,7 +41,7 @@ public final class Namespace implements AutoCloseable {
 
     private final OmStore store;
     private final TransactionApplier applier;
-    private final AtomicLong index = new AtomicLong();
+    private final AtomicLong index;
     private final AtomicLong blockIds = new AtomicLong();
     private long time = 1_700_000_000_000L;
 
@@ -53,7 +53,9 @@ public final class Namespace implements AutoCloseable {
         this.store = OmStore.open("test", directory, maxUnflushed, listener, fault -> {
             throw new AssertionError("flush failed", fault);
         });
-        this.applier = new TransactionApplier("test", () -> store, "s3v", 5L << 20);
+        // A reopened store continues the log where it left off, as Ratis would replay it.
+        this.index = new AtomicLong(store.flushedAtOpen().getIndex());
+        this.applier = new TransactionApplier("test", () -> store, "s3v", 5L << 20, () -> {});
     }
 
     public OmStore store() {

@@ -1,0 +1,231 @@
+package dev.o3.test.om;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.o3.client.om.OmClient;
+import dev.o3.client.om.OmException;
+import dev.o3.common.config.HostAndPort;
+import dev.o3.om.server.OzoneManagerServer;
+import dev.o3.proto.om.BucketInfo;
+import dev.o3.proto.om.BucketLayout;
+import dev.o3.proto.om.CommitKeyRequest;
+import dev.o3.proto.om.CommitKeyResponse;
+import dev.o3.proto.om.CreateBucketRequest;
+import dev.o3.proto.om.CreateBucketResponse;
+import dev.o3.proto.om.CreateKeyRequest;
+import dev.o3.proto.om.CreateKeyResponse;
+import dev.o3.proto.om.CreateVolumeRequest;
+import dev.o3.proto.om.CreateVolumeResponse;
+import dev.o3.proto.om.KeyInfo;
+import dev.o3.proto.om.ListKeysRequest;
+import dev.o3.proto.om.ListKeysResponse;
+import dev.o3.proto.om.OmStatus;
+import dev.o3.proto.om.VolumeInfo;
+import dev.o3.test.cluster.MiniO3Cluster;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The product's OM client ({@link OmClient}, as the S3 gateway, {@code ozone sh} and freon use it) against three OMs
+ * whose leader is killed while writers commit keys. A commit the dying leader applied but could not answer is retried
+ * by the client on the new leader with the same request id, which answers with the first reply: no false
+ * KEY_NOT_FOUND, and every acknowledged key is listed exactly once.
+ */
+@Tag("integration")
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class OmFailoverIT {
+    private static final Logger LOG = LoggerFactory.getLogger(OmFailoverIT.class);
+    private static final Duration WAIT = Duration.ofSeconds(90);
+    /** Writers, each with one call in flight: more than the leader keeps log entries in flight. */
+    private static final int WRITERS = 8;
+    /** Keys committed before the kill, and again after it. */
+    private static final int KEYS_PER_PHASE = 300;
+
+    private static final String USER = System.getProperty("user.name", "o3");
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void everyCommitIsAnsweredAsItWasAppliedAcrossALeaderKill() throws Exception {
+        try (MiniO3Cluster cluster = MiniO3Cluster.builder(directory)
+                        .numOMs(3)
+                        .numDatanodes(1)
+                        .build()
+                        .newCluster()
+                        .start();
+                OmClient client = new OmClient(addresses(cluster), USER, WAIT)) {
+            OzoneManagerServer first = cluster.waitForOmLeader(WAIT);
+            createBucket(client);
+
+            Map<String, String> outcomes = new ConcurrentHashMap<>();
+            AtomicBoolean stop = new AtomicBoolean();
+            ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
+            try {
+                List<Future<?>> writers = new ArrayList<>();
+                for (int i = 0; i < WRITERS; i++) {
+                    String prefix = "w" + i;
+                    writers.add(pool.submit(() -> writeUntilStopped(client, prefix, stop, outcomes)));
+                }
+                await(() -> committed(outcomes) >= KEYS_PER_PHASE, "keys committed before the kill");
+                cluster.stopOm(cluster.oms().indexOf(first));
+                long atKill = committed(outcomes);
+                await(() -> committed(outcomes) >= atKill + KEYS_PER_PHASE, "keys committed after the kill");
+                stop.set(true);
+                for (Future<?> writer : writers) {
+                    writer.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                }
+            } finally {
+                pool.shutdownNow();
+                assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+            }
+
+            await(() -> newLeader(cluster, first).isPresent(), "a new OM leader");
+            OzoneManagerServer second = newLeader(cluster, first).orElseThrow();
+            List<String> listed = listKeys(client);
+            Set<String> present = new HashSet<>(listed);
+            LOG.info(
+                    "{} writes, {} keys listed; retries answered from the retry cache on the new leader: {}",
+                    outcomes.size(),
+                    listed.size(),
+                    second.answeredRetries());
+
+            assertThat(listed).as("every key listed once").hasSameSizeAs(present);
+            outcomes.forEach((name, outcome) -> {
+                if (outcome.equals("OK")) {
+                    assertThat(present).as("acknowledged %s", name).contains(name);
+                } else if (outcome.contains(OmStatus.KEY_NOT_FOUND.name())) {
+                    assertThat(present)
+                            .as("%s was refused (%s) but its commit had been applied", name, outcome)
+                            .doesNotContain(name);
+                }
+            });
+            assertThat(outcomes)
+                    .as("no write failed: each retry was answered as its first attempt was applied")
+                    .allSatisfy((name, outcome) -> assertThat(outcome).isEqualTo("OK"));
+        }
+    }
+
+    /** Writes keys {@code prefix-00000, ...} (empty: no datanode involved) and records how each ended. */
+    private static void writeUntilStopped(
+            OmClient client, String prefix, AtomicBoolean stop, Map<String, String> outcomes) {
+        for (int i = 0; !stop.get(); i++) {
+            String name = String.format("%s-%05d", prefix, i);
+            outcomes.put(name, write(client, name));
+        }
+    }
+
+    private static String write(OmClient client, String name) {
+        CreateKeyResponse created;
+        try {
+            created = client.call(
+                    "CreateKey",
+                    stub -> stub.createKey(CreateKeyRequest.newBuilder()
+                            .setVolume("vol")
+                            .setBucket("bucket")
+                            .setName(name)
+                            .build()),
+                    CreateKeyResponse::getError);
+        } catch (OmException e) {
+            return "CreateKey " + e.status() + ": " + e.getMessage();
+        }
+        try {
+            client.call(
+                    "CommitKey",
+                    stub -> stub.commitKey(CommitKeyRequest.newBuilder()
+                            .setVolume("vol")
+                            .setBucket("bucket")
+                            .setName(name)
+                            .setClientId(created.getClientId())
+                            .build()),
+                    CommitKeyResponse::getError);
+            return "OK";
+        } catch (OmException e) {
+            return "CommitKey " + e.status() + ": " + e.getMessage();
+        }
+    }
+
+    private static long committed(Map<String, String> outcomes) {
+        return outcomes.values().stream().filter("OK"::equals).count();
+    }
+
+    private static void createBucket(OmClient client) {
+        client.call(
+                "CreateVolume",
+                stub -> stub.createVolume(CreateVolumeRequest.newBuilder()
+                        .setVolume(VolumeInfo.newBuilder().setName("vol"))
+                        .build()),
+                CreateVolumeResponse::getError);
+        client.call(
+                "CreateBucket",
+                stub -> stub.createBucket(CreateBucketRequest.newBuilder()
+                        .setBucket(BucketInfo.newBuilder()
+                                .setVolume("vol")
+                                .setName("bucket")
+                                .setLayout(BucketLayout.OBJECT_STORE))
+                        .build()),
+                CreateBucketResponse::getError);
+    }
+
+    private static List<String> listKeys(OmClient client) {
+        List<String> names = new ArrayList<>();
+        String startAfter = "";
+        while (true) {
+            String from = startAfter;
+            ListKeysResponse page = client.call(
+                    "ListKeys",
+                    stub -> stub.listKeys(ListKeysRequest.newBuilder()
+                            .setVolume("vol")
+                            .setBucket("bucket")
+                            .setStartAfter(from)
+                            .setMaxResults(1000)
+                            .build()),
+                    ListKeysResponse::getError);
+            page.getKeysList().stream().map(KeyInfo::getName).forEach(names::add);
+            if (!page.getTruncated()) {
+                return names;
+            }
+            startAfter = page.getNextStartAfter();
+        }
+    }
+
+    private static Optional<OzoneManagerServer> newLeader(MiniO3Cluster cluster, OzoneManagerServer killed) {
+        return cluster.oms().stream()
+                .filter(om -> om != killed && om.isLeader())
+                .findFirst();
+    }
+
+    private static List<HostAndPort> addresses(MiniO3Cluster cluster) {
+        return cluster.oms().stream()
+                .map(om -> new HostAndPort("127.0.0.1", om.clientPort()))
+                .toList();
+    }
+
+    private static void await(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("waiting for %s", what).isLessThan(deadline);
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
+    }
+}
