@@ -250,7 +250,8 @@ public final class KeyInputStream extends InputStream {
 
     /**
      * The block's chunk list. Fetching it also asks for the data of the chunks of the next chunk-size bytes from
-     * {@code inBlock} on, what this stream reads next anyway, so the first read of a block needs no ReadChunk.
+     * {@code inBlock} on, what this stream reads next anyway, so the first read of a block needs no ReadChunk; a
+     * replica on this host is asked for its block file instead, when short-circuit reads are on.
      */
     private BlockData blockData(BlockLocation block, DatanodeDetails replica, ReplicaChannel channel, long inBlock)
             throws IOException {

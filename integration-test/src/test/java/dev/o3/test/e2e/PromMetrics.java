@@ -44,8 +44,8 @@ final class PromMetrics {
     }
 
     /**
-     * A counter of datanode {@code index}, summed over its labels, named with the character that follows the name:
-     * {@code "dn_volume_read_bytes_total{"}, or a space for one without labels.
+     * A counter of datanode {@code index}, summed over its labels, named with the character that follows the name in
+     * the exposition: an opening brace for one with labels, a space for one without.
      */
     static double datanodeCounter(int index, String metric) throws IOException, InterruptedException {
         DatanodeDetails datanode = cluster().datanode(index).datanodeDetails();
