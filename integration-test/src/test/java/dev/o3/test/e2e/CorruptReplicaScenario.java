@@ -25,23 +25,7 @@ abstract class CorruptReplicaScenario {
     @Test
     void corruptedReplicaIsReadAroundTransparently() throws IOException, InterruptedException {
         byte[] data = Keys.random(3 * 1024 * 1024 + 5);
-        try (OutputStream out = bucket().createKey("corrupt-me", data.length, Map.of())) {
-            out.write(data);
-        }
-        BlockLocation block;
-        try (KeyInputStream in = bucket().readKey("corrupt-me")) {
-            block = in.blocks().get(0);
-        }
-        int firstRead = cluster()
-                .datanodeIndex(KeyInputStream.replicasInReadOrder(block).get(0).getUuid());
-        Path file = cluster()
-                .blockFile(
-                        firstRead,
-                        block.getBlockId().getContainerId(),
-                        block.getBlockId().getLocalId())
-                .orElseThrow();
-
-        flipByte(file, 1000);
+        int firstRead = writeWithCorruptFirstReplica("corrupt-me", data, 1000);
         double refusedBefore = datanodeReads(firstRead, "GET_BLOCK");
         double getBlocksBefore = datanodeReads("GET_BLOCK");
         double readChunksBefore = datanodeReads("READ_CHUNK");
@@ -58,8 +42,34 @@ abstract class CorruptReplicaScenario {
         assertThat(datanodeReads("READ_CHUNK") - readChunksBefore).isZero();
     }
 
-    /** Flips one bit of {@code file} at {@code offset}, on disk. */
-    static void flipByte(Path file, long offset) throws IOException {
+    /**
+     * Writes {@code data} as key {@code name} of the suite's bucket, then flips a bit at {@code offset} of its first
+     * block on the replica a reader tries first.
+     *
+     * @return the index of that replica's datanode
+     */
+    static int writeWithCorruptFirstReplica(String name, byte[] data, long offset) throws IOException {
+        try (OutputStream out = bucket().createKey(name, data.length, Map.of())) {
+            out.write(data);
+        }
+        BlockLocation block;
+        try (KeyInputStream in = bucket().readKey(name)) {
+            block = in.blocks().get(0);
+        }
+        int firstRead = cluster()
+                .datanodeIndex(KeyInputStream.replicasInReadOrder(block).get(0).getUuid());
+        flipByte(
+                cluster()
+                        .blockFile(
+                                firstRead,
+                                block.getBlockId().getContainerId(),
+                                block.getBlockId().getLocalId())
+                        .orElseThrow(),
+                offset);
+        return firstRead;
+    }
+
+    private static void flipByte(Path file, long offset) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             ByteBuffer one = ByteBuffer.allocate(1);
             channel.read(one, offset);

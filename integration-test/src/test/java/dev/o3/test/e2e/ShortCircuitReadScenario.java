@@ -1,6 +1,5 @@
 package dev.o3.test.e2e;
 
-import static dev.o3.test.e2e.ClusterSuiteIT.bucket;
 import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
 import static dev.o3.test.e2e.PromMetrics.datanodeCounter;
 import static dev.o3.test.e2e.PromMetrics.datanodeReads;
@@ -9,8 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.o3.client.api.OzoneBucket;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.config.ClientConfigKeys;
-import dev.o3.client.io.KeyInputStream;
-import dev.o3.proto.hdds.BlockLocation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -55,23 +52,7 @@ abstract class ShortCircuitReadScenario {
     @Test
     void aCorruptBlockFileIsReadThroughItsDatanodeAndThenAroundIt() throws IOException, InterruptedException {
         byte[] data = Keys.random(2 * 1024 * 1024 + 3);
-        try (OutputStream out = bucket().createKey("short-circuit-corrupt", data.length, Map.of())) {
-            out.write(data);
-        }
-        BlockLocation block;
-        try (KeyInputStream in = bucket().readKey("short-circuit-corrupt")) {
-            block = in.blocks().get(0);
-        }
-        int firstRead = cluster()
-                .datanodeIndex(KeyInputStream.replicasInReadOrder(block).get(0).getUuid());
-        CorruptReplicaScenario.flipByte(
-                cluster()
-                        .blockFile(
-                                firstRead,
-                                block.getBlockId().getContainerId(),
-                                block.getBlockId().getLocalId())
-                        .orElseThrow(),
-                4096);
+        int firstRead = CorruptReplicaScenario.writeWithCorruptFirstReplica("short-circuit-corrupt", data, 4096);
         double refusals = datanodeReads(firstRead, "READ_CHUNK");
 
         try (OzoneClient reader = client(ClientConfigKeys.READ_SHORT_CIRCUIT.name(), "true");
