@@ -21,7 +21,6 @@ import dev.o3.proto.om.InfoBucketResponse;
 import dev.o3.proto.om.ListKeysRequest;
 import dev.o3.proto.om.ListKeysResponse;
 import dev.o3.proto.om.LookupKeyRequest;
-import dev.o3.proto.om.LookupKeyResponse;
 import dev.o3.proto.om.RenameKeyRequest;
 import dev.o3.proto.om.RenameKeyResponse;
 import dev.o3.proto.om.SetBucketAclRequest;
@@ -257,11 +256,7 @@ public final class OzoneBucket {
      * @return the key, or a failure with {@link dev.o3.client.om.OmException} KEY_NOT_FOUND
      */
     public CompletableFuture<KeyInfo> getKeyAsync(String name) {
-        return om.callAsync(
-                        "LookupKey",
-                        (stub, observer) -> stub.lookupKey(lookupRequest(name), observer),
-                        LookupKeyResponse::getError)
-                .thenApply(response -> OmTranslator.key(response.getKey()));
+        return om.lookupKeyAsync(lookupRequest(name)).thenApply(response -> OmTranslator.key(response.getKey()));
     }
 
     /**
@@ -342,8 +337,7 @@ public final class OzoneBucket {
     }
 
     private dev.o3.proto.om.KeyInfo lookup(String name) {
-        return om.call("LookupKey", stub -> stub.lookupKey(lookupRequest(name)), LookupKeyResponse::getError)
-                .getKey();
+        return om.lookupKey(lookupRequest(name)).getKey();
     }
 
     private LookupKeyRequest lookupRequest(String name) {

@@ -1,13 +1,11 @@
 package dev.o3.client.om;
 
 import dev.o3.proto.om.OmError;
-import dev.o3.proto.om.OzoneManagerServiceGrpc.OzoneManagerServiceStub;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
 
 /**
@@ -20,24 +18,21 @@ import java.util.function.IntSupplier;
 final class AsyncCall<R> {
     private final Failover failover;
     private final Failover.LeaderIndex leaderIndex;
-    private final IntFunction<OzoneManagerServiceStub> stubs;
     private final IntSupplier leader;
-    private final OmClient.AsyncRpc<R> rpc;
+    private final Attempts<R> attempts;
     private final Function<R, OmError> errorOf;
     private final CompletableFuture<R> result = new CompletableFuture<>();
 
     AsyncCall(
             Failover failover,
             Failover.LeaderIndex leaderIndex,
-            IntFunction<OzoneManagerServiceStub> stubs,
             IntSupplier leader,
-            OmClient.AsyncRpc<R> rpc,
+            Attempts<R> attempts,
             Function<R, OmError> errorOf) {
         this.failover = failover;
         this.leaderIndex = leaderIndex;
-        this.stubs = stubs;
         this.leader = leader;
-        this.rpc = rpc;
+        this.attempts = attempts;
         this.errorOf = errorOf;
     }
 
@@ -49,7 +44,7 @@ final class AsyncCall<R> {
     private void attempt() {
         int target = leader.getAsInt();
         try {
-            rpc.start(stubs.apply(target), new Attempt(target));
+            attempts.start(target, new Attempt(target));
         } catch (RuntimeException e) {
             result.completeExceptionally(e);
         }
@@ -62,6 +57,17 @@ final class AsyncCall<R> {
             case RETRY_LATER -> CompletableFuture.delayedExecutor(failover.backoffNanos(), TimeUnit.NANOSECONDS)
                     .execute(this::attempt);
         }
+    }
+
+    /**
+     * Starts one attempt at OM {@code target} (an index into the client's OM addresses): one response, then
+     * completion, or one error, as a unary call answers.
+     *
+     * @param <R> response type
+     */
+    @FunctionalInterface
+    interface Attempts<R> {
+        void start(int target, StreamObserver<R> observer);
     }
 
     /** The observer of one attempt: a unary call sees one response, then completion, or one error. */

@@ -1,13 +1,18 @@
 package dev.o3.client.om;
 
 import dev.o3.common.config.HostAndPort;
+import dev.o3.proto.om.LookupKeyRequest;
+import dev.o3.proto.om.LookupKeyResponse;
+import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OmError;
+import dev.o3.proto.om.OmReply;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.OzoneManagerServiceGrpc.OzoneManagerServiceBlockingStub;
 import dev.o3.proto.om.OzoneManagerServiceGrpc.OzoneManagerServiceStub;
 import io.grpc.ClientInterceptor;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
+import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
@@ -17,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
@@ -42,6 +48,9 @@ public final class OmClient implements AutoCloseable {
     private final List<ManagedChannel> channels;
     private final List<OzoneManagerServiceBlockingStub> stubs;
     private final List<OzoneManagerServiceStub> asyncStubs;
+    private final List<CallStream> callStreams;
+    private final String user;
+    private final boolean anonymous;
     private final Failover.LeaderIndex leaderIndex = new Leader();
     private final Duration failoverTimeout;
     private final RequestIds requestIds;
@@ -74,9 +83,14 @@ public final class OmClient implements AutoCloseable {
         }
         this.stubs = stubs(channels, userHeaders(user), requestIds);
         this.asyncStubs = asyncStubs(channels, userHeaders(user), requestIds);
+        this.callStreams = channels.stream()
+                .map(channel -> new CallStream(channel, RPC_DEADLINE))
+                .toList();
+        this.user = user;
+        this.anonymous = false;
     }
 
-    private OmClient(OmClient shared, Metadata headers) {
+    private OmClient(OmClient shared, Metadata headers, String user, boolean anonymous) {
         this.addresses = shared.addresses;
         this.failoverTimeout = shared.failoverTimeout;
         this.ownsChannels = false;
@@ -84,6 +98,9 @@ public final class OmClient implements AutoCloseable {
         this.channels = shared.channels;
         this.stubs = stubs(channels, headers, requestIds);
         this.asyncStubs = asyncStubs(channels, headers, requestIds);
+        this.callStreams = shared.callStreams;
+        this.user = user;
+        this.anonymous = anonymous;
         this.leader = shared.leader;
     }
 
@@ -92,7 +109,7 @@ public final class OmClient implements AutoCloseable {
      * id; closing it leaves the channels open.
      */
     public OmClient asUser(String user) {
-        return new OmClient(this, userHeaders(user));
+        return new OmClient(this, userHeaders(user), user, false);
     }
 
     /**
@@ -102,7 +119,7 @@ public final class OmClient implements AutoCloseable {
     public OmClient asAnonymous() {
         Metadata headers = new Metadata();
         headers.put(ANONYMOUS_KEY, "true");
-        return new OmClient(this, headers);
+        return new OmClient(this, headers, "", true);
     }
 
     private static Metadata userHeaders(String user) {
@@ -180,14 +197,72 @@ public final class OmClient implements AutoCloseable {
         return new AsyncCall<>(
                         new Failover(operation, addresses, failoverTimeout),
                         leaderIndex,
-                        target -> asyncStubs
-                                .get(target)
-                                .withOption(RequestIds.CALL, call)
-                                .withDeadlineAfter(RPC_DEADLINE.toMillis(), TimeUnit.MILLISECONDS),
                         () -> leader,
-                        rpc,
+                        (target, observer) -> rpc.start(
+                                asyncStubs
+                                        .get(target)
+                                        .withOption(RequestIds.CALL, call)
+                                        .withDeadlineAfter(RPC_DEADLINE.toMillis(), TimeUnit.MILLISECONDS),
+                                observer),
                         errorOf)
                 .start();
+    }
+
+    /**
+     * LookupKey on the leader's call stream (om.proto {@code Calls}): the same answer, redirects and failover as
+     * {@link #callAsync}, without the cost of a unary call. Completes on the transport thread.
+     */
+    public CompletableFuture<LookupKeyResponse> lookupKeyAsync(LookupKeyRequest request) {
+        return streamed(
+                "LookupKey",
+                OmCall.newBuilder().setLookupKey(request),
+                OmReply::getLookupKey,
+                LookupKeyResponse::getError);
+    }
+
+    /** {@link #lookupKeyAsync}, waiting for the answer. */
+    public LookupKeyResponse lookupKey(LookupKeyRequest request) {
+        try {
+            return lookupKeyAsync(request).join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw e;
+        }
+    }
+
+    private <R> CompletableFuture<R> streamed(
+            String operation, OmCall.Builder call, Function<OmReply, R> responseOf, Function<R, OmError> errorOf) {
+        call.setUser(user).setAnonymous(anonymous);
+        return new AsyncCall<>(
+                        new Failover(operation, addresses, failoverTimeout),
+                        leaderIndex,
+                        () -> leader,
+                        (target, observer) -> {
+                            // answer() hands every outcome to the attempt's observer.
+                            var unused = callStreams
+                                    .get(target)
+                                    .call(call)
+                                    .whenComplete((reply, failure) ->
+                                            answer(operation, reply, failure, responseOf, observer));
+                        },
+                        errorOf)
+                .start();
+    }
+
+    private static <R> void answer(
+            String operation, OmReply reply, Throwable failure, Function<OmReply, R> responseOf, StreamObserver<R> to) {
+        if (failure != null) {
+            to.onError(failure);
+        } else if (reply.getResponseCase() == OmReply.ResponseCase.ERROR) {
+            to.onError(Status.INTERNAL
+                    .withDescription(operation + ": " + reply.getError().getMessage())
+                    .asRuntimeException());
+        } else {
+            to.onNext(responseOf.apply(reply));
+            to.onCompleted();
+        }
     }
 
     /** The OM addresses this client knows. */
@@ -232,6 +307,7 @@ public final class OmClient implements AutoCloseable {
         if (!ownsChannels) {
             return;
         }
+        callStreams.forEach(CallStream::close);
         channels.forEach(ManagedChannel::shutdown);
         for (ManagedChannel channel : channels) {
             try {

@@ -16,15 +16,14 @@ import dev.o3.proto.om.InfoVolumeResponse;
 import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.LookupKeyRequest;
 import dev.o3.proto.om.LookupKeyResponse;
+import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OmError;
+import dev.o3.proto.om.OmReply;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.VolumeInfo;
 import io.grpc.Metadata;
 import io.grpc.Server;
-import io.grpc.ServerCall;
-import io.grpc.ServerCallHandler;
-import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
@@ -36,7 +35,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -53,6 +51,7 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
     private final AtomicLong ids = new AtomicLong(100);
     private final Server server;
     private volatile String leaderAddress;
+    private volatile boolean holdStreamedReplies;
     private final CallRecorder calls = new CallRecorder();
 
     public FakeOzoneManager(List<Pipeline> pipelines) {
@@ -86,17 +85,27 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
         this.leaderAddress = leader.toString();
     }
 
+    /** From now on leave calls on the {@code Calls} stream unanswered (an OM that hangs). */
+    public void holdStreamedReplies() {
+        this.holdStreamedReplies = true;
+    }
+
+    /** Every call received on a {@code Calls} stream so far, in order. */
+    public List<OmCall> streamedCalls() {
+        return calls.streamed();
+    }
+
     /** The value of a gRPC metadata header (e.g. {@code o3-user}) of the last call, if it was sent. */
     public Optional<String> lastHeader(String name) {
-        return Optional.ofNullable(calls.lastHeaders.get(header(name)));
+        return Optional.ofNullable(calls.lastHeaders().get(header(name)));
     }
 
     /** Every call received so far, in order. */
     public List<ReceivedCall> received() {
-        return List.copyOf(calls.received);
+        return calls.received();
     }
 
-    private static Metadata.Key<String> header(String name) {
+    static Metadata.Key<String> header(String name) {
         return Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER);
     }
 
@@ -178,6 +187,10 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
 
     @Override
     public void lookupKey(LookupKeyRequest request, StreamObserver<LookupKeyResponse> observer) {
+        reply(observer, lookup(request));
+    }
+
+    private LookupKeyResponse lookup(LookupKeyRequest request) {
         KeyInfo key = keys.get(request.getName());
         LookupKeyResponse.Builder response = LookupKeyResponse.newBuilder();
         if (key == null) {
@@ -187,7 +200,40 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
         } else {
             response.setKey(key);
         }
-        reply(observer, response.build());
+        return response.build();
+    }
+
+    /** Answers LookupKey calls as the unary {@link #lookupKey}, NOT_LEADER included; others with an error. */
+    @Override
+    public StreamObserver<OmCall> calls(StreamObserver<OmReply> replies) {
+        return new StreamObserver<>() {
+            @Override
+            public void onNext(OmCall call) {
+                calls.recordStreamed(call);
+                if (holdStreamedReplies) {
+                    return;
+                }
+                OmReply.Builder reply = OmReply.newBuilder().setCallId(call.getCallId());
+                if (call.getRequestCase() != OmCall.RequestCase.LOOKUP_KEY) {
+                    reply.setError(OmError.newBuilder().setStatus(OmStatus.INVALID_REQUEST));
+                } else if (leaderAddress != null) {
+                    reply.setLookupKey(LookupKeyResponse.newBuilder().setError(notLeader()));
+                } else {
+                    reply.setLookupKey(lookup(call.getLookupKey()));
+                }
+                replies.onNext(reply.build());
+            }
+
+            @Override
+            public void onError(Throwable failure) {
+                // The client went away.
+            }
+
+            @Override
+            public void onCompleted() {
+                replies.onCompleted();
+            }
+        };
     }
 
     @Override
@@ -234,21 +280,4 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
      * @param callId {@code o3-call-id}, if sent
      */
     public record ReceivedCall(String method, Optional<String> clientId, Optional<String> callId) {}
-
-    /** Remembers the headers of the last call and the request ids of every call. */
-    private static final class CallRecorder implements ServerInterceptor {
-        private volatile Metadata lastHeaders = new Metadata();
-        private final List<ReceivedCall> received = new CopyOnWriteArrayList<>();
-
-        @Override
-        public <Q, R> ServerCall.Listener<Q> interceptCall(
-                ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
-            lastHeaders = headers;
-            received.add(new ReceivedCall(
-                    call.getMethodDescriptor().getBareMethodName(),
-                    Optional.ofNullable(headers.get(header("o3-client-id"))),
-                    Optional.ofNullable(headers.get(header("o3-call-id")))));
-            return next.startCall(call, headers);
-        }
-    }
 }

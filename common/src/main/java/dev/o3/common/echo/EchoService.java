@@ -5,6 +5,7 @@ import dev.o3.proto.echo.EchoRequest;
 import dev.o3.proto.echo.EchoResponse;
 import dev.o3.proto.echo.EchoServiceGrpc;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 
 /**
@@ -23,13 +24,51 @@ public final class EchoService extends EchoServiceGrpc.EchoServiceImplBase {
     public void echo(EchoRequest request, StreamObserver<EchoResponse> observer) {
         int size = request.getResponseSize();
         if (size < 0 || size > MAX_RESPONSE_SIZE) {
-            observer.onError(Status.INVALID_ARGUMENT
-                    .withDescription("response_size must be in 0.." + MAX_RESPONSE_SIZE + ", not " + size)
-                    .asRuntimeException());
+            observer.onError(tooLarge(size));
             return;
         }
         observer.onNext(responseOf(size));
         observer.onCompleted();
+    }
+
+    /** Answers each request on the stream in order; an invalid one ends the stream with INVALID_ARGUMENT. */
+    @Override
+    public StreamObserver<EchoRequest> echoStream(StreamObserver<EchoResponse> responses) {
+        return new StreamObserver<>() {
+            private boolean failed;
+
+            @Override
+            public void onNext(EchoRequest request) {
+                int size = request.getResponseSize();
+                if (failed) {
+                    return;
+                }
+                if (size < 0 || size > MAX_RESPONSE_SIZE) {
+                    failed = true;
+                    responses.onError(tooLarge(size));
+                    return;
+                }
+                responses.onNext(responseOf(size));
+            }
+
+            @Override
+            public void onError(Throwable failure) {
+                // The client went away; there is nothing to clean up.
+            }
+
+            @Override
+            public void onCompleted() {
+                if (!failed) {
+                    responses.onCompleted();
+                }
+            }
+        };
+    }
+
+    private static StatusRuntimeException tooLarge(int size) {
+        return Status.INVALID_ARGUMENT
+                .withDescription("response_size must be in 0.." + MAX_RESPONSE_SIZE + ", not " + size)
+                .asRuntimeException();
     }
 
     private EchoResponse responseOf(int size) {

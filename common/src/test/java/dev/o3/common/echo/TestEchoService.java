@@ -35,6 +35,35 @@ class TestEchoService {
         assertThat(Status.fromThrowable(recorder.failure).getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
     }
 
+    @Test
+    void aStreamAnswersEachRequestInOrderAndEndsOnAnOversizedOne() {
+        Recorder recorder = new Recorder();
+        StreamObserver<EchoRequest> requests = service.echoStream(recorder);
+        requests.onNext(EchoRequest.newBuilder().setResponseSize(7).build());
+        requests.onNext(EchoRequest.newBuilder().setResponseSize(2).build());
+        requests.onNext(EchoRequest.newBuilder()
+                .setResponseSize(EchoService.MAX_RESPONSE_SIZE + 1)
+                .build());
+        requests.onNext(EchoRequest.newBuilder().setResponseSize(1).build());
+        requests.onCompleted();
+
+        assertThat(recorder.responses).extracting(r -> r.getPayload().size()).containsExactly(7, 2);
+        assertThat(Status.fromThrowable(recorder.failure).getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(recorder.completed).isFalse();
+    }
+
+    @Test
+    void aStreamEndsWhenTheClientEndsIt() {
+        Recorder recorder = new Recorder();
+        StreamObserver<EchoRequest> requests = service.echoStream(recorder);
+        requests.onNext(EchoRequest.newBuilder().setResponseSize(4).build());
+        requests.onCompleted();
+
+        assertThat(recorder.responses).hasSize(1);
+        assertThat(recorder.completed).isTrue();
+        assertThat(recorder.failure).isNull();
+    }
+
     private Recorder echo(int responseSize) {
         Recorder recorder = new Recorder();
         service.echo(EchoRequest.newBuilder().setResponseSize(responseSize).build(), recorder);

@@ -33,7 +33,8 @@ import picocli.CommandLine.Option;
  * {@code om-echo}: the bare gRPC round trip to the OM's {@code EchoService} (same port and event loops as its client
  * protocol, no OM work), over a channel set up like the OM client's: the ceiling omkr is compared against. With
  * {@code --embedded} the echo is served by this process instead, on the transport thread ({@code direct}) or on
- * gRPC's default executor ({@code default}), which shows what a thread hand-off per call costs.
+ * gRPC's default executor ({@code default}), which shows what a thread hand-off per call costs. With {@code --stream}
+ * every echo is a message on one stream, the ceiling for lookups on the OM's {@code Calls} stream.
  */
 @Command(
         name = "om-echo",
@@ -63,6 +64,12 @@ public final class OmEcho extends Generator {
                     + " (default: ${DEFAULT-VALUE}).")
     private int responseSize;
 
+    @Option(
+            names = "--stream",
+            description = "Send every echo on one stream (EchoStream), as the OM client sends its lookups on the OM's"
+                    + " Calls stream, instead of one unary call each.")
+    private boolean stream;
+
     private EchoRequest request;
 
     @Override
@@ -88,6 +95,11 @@ public final class OmEcho extends Generator {
     @Override
     Operation prepare(OzoneConfiguration conf, OzoneClient client, List<AutoCloseable> resources) throws IOException {
         ManagedChannel channel = channel(conf, resources);
+        if (stream) {
+            EchoStreamClient echoes = new EchoStreamClient(EchoServiceGrpc.newStub(channel), request);
+            resources.add(0, echoes);
+            return index -> echoes.echo().join();
+        }
         EchoServiceGrpc.EchoServiceBlockingStub stub =
                 EchoServiceGrpc.newBlockingStub(channel).withInterceptors(userHeader());
         return index -> stub.withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS)
@@ -99,6 +111,11 @@ public final class OmEcho extends Generator {
     @Override
     AsyncOperation prepareAsync(OzoneConfiguration conf, OzoneClient client, List<AutoCloseable> resources)
             throws IOException {
+        if (stream) {
+            EchoStreamClient echoes = new EchoStreamClient(EchoServiceGrpc.newStub(channel(conf, resources)), request);
+            resources.add(0, echoes);
+            return index -> echoes.echo();
+        }
         // Callbacks on the transport thread, as the OM client's asynchronous calls.
         EchoServiceStub stub = EchoServiceGrpc.newStub(channel(conf, resources))
                 .withInterceptors(userHeader())

@@ -27,10 +27,17 @@ abstract class FreonScenario {
                 .isZero();
         assertThat(freon("omkg", "-n", "40", "-t", "4", "-p", "freon-om")).isZero();
         assertThat(freon("omkr", "-n", "40", "-t", "4", "-p", "freon-om")).isZero();
+        assertThat(freon("omkr", "-n", "400", "--keys", "40", "--in-flight", "16", "-p", "freon-om"))
+                .isZero();
+        assertThat(freon("om-echo", "-n", "300", "--in-flight", "16", "--stream")).isZero();
+        assertThat(freon("om-echo", "-n", "30", "-t", "2", "--stream")).isZero();
 
         assertThat(out.toString())
                 .contains("ockr: 40 operations, 0 failures")
-                .contains("omkr: 40 operations, 0 failures");
+                .contains("omkr: 40 operations, 0 failures")
+                .contains("omkr: 400 operations, 0 failures")
+                .contains("om-echo: 300 operations, 0 failures")
+                .contains("om-echo: 30 operations, 0 failures");
     }
 
     @Test

@@ -44,10 +44,16 @@ final class CallerInterceptor implements ServerInterceptor {
     }
 
     private Caller namedCaller(Metadata headers) {
-        String user = Optional.ofNullable(headers.get(USER))
-                .filter(name -> !name.isBlank())
-                .orElse(serverUser);
-        return new Caller(user, user.equals(serverUser) || administrators.contains(user));
+        return callerOf(Optional.ofNullable(headers.get(USER)).orElse(""), false);
+    }
+
+    /** The caller a call names by value, as its metadata would: a blank user is the OM's own user. */
+    Caller callerOf(String user, boolean anonymous) {
+        if (anonymous) {
+            return Caller.anonymousCaller();
+        }
+        String name = user.isBlank() ? serverUser : user;
+        return new Caller(name, name.equals(serverUser) || administrators.contains(name));
     }
 
     private static Optional<RequestId> requestId(Metadata headers) {

@@ -11,6 +11,7 @@ import dev.o3.proto.om.DeleteKeyResponse;
 import dev.o3.proto.om.DeleteKeysResponse;
 import dev.o3.proto.om.FileStatusResponse;
 import dev.o3.proto.om.ListKeysResponse;
+import dev.o3.proto.om.LookupKeyRequest;
 import dev.o3.proto.om.LookupKeyResponse;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.RenameKeyResponse;
@@ -26,7 +27,8 @@ final class KeyRpcs {
             ServerServiceDefinition.Builder service,
             RpcCalls calls,
             LeaderPreparation preparation,
-            BlockTokens tokens) {
+            BlockTokens tokens,
+            RpcCalls.Read<LookupKeyRequest, LookupKeyResponse> lookup) {
         service.addMethod(
                 OzoneManagerServiceGrpc.getCreateKeyMethod(),
                 calls.allocatingWrite(
@@ -56,22 +58,7 @@ final class KeyRpcs {
                         (request, caller, transaction) -> transaction.setCommitKey(request),
                         CommitKeyResponse.class,
                         error -> CommitKeyResponse.newBuilder().setError(error).build()));
-        service.addMethod(
-                OzoneManagerServiceGrpc.getLookupKeyMethod(),
-                calls.read(
-                        "LookupKey",
-                        (request, view, caller) -> LookupKeyResponse.newBuilder()
-                                .setKey(tokens.withTokens(
-                                        KeyReads.lookup(
-                                                view,
-                                                caller,
-                                                request.getVolume(),
-                                                request.getBucket(),
-                                                request.getName()),
-                                        Mode.READ,
-                                        caller.user()))
-                                .build(),
-                        error -> LookupKeyResponse.newBuilder().setError(error).build()));
+        service.addMethod(OzoneManagerServiceGrpc.getLookupKeyMethod(), RpcCalls.unary(lookup));
         service.addMethod(
                 OzoneManagerServiceGrpc.getListKeysMethod(),
                 calls.listing(
@@ -79,6 +66,20 @@ final class KeyRpcs {
                         (request, view, caller) -> KeyReads.list(view, caller, request),
                         error -> ListKeysResponse.newBuilder().setError(error).build()));
         bindChanges(service, calls);
+    }
+
+    /** LookupKey, served to unary calls and to calls on a stream alike. */
+    static RpcCalls.Read<LookupKeyRequest, LookupKeyResponse> lookup(RpcCalls calls, BlockTokens tokens) {
+        return calls.reader(
+                "LookupKey",
+                (request, view, caller) -> LookupKeyResponse.newBuilder()
+                        .setKey(tokens.withTokens(
+                                KeyReads.lookup(
+                                        view, caller, request.getVolume(), request.getBucket(), request.getName()),
+                                Mode.READ,
+                                caller.user()))
+                        .build(),
+                error -> LookupKeyResponse.newBuilder().setError(error).build());
     }
 
     private static void bindChanges(ServerServiceDefinition.Builder service, RpcCalls calls) {

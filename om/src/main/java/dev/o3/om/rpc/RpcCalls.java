@@ -16,6 +16,7 @@ import dev.o3.proto.om.RequestId;
 import dev.o3.proto.om.RetryCacheLimits;
 import io.grpc.ServerCallHandler;
 import io.grpc.stub.ServerCalls;
+import io.grpc.stub.StreamObserver;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.Set;
@@ -171,11 +172,22 @@ final class RpcCalls {
 
     <Q, R extends Message> ServerCallHandler<Q, R> read(
             String operation, ReadHandler<Q, R> handler, Function<OmError, R> errorResponse) {
+        return unary(reader(operation, handler, errorResponse));
+    }
+
+    /** A read that can be served to a unary call or to a call on a stream ({@code CallStreams}). */
+    <Q, R extends Message> Read<Q, R> reader(
+            String operation, ReadHandler<Q, R> handler, Function<OmError, R> errorResponse) {
         OperationMetrics operationMetrics = metrics.operation(operation);
-        return ServerCalls.asyncUnaryCall((request, observer) -> {
+        return (request, caller, observer) -> {
             RpcCall<R> call = new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress);
-            readAfterBarrier(operation, call, handler, request, CallerInterceptor.CALLER.get());
-        });
+            readAfterBarrier(operation, call, handler, request, caller);
+        };
+    }
+
+    static <Q, R extends Message> ServerCallHandler<Q, R> unary(Read<Q, R> read) {
+        return ServerCalls.asyncUnaryCall(
+                (request, observer) -> read.serve(request, CallerInterceptor.CALLER.get(), observer));
     }
 
     <Q, R extends Message> ServerCallHandler<Q, R> listing(
@@ -242,5 +254,16 @@ final class RpcCalls {
         if (caller.anonymous() && !ANONYMOUS_OPERATIONS.contains(operation)) {
             throw new OmException(OmStatus.PERMISSION_DENIED, "anonymous callers may not call " + operation);
         }
+    }
+
+    /**
+     * One read: answers the observer once, with the response or the error response, from whichever thread serves it.
+     *
+     * @param <Q> request type
+     * @param <R> response type
+     */
+    @FunctionalInterface
+    interface Read<Q, R> {
+        void serve(Q request, Caller caller, StreamObserver<R> observer);
     }
 }

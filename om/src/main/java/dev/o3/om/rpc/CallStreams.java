@@ -1,0 +1,157 @@
+package dev.o3.om.rpc;
+
+import dev.o3.proto.om.LookupKeyRequest;
+import dev.o3.proto.om.LookupKeyResponse;
+import dev.o3.proto.om.OmCall;
+import dev.o3.proto.om.OmError;
+import dev.o3.proto.om.OmReply;
+import dev.o3.proto.om.OmStatus;
+import io.grpc.ServerCallHandler;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.ServerCalls;
+import io.grpc.stub.StreamObserver;
+import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@code Calls} RPC: reads multiplexed on one stream, each served exactly as its unary form (same barrier, same
+ * thread rules, same metrics) and answered as soon as it is done, in any order.
+ *
+ * <p>Back-pressure: a stream has at most {@link #MAX_IN_FLIGHT} calls unanswered. A new call is taken from the
+ * transport only when a reply has gone out and the client is reading its replies, so a client that stops reading
+ * stops its own stream and holds no more than that many replies in this OM's memory.
+ */
+final class CallStreams {
+    static final int MAX_IN_FLIGHT = 1024;
+    private static final Logger LOG = LoggerFactory.getLogger(CallStreams.class);
+
+    private final CallerInterceptor callers;
+    private final RpcCalls.Read<LookupKeyRequest, LookupKeyResponse> lookup;
+
+    CallStreams(CallerInterceptor callers, RpcCalls.Read<LookupKeyRequest, LookupKeyResponse> lookup) {
+        this.callers = callers;
+        this.lookup = lookup;
+    }
+
+    ServerCallHandler<OmCall, OmReply> handler() {
+        return ServerCalls.asyncBidiStreamingCall(replies -> new Stream((ServerCallStreamObserver<OmReply>) replies));
+    }
+
+    /** One client stream. Replies come from the transport thread and, behind a read barrier, the handler pool. */
+    private final class Stream implements StreamObserver<OmCall> {
+        private final ServerCallStreamObserver<OmReply> replies;
+        // All guarded by this.
+        private int unanswered;
+        private int owedRequests;
+        private boolean halfClosed;
+        private boolean done;
+
+        Stream(ServerCallStreamObserver<OmReply> replies) {
+            this.replies = replies;
+            replies.disableAutoRequest();
+            replies.setOnReadyHandler(this::ready);
+            replies.request(MAX_IN_FLIGHT);
+        }
+
+        @Override
+        public void onNext(OmCall call) {
+            synchronized (this) {
+                unanswered++;
+            }
+            long id = call.getCallId();
+            switch (call.getRequestCase()) {
+                case LOOKUP_KEY -> lookup.serve(
+                        call.getLookupKey(),
+                        callers.callerOf(call.getUser(), call.getAnonymous()),
+                        new Reply<>(id, OmReply.Builder::setLookupKey));
+                default -> send(OmReply.newBuilder()
+                        .setCallId(id)
+                        .setError(OmError.newBuilder()
+                                .setStatus(OmStatus.INVALID_REQUEST)
+                                .setMessage("this OM serves no " + call.getRequestCase() + " call on a stream"))
+                        .build());
+            }
+        }
+
+        private synchronized void send(OmReply reply) {
+            unanswered--;
+            if (done) {
+                return;
+            }
+            try {
+                replies.onNext(reply);
+            } catch (RuntimeException e) {
+                LOG.debug("could not answer call {} (client gone?)", reply.getCallId(), e);
+                done = true;
+                return;
+            }
+            if (replies.isReady()) {
+                replies.request(1);
+            } else {
+                owedRequests++;
+            }
+            completeIfDrained();
+        }
+
+        private synchronized void ready() {
+            if (owedRequests > 0 && !done && replies.isReady()) {
+                replies.request(owedRequests);
+                owedRequests = 0;
+            }
+        }
+
+        @Override
+        public synchronized void onError(Throwable failure) {
+            // The client cancelled or went away: nobody reads what is still being served.
+            done = true;
+        }
+
+        @Override
+        public synchronized void onCompleted() {
+            halfClosed = true;
+            completeIfDrained();
+        }
+
+        private void completeIfDrained() {
+            if (halfClosed && unanswered == 0 && !done) {
+                done = true;
+                replies.onCompleted();
+            }
+        }
+
+        /** Adapts one call's unary-shaped answer (a response, then completion) to a reply on the stream. */
+        private final class Reply<R> implements StreamObserver<R> {
+            private final long id;
+            private final BiConsumer<OmReply.Builder, R> setResponse;
+
+            Reply(long id, BiConsumer<OmReply.Builder, R> setResponse) {
+                this.id = id;
+                this.setResponse = setResponse;
+            }
+
+            @Override
+            public void onNext(R response) {
+                OmReply.Builder reply = OmReply.newBuilder().setCallId(id);
+                setResponse.accept(reply, response);
+                send(reply.build());
+            }
+
+            @Override
+            public void onError(Throwable failure) {
+                // RpcCall answers every failure with an error response, never through onError.
+                send(OmReply.newBuilder()
+                        .setCallId(id)
+                        .setError(OmError.newBuilder()
+                                .setStatus(OmStatus.INTERNAL_ERROR)
+                                .setMessage(String.valueOf(failure.getMessage())))
+                        .build());
+            }
+
+            @Override
+            public void onCompleted() {
+                // The reply went out with the response.
+            }
+        }
+    }
+}
