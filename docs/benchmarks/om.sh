@@ -5,6 +5,8 @@
 #   echo-direct   gRPC echo served in the freon process on the transport thread (directExecutor)
 #   echo-default  the same echo on gRPC's default executor (one thread hand-off per call)
 #   om-echo       the OM's EchoService: same port and event loops as its client protocol, no OM work
+#   echo-stream-direct / om-echo-stream  the same two echoes as messages on one stream (om-echo --stream):
+#                 the ceiling for lookups, which the OM client sends on the OM's Calls stream
 #   omkr-1om      LookupKey of the omkg keys on one OM (what the targets are about)
 #   omkg-1om      empty keys (CreateKey + CommitKey: two Raft writes and a share of one SCM call each)
 #   omkg/omkr-3om the same with three OMs (ozone local --om-ha; reads confirm leadership via ReadIndex)
@@ -110,6 +112,8 @@ for round in $(seq 1 "$rounds"); do
   run "echo-direct-$round" om-echo --embedded direct --duration "$duration" --in-flight "$window"
   run "echo-default-$round" om-echo --embedded default --duration "$duration" --in-flight "$window"
   run "om-echo-$round" om-echo --duration "$duration" --in-flight "$window"
+  run "echo-stream-direct-$round" om-echo --embedded direct --stream --duration "$duration" --in-flight "$window"
+  run "om-echo-stream-$round" om-echo --stream --duration "$duration" --in-flight "$window"
   run "omkr-1om-$round" omkr --keys "$keys" --duration "$duration" --in-flight "$window" -p bench
 done
 stop_cluster

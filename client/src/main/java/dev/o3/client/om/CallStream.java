@@ -45,7 +45,7 @@ final class CallStream implements AutoCloseable {
         OmCall message = call.setCallId(id).build();
         CompletableFuture<OmReply> reply = new CompletableFuture<>();
         synchronized (this) {
-            if (open == null) {
+            if (open == null || open.ended()) {
                 open = new Open();
             }
             open.send(id, message, reply);
@@ -75,6 +75,8 @@ final class CallStream implements AutoCloseable {
         private final Map<Long, Waiting> waiting = new ConcurrentHashMap<>();
         private final ScheduledFuture<?> sweep;
         private ClientCallStreamObserver<OmCall> requests;
+        // Set before the waiting calls are failed, so a send that comes later sees it.
+        private volatile Status endedWith;
 
         Open() {
             long period = Math.max(deadlineNanos / 4, TimeUnit.MILLISECONDS.toNanos(100));
@@ -88,9 +90,21 @@ final class CallStream implements AutoCloseable {
             requests = stream;
         }
 
-        /** Called under the CallStream's lock, so sends are serialized and none lands after a detach. */
+        boolean ended() {
+            return endedWith != null;
+        }
+
+        /**
+         * Called under the CallStream's lock, so sends are serialized. A stream can end while it is being opened (gRPC
+         * reports a shut-down channel at once, on this thread); a call sent then fails at once.
+         */
         void send(long id, OmCall message, CompletableFuture<OmReply> reply) {
             waiting.put(id, new Waiting(reply, System.nanoTime()));
+            Status ended = endedWith;
+            if (ended != null) {
+                fail(id, ended);
+                return;
+            }
             requests.onNext(message);
         }
 
@@ -113,6 +127,7 @@ final class CallStream implements AutoCloseable {
         }
 
         private void end(Status status) {
+            endedWith = status;
             detach(this);
             sweep.cancel(false);
             waiting.keySet().forEach(id -> fail(id, status));

@@ -112,6 +112,23 @@ class TestCallStream {
         }
     }
 
+    @Test
+    void aLookupOnAClosedClientFailsInsteadOfWaiting() throws Exception {
+        try (FakeOzoneManager om = new FakeOzoneManager(List.of())) {
+            OmClient client = new OmClient(List.of(om.address()), "tester", Duration.ofMillis(300));
+            client.close();
+
+            CompletableFuture<LookupKeyResponse> lookup = client.lookupKeyAsync(lookup("k"));
+
+            assertThatThrownBy(() -> lookup.get(10, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class)
+                    .cause()
+                    .isInstanceOf(OmException.class)
+                    .hasMessageContaining("no OM leader");
+            assertThat(om.streamedCalls()).isEmpty();
+        }
+    }
+
     private static void awaitStreamedCall(FakeOzoneManager om) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (om.streamedCalls().isEmpty()) {

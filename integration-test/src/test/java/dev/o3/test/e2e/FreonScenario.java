@@ -29,7 +29,8 @@ abstract class FreonScenario {
         assertThat(freon("omkr", "-n", "40", "-t", "4", "-p", "freon-om")).isZero();
         assertThat(freon("omkr", "-n", "400", "--keys", "40", "--in-flight", "16", "-p", "freon-om"))
                 .isZero();
-        assertThat(freon("om-echo", "-n", "300", "--in-flight", "16", "--stream")).isZero();
+        assertThat(freon("om-echo", "-n", "300", "--in-flight", "16", "--stream"))
+                .isZero();
         assertThat(freon("om-echo", "-n", "30", "-t", "2", "--stream")).isZero();
 
         assertThat(out.toString())
