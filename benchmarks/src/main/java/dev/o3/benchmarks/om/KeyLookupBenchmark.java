@@ -23,8 +23,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A LookupKey as the leader serves it (bucket, permission check, key row), without gRPC. The keys are written through
- * the apply path and flushed first, so every lookup misses the applied-state cache and reads RocksDB; they are looked
- * up in a shuffled order.
+ * the apply path and flushed first, so every lookup misses the applied-state cache; they are looked up in a shuffled
+ * order. {@code flushedRows} 0 reads every row from RocksDB; otherwise rows read once are kept parsed
+ * ({@code ozone.om.key.cache.rows}), a direct-mapped cache that holds about 70% of 100,000 keys in 131,072 slots.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -41,13 +42,16 @@ public class KeyLookupBenchmark {
     @Param("100000")
     private int keys;
 
+    @Param({"0", "131072"})
+    private int flushedRows;
+
     private OmNamespace namespace;
     private String[] names;
     private int next;
 
     @Setup(Level.Trial)
     public void open() throws InterruptedException {
-        namespace = new OmNamespace(layout);
+        namespace = new OmNamespace(layout, flushedRows);
         names = new String[keys];
         for (int i = 0; i < keys; i++) {
             names[i] = "key-" + i;

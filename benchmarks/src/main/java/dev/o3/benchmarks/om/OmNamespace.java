@@ -49,12 +49,18 @@ final class OmNamespace implements AutoCloseable {
     private long timeMillis = 1_700_000_000_000L;
 
     OmNamespace(BucketLayout layout) {
+        this(layout, OzoneConfiguration.of(Map.of()).get(OmConfigKeys.FLUSHED_ROW_CACHE));
+    }
+
+    /** @param flushedRows key rows kept parsed after a RocksDB read ({@code ozone.om.key.cache.rows}) */
+    OmNamespace(BucketLayout layout, int flushedRows) {
         OzoneConfiguration defaults = OzoneConfiguration.of(Map.of());
         directory = TempDirectory.create("o3-jmh-om");
         store = OmStore.open(
                 "jmh",
                 directory.path(),
                 defaults.get(OmConfigKeys.UNFLUSHED_MAX),
+                flushedRows,
                 (transactions, rows, nanos) -> {},
                 flushFailure::set);
         applier = new TransactionApplier(

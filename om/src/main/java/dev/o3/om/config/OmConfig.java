@@ -93,7 +93,8 @@ public record OmConfig(
                         conf.get(OmConfigKeys.SNAPSHOT_THRESHOLD),
                         conf.get(OmConfigKeys.LOG_PURGE_GAP),
                         conf.get(OmConfigKeys.LOG_SEGMENT_SIZE).bytes(),
-                        conf.get(OmConfigKeys.UNFLUSHED_MAX)),
+                        conf.get(OmConfigKeys.UNFLUSHED_MAX),
+                        conf.get(OmConfigKeys.FLUSHED_ROW_CACHE)),
                 new RequestSettings(
                         conf.get(OmConfigKeys.HANDLER_COUNT),
                         Set.copyOf(conf.find(OmConfigKeys.ADMINISTRATORS).orElse(List.of())),
@@ -174,6 +175,7 @@ public record OmConfig(
      * @param purgeGap log entries kept before a snapshot may purge them
      * @param segmentSize Raft log segment size in bytes
      * @param maxUnflushed applied transactions that may wait for RocksDB
+     * @param flushedRowCache flushed key, file and directory rows kept parsed per table for lookups (0: none)
      */
     public record RatisSettings(
             Duration electionTimeout,
@@ -181,7 +183,8 @@ public record OmConfig(
             int snapshotThreshold,
             int purgeGap,
             long segmentSize,
-            int maxUnflushed) {
+            int maxUnflushed,
+            int flushedRowCache) {
         public RatisSettings {
             Objects.requireNonNull(electionTimeout, "electionTimeout is null");
             Objects.requireNonNull(requestTimeout, "requestTimeout is null");

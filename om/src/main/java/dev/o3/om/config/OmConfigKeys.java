@@ -66,6 +66,13 @@ public final class OmConfigKeys implements ConfigGroup {
             ConfigType.intRange(1, Integer.MAX_VALUE),
             "10000",
             "Applied transactions that may wait for the RocksDB flush before applying blocks (back-pressure).");
+    public static final ConfigKey<Integer> FLUSHED_ROW_CACHE = ConfigKey.of(
+            "ozone.om.key.cache.rows",
+            ConfigType.intRange(0, 1 << 24),
+            "65536",
+            "Key, file and directory rows (each table) that OM keeps parsed in memory after reading them from"
+                    + " RocksDB, so a hot key's lookup skips RocksDB; rounded up to a power of two, about 1 KB of heap"
+                    + " per row of a one-block key; 0 turns the cache off.");
     public static final ConfigKey<List<String>> ADMINISTRATORS = ConfigKey.optional(
             "ozone.administrators",
             ConfigType.STRING_LIST,

@@ -19,6 +19,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * <p>A fully cached table (volumes, buckets: small and read by every request) loads every row at open and keeps
  * them: its reads never reach RocksDB, and flushing only drops deleted rows from the overlay.
  *
+ * <p>Other tables may keep the rows last read from RocksDB, parsed, in a bounded {@link FlushedRowCache}.
+ *
  * <p>Threading: one applier thread writes the overlay; the flusher evicts flushed entries; any thread reads. The
  * flusher commits RocksDB before it evicts, so a reader that misses the overlay finds the row in RocksDB.
  *
@@ -29,15 +31,19 @@ public final class CachedTable<V> {
 
     private final Table<String, V> table;
     private final boolean full;
+    private final Optional<FlushedRowCache<V>> flushedRows;
     private final ConcurrentSkipListMap<String, CacheEntry<V>> overlay =
             new ConcurrentSkipListMap<>(KeyOrder.CODE_POINTS);
 
     /**
      * @param full keep every row in memory (loaded now) instead of only the unflushed ones
+     * @param flushedRows rows read from RocksDB to keep parsed (not for a full table); 0: none
      */
-    CachedTable(Table<String, V> table, boolean full) {
+    CachedTable(Table<String, V> table, boolean full, int flushedRows) {
         this.table = table;
         this.full = full;
+        this.flushedRows =
+                full || flushedRows == 0 ? Optional.empty() : Optional.of(new FlushedRowCache<>(flushedRows));
         if (full) {
             DbCursor rows = new DbCursor("", "");
             for (KeyValue<String, V> row = rows.next(); row != null; row = rows.next()) {
@@ -51,11 +57,29 @@ public final class CachedTable<V> {
     }
 
     public Optional<V> get(String key) {
+        if (flushedRows.isPresent()) {
+            return getThroughFlushedRows(key, flushedRows.get());
+        }
         CacheEntry<V> entry = overlay.get(key);
         if (entry != null) {
             return entry.value();
         }
         return full ? Optional.empty() : table.get(key);
+    }
+
+    private Optional<V> getThroughFlushedRows(String key, FlushedRowCache<V> rows) {
+        long stamp = rows.stamp(key);
+        CacheEntry<V> entry = overlay.get(key);
+        if (entry != null) {
+            return entry.value();
+        }
+        V cached = rows.get(key);
+        if (cached != null) {
+            return Optional.of(cached);
+        }
+        Optional<V> stored = table.get(key);
+        stored.ifPresent(value -> rows.put(key, value, stamp));
+        return stored;
     }
 
     /**
@@ -121,6 +145,7 @@ public final class CachedTable<V> {
     }
 
     void evict(String key, CacheEntry<V> entry) {
+        flushedRows.ifPresent(rows -> rows.invalidate(key));
         if (!full || entry.value().isEmpty()) {
             overlay.remove(key, entry);
         }

@@ -74,6 +74,9 @@ public final class OmSchema {
      */
     public static final List<TableDefinition<String, ?>> FULLY_CACHED_TABLES = List.of(VOLUMES, BUCKETS, RETRY_CACHE);
 
+    /** Tables whose rows lookups read one by one: flushed rows are kept parsed in a bounded cache. */
+    public static final List<TableDefinition<String, ?>> LOOKED_UP_TABLES = List.of(KEYS, FILES, DIRECTORIES);
+
     public static final DbSchema SCHEMA = new DbSchema(
             "om",
             List.of(

@@ -31,13 +31,17 @@ public final class OmStore implements ReadView, AutoCloseable {
             String logPrefix,
             Database database,
             int maxUnflushed,
+            int flushedRows,
             FlushListener listener,
             Consumer<Throwable> faultHandler) {
         this.database = database;
         for (TableDefinition<String, ?> definition : OmSchema.CACHED_TABLES) {
             tables.put(
                     definition.name(),
-                    new CachedTable<>(database.table(definition), OmSchema.FULLY_CACHED_TABLES.contains(definition)));
+                    new CachedTable<>(
+                            database.table(definition),
+                            OmSchema.FULLY_CACHED_TABLES.contains(definition),
+                            OmSchema.LOOKED_UP_TABLES.contains(definition) ? flushedRows : 0));
         }
         this.flushedAtOpen = database.table(OmSchema.TRANSACTION_INFO)
                 .get(OmSchema.TRANSACTION_INFO_KEY)
@@ -50,17 +54,20 @@ public final class OmStore implements ReadView, AutoCloseable {
      * Opens (creating if needed) the store in {@code directory}.
      *
      * @param maxUnflushed applied transactions that may wait for the flusher before the applier blocks
+     * @param flushedRows rows of each table that lookups read (keys, files, directories) to keep parsed after reading
+     *     them from RocksDB; 0: none
      * @param faultHandler told when a flush fails; OM must stop
      */
     public static OmStore open(
             String logPrefix,
             Path directory,
             int maxUnflushed,
+            int flushedRows,
             FlushListener listener,
             Consumer<Throwable> faultHandler) {
         Database database = Database.open(directory, OmSchema.SCHEMA);
         try {
-            return new OmStore(logPrefix, database, maxUnflushed, listener, faultHandler);
+            return new OmStore(logPrefix, database, maxUnflushed, flushedRows, listener, faultHandler);
         } catch (RuntimeException e) {
             database.close();
             throw e;

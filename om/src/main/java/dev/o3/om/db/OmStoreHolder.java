@@ -18,6 +18,7 @@ public final class OmStoreHolder implements Supplier<OmStore>, AutoCloseable {
     private final String logPrefix;
     private final Path directory;
     private final int maxUnflushed;
+    private final int flushedRows;
     private final FlushListener listener;
     private final Consumer<Throwable> faultHandler;
     private volatile OmStore store;
@@ -26,14 +27,16 @@ public final class OmStoreHolder implements Supplier<OmStore>, AutoCloseable {
             String logPrefix,
             Path directory,
             int maxUnflushed,
+            int flushedRows,
             FlushListener listener,
             Consumer<Throwable> faultHandler) {
         this.logPrefix = logPrefix;
         this.directory = directory;
         this.maxUnflushed = maxUnflushed;
+        this.flushedRows = flushedRows;
         this.listener = listener;
         this.faultHandler = faultHandler;
-        this.store = OmStore.open(logPrefix, directory, maxUnflushed, listener, faultHandler);
+        this.store = OmStore.open(logPrefix, directory, maxUnflushed, flushedRows, listener, faultHandler);
     }
 
     @Override
@@ -67,7 +70,7 @@ public final class OmStoreHolder implements Supplier<OmStore>, AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot install checkpoint " + checkpoint + " into " + directory, e);
         }
-        store = OmStore.open(logPrefix, directory, maxUnflushed, listener, faultHandler);
+        store = OmStore.open(logPrefix, directory, maxUnflushed, flushedRows, listener, faultHandler);
         return store;
     }
 

@@ -97,6 +97,7 @@ public final class OzoneManagerServer implements Daemon {
                 name,
                 config.dbDirectory(),
                 config.ratis().maxUnflushed(),
+                config.ratis().flushedRowCache(),
                 (transactions, rows, nanos) -> metrics.recordFlush(transactions, nanos),
                 this::fatal);
         TransactionApplier applier = new TransactionApplier(
