@@ -3,11 +3,17 @@ package dev.o3.test.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.o3.common.config.ConfigDocGenerator;
+import dev.o3.common.config.ConfigGroup;
+import dev.o3.common.config.ConfigKey;
 import dev.o3.common.config.ConfigRegistry;
 import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +35,21 @@ class TestConfigurationDocs {
         assertThat(actual)
                 .as("docs/configuration.md is stale; regenerate it with the command at its top")
                 .isEqualTo(expected);
+    }
+
+    @Test
+    void everyDeclaredKeyIsListedByItsGroup() throws IllegalAccessException {
+        for (ConfigGroup group : ConfigRegistry.loadInstalled().groups()) {
+            List<ConfigKey<?>> declared = new ArrayList<>();
+            for (Field field : group.getClass().getFields()) {
+                if (Modifier.isStatic(field.getModifiers()) && ConfigKey.class.isAssignableFrom(field.getType())) {
+                    declared.add((ConfigKey<?>) field.get(null));
+                }
+            }
+            assertThat(group.keys())
+                    .as("keys() of %s (an unlisted key is neither validated nor documented)", group.title())
+                    .containsAll(declared);
+        }
     }
 
     @Test

@@ -161,6 +161,7 @@ public final class OmConfigKeys implements ConfigGroup {
                 LOG_PURGE_GAP,
                 LOG_SEGMENT_SIZE,
                 UNFLUSHED_MAX,
+                FLUSHED_ROW_CACHE,
                 ADMINISTRATORS,
                 HANDLER_COUNT,
                 MULTIPART_MIN_PART_SIZE,
