@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * A LookupKey as the leader serves it (bucket, permission check, key row), without gRPC. The keys are written through
  * the apply path and flushed first, so every lookup misses the applied-state cache; they are looked up in a shuffled
  * order. {@code flushedRows} 0 reads every row from RocksDB; otherwise rows read once are kept parsed
- * ({@code ozone.om.key.cache.rows}), a direct-mapped cache that holds about 70% of 100,000 keys in 131,072 slots.
+ * ({@code ozone.om.key.cache.rows}), in 131,072 slots for 100,000 keys read in a cycle.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

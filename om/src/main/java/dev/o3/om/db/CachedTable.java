@@ -19,7 +19,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * <p>A fully cached table (volumes, buckets: small and read by every request) loads every row at open and keeps
  * them: its reads never reach RocksDB, and flushing only drops deleted rows from the overlay.
  *
- * <p>Other tables may keep the rows last read from RocksDB, parsed, in a bounded {@link FlushedRowCache}.
+ * <p>Other tables may keep the rows last read from RocksDB, parsed or known absent, in a bounded
+ * {@link FlushedRowCache}.
  *
  * <p>Threading: one applier thread writes the overlay; the flusher evicts flushed entries; any thread reads. The
  * flusher commits RocksDB before it evicts, so a reader that misses the overlay finds the row in RocksDB.
@@ -73,12 +74,12 @@ public final class CachedTable<V> {
         if (entry != null) {
             return entry.value();
         }
-        V cached = rows.get(key);
+        Optional<V> cached = rows.get(key);
         if (cached != null) {
-            return Optional.of(cached);
+            return cached;
         }
         Optional<V> stored = table.get(key);
-        stored.ifPresent(value -> rows.put(key, value, stamp));
+        rows.put(key, stored, stamp);
         return stored;
     }
 

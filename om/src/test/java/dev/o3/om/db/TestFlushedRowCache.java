@@ -10,6 +10,7 @@ import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.OmStatus;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,12 +21,22 @@ class TestFlushedRowCache {
     @Test
     void keepsWhatWasReadUntilTheKeyIsInvalidated() {
         FlushedRowCache<String> cache = new FlushedRowCache<>(1024);
-        cache.put("a", "first", cache.stamp("a"));
-        assertThat(cache.get("a")).isEqualTo("first");
+        cache.put("a", Optional.of("first"), cache.stamp("a"));
+        assertThat(cache.get("a")).contains("first");
         assertThat(cache.get("b")).isNull();
 
         cache.invalidate("a");
 
+        assertThat(cache.get("a")).isNull();
+    }
+
+    @Test
+    void remembersAbsentRows() {
+        FlushedRowCache<String> cache = new FlushedRowCache<>(1024);
+        cache.put("a", Optional.empty(), cache.stamp("a"));
+
+        assertThat(cache.get("a")).isEmpty();
+        cache.invalidate("a");
         assertThat(cache.get("a")).isNull();
     }
 
@@ -36,31 +47,48 @@ class TestFlushedRowCache {
         // Meanwhile a write of "a" is flushed and leaves the overlay: what the reader got may be older.
         cache.invalidate("a");
 
-        cache.put("a", "maybe stale", stamp);
+        cache.put("a", Optional.of("maybe stale"), stamp);
 
         assertThat(cache.get("a")).isNull();
-        cache.put("a", "current", cache.stamp("a"));
-        assertThat(cache.get("a")).isEqualTo("current");
+        cache.put("a", Optional.of("current"), cache.stamp("a"));
+        assertThat(cache.get("a")).contains("current");
     }
 
     @Test
-    void aKeyDisplacesAnotherInItsSlot() {
+    void twoKeysSharingTheirFirstSlotAreBothKept() {
         FlushedRowCache<String> cache = new FlushedRowCache<>(64);
-        String first = "key-0";
-        String other = collidingWith(first, cache);
-        cache.put(first, "1", cache.stamp(first));
-        cache.put(other, "2", cache.stamp(other));
+        String key = "key-0";
+        String other = sharingFirstSlotWith(key, cache);
+        cache.put(key, Optional.of("1"), cache.stamp(key));
+        cache.put(other, Optional.of("2"), cache.stamp(other));
 
-        assertThat(cache.get(first)).isNull();
-        assertThat(cache.get(other)).isEqualTo("2");
+        assertThat(cache.get(key)).contains("1");
+        assertThat(cache.get(other)).contains("2");
     }
 
     @Test
-    void lookupsSeeOverwritesAndDeletesOfKeysTheyHadCached() throws Exception {
+    void holdsNoMoreRowsThanItHasSlots() {
+        FlushedRowCache<String> cache = new FlushedRowCache<>(64);
+        for (int i = 0; i < 1000; i++) {
+            cache.put("key-" + i, Optional.of("v"), cache.stamp("key-" + i));
+        }
+
+        long cached = IntStream.range(0, 1000)
+                .filter(i -> cache.get("key-" + i) != null)
+                .count();
+        assertThat(cached).isBetween(32L, 64L);
+    }
+
+    @Test
+    void lookupsSeeCreatesOverwritesAndDeletesOfKeysTheyHadCached() throws Exception {
         try (Namespace namespace = new Namespace(directory)) {
             namespace.volume("vol");
             namespace.bucket("vol", "bucket", BucketLayout.OBJECT_STORE);
             String row = RowKeys.key("vol", "bucket", "key");
+            assertThat(namespace.store().get(OmSchema.KEYS, row)).isEmpty();
+            assertThat(namespace.store().get(OmSchema.KEYS, row))
+                    .as("absent, now from the cache")
+                    .isEmpty();
             assertThat(namespace.key("vol", "bucket", "key", 1)).isEqualTo(OmStatus.OK);
             namespace.awaitFlushed();
             assertThat(size(namespace.store().get(OmSchema.KEYS, row))).contains(1L);
@@ -88,15 +116,13 @@ class TestFlushedRowCache {
         return key.map(KeyInfo::getSize);
     }
 
-    /** A key whose slot is {@code key}'s: the first of key-1, key-2, ... that collides. */
-    private static String collidingWith(String key, FlushedRowCache<String> cache) {
-        cache.put(key, "probe", cache.stamp(key));
+    /** The first of key-1, key-2, ... whose first slot is {@code key}'s and whose second is not. */
+    private static String sharingFirstSlotWith(String key, FlushedRowCache<String> cache) {
+        int hash = key.hashCode();
         for (int i = 1; ; i++) {
-            String candidate = "key-" + i;
-            cache.put(candidate, "probe", cache.stamp(candidate));
-            if (cache.get(key) == null) {
-                cache.invalidate(candidate);
-                return candidate;
+            int candidate = ("key-" + i).hashCode();
+            if (cache.first(candidate) == cache.first(hash) && cache.second(candidate) != cache.first(hash)) {
+                return "key-" + i;
             }
         }
     }
