@@ -14,6 +14,7 @@ import dev.o3.proto.om.ExcludeList;
 import dev.o3.proto.om.KeyInfo;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
@@ -35,6 +36,9 @@ import org.slf4j.LoggerFactory;
  * failed pipeline had not committed; after {@code ozone.client.max.retries} failures {@code write} or {@code close}
  * throws and the key is not committed.
  *
+ * <p>The key's ETag is the MD5 of its data, which the stream computes as data passes, unless the caller
+ * {@linkplain #etagFromCaller() takes it over} (the S3 gateway already hashes the body it verifies).
+ *
  * <p>Memory: a chunk's buffer is reserved from the client's {@link WriteBudget} when the stream starts filling it and
  * handed to the pipeline as it is (no copy); its bytes go back to the budget once a PutBlock commits them, or on
  * {@link #abort()}. Not thread-safe: one writer.
@@ -55,9 +59,11 @@ public final class KeyOutputStream extends OutputStream {
     private final Deque<BlockLocation> preallocated;
     private final List<BlockLocation> written = new ArrayList<>();
     private final ExcludeList.Builder excludes = ExcludeList.newBuilder();
-    private final MessageDigest md5;
     private final WriteBudget budget;
     private final int chunkSize;
+    /** Null once the caller took the ETag over. */
+    private MessageDigest md5;
+
     private byte[] chunk;
     private int chunkFill;
     private BlockWriter current;
@@ -105,22 +111,43 @@ public final class KeyOutputStream extends OutputStream {
     @Override
     public void write(byte[] data, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, data.length);
+        write(ByteBuffer.wrap(data, offset, length));
+    }
+
+    /**
+     * Writes the buffer's remaining bytes, copying them once, straight into the chunk being filled (a direct buffer
+     * from the network needs no heap copy first).
+     */
+    public void write(ByteBuffer data) throws IOException {
         ensureOpen();
-        md5.update(data, offset, length);
-        int done = 0;
-        while (done < length) {
+        if (md5 != null) {
+            md5.update(data.duplicate());
+        }
+        while (data.hasRemaining()) {
             if (chunk == null) {
                 startChunk();
             }
             int room = (int) Math.min(chunk.length - chunkFill, roomInBlock());
-            int n = Math.min(room, length - done);
-            System.arraycopy(data, offset + done, chunk, chunkFill, n);
+            int n = Math.min(room, data.remaining());
+            data.get(chunk, chunkFill, n);
             chunkFill += n;
-            done += n;
             if (chunkFill == chunkSize || roomInBlock() == 0) {
                 sendChunk();
             }
         }
+    }
+
+    /**
+     * The caller computes the key's ETag over exactly the bytes it writes and passes it to {@link #close(String)}; the
+     * stream no longer hashes the data (one MD5 per S3 PUT instead of two).
+     *
+     * @throws IllegalStateException when data was already written
+     */
+    public void etagFromCaller() {
+        if (position() > 0 || closed) {
+            throw new IllegalStateException("the ETag can only be taken over before the first write");
+        }
+        md5 = null;
     }
 
     /**
@@ -133,13 +160,33 @@ public final class KeyOutputStream extends OutputStream {
         if (closed) {
             return;
         }
+        if (md5 == null) {
+            throw new IllegalStateException("the caller took the ETag over: close(etag)");
+        }
+        finishAndCommit(HexFormat.of().formatHex(md5.digest()));
+    }
+
+    /**
+     * As {@link #close()}, under the caller's ETag (see {@link #etagFromCaller()}).
+     *
+     * @param md5Hex the hex MD5 of every byte written
+     * @throws IOException when the data could not be written after all retries; the key is then not committed
+     */
+    public void close(String md5Hex) throws IOException {
+        Objects.requireNonNull(md5Hex, "md5Hex is null");
+        if (!closed) {
+            finishAndCommit(md5Hex);
+        }
+    }
+
+    private void finishAndCommit(String md5Hex) throws IOException {
         closed = true;
         if (chunkFill > 0) {
             sendLastChunk();
         }
         dropChunk();
         finishBlock();
-        committer.commit(keyLength, List.copyOf(written), HexFormat.of().formatHex(md5.digest()));
+        committer.commit(keyLength, List.copyOf(written), md5Hex);
     }
 
     /**

@@ -21,6 +21,7 @@ import dev.o3.proto.om.LookupKeyResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -118,6 +119,44 @@ class TestKeyStreams {
 
         assertThat(read("large")).isEqualTo(data);
         assertThat(read("small")).hasSize(10);
+    }
+
+    @Test
+    void directBuffersAreWrittenAsTheyAreAndHashedLikeArrays() throws IOException {
+        byte[] data = random(2 * CHUNK + 300);
+        ByteBuffer direct = ByteBuffer.allocateDirect(data.length).put(data).flip();
+
+        try (KeyOutputStream out = create("direct")) {
+            out.write(direct.slice(0, 100));
+            out.write(direct.slice(100, data.length - 100));
+        }
+
+        assertThat(read("direct")).isEqualTo(data);
+        assertThat(om.committed("direct").getEtag()).isEqualTo(md5(data));
+    }
+
+    @Test
+    void aStreamWhoseCallerTookTheEtagOverCommitsTheCallersEtag() throws IOException {
+        byte[] data = random(CHUNK + 1);
+        KeyOutputStream out = create("etag");
+        out.etagFromCaller();
+        out.write(data);
+
+        assertThatThrownBy(out::close).isInstanceOf(IllegalStateException.class);
+        out.close("0123456789abcdef0123456789abcdef");
+
+        assertThat(om.committed("etag").getEtag()).isEqualTo("0123456789abcdef0123456789abcdef");
+        assertThat(read("etag")).isEqualTo(data);
+    }
+
+    @Test
+    void theEtagCannotBeTakenOverOnceDataWasWritten() throws IOException {
+        KeyOutputStream out = create("late");
+        out.write(1);
+
+        assertThatThrownBy(out::etagFromCaller).isInstanceOf(IllegalStateException.class);
+        out.close();
+        assertThat(om.committed("late").getEtag()).isEqualTo(md5(new byte[] {1}));
     }
 
     @Test

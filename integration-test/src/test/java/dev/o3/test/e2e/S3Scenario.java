@@ -69,6 +69,7 @@ abstract class S3Scenario {
                     s3.getObjectAsBytes(b -> b.bucket("sdk-bucket").key("dir/a.bin"));
             assertThat(got.asByteArray()).isEqualTo(data);
             assertThat(etag).isEqualTo("\"" + md5(data) + "\"");
+            assertThat(got.response().eTag()).as("the ETag OM stored").isEqualTo(etag);
             assertThat(got.response().metadata()).containsEntry("color", "blue");
             byte[] range = s3.getObjectAsBytes(
                             b -> b.bucket("sdk-bucket").key("dir/a.bin").range("bytes=100-199"))

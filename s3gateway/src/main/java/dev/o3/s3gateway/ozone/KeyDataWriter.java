@@ -7,36 +7,23 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
- * A {@link DataWriter} over a key stream: data goes straight to the pipeline (a small copy buffer at a time, never
- * the whole object); commit closes the stream, which commits the key or part at OM. Not thread-safe.
+ * A {@link DataWriter} over a key stream: each buffer is copied once into the chunk the stream sends to the pipeline
+ * (never the whole object); commit closes the stream under the gateway's ETag, which commits the key or part at OM.
+ * The stream does not hash the data again. Not thread-safe.
  */
 final class KeyDataWriter implements DataWriter {
-    private static final int COPY = 64 * 1024;
-
     private final KeyOutputStream out;
-    private byte[] copy;
     private boolean done;
 
     KeyDataWriter(KeyOutputStream out) {
         this.out = out;
+        out.etagFromCaller();
     }
 
     @Override
     public void write(ByteBuffer data) {
         try {
-            if (data.hasArray()) {
-                out.write(data.array(), data.arrayOffset() + data.position(), data.remaining());
-                data.position(data.limit());
-                return;
-            }
-            if (copy == null) {
-                copy = new byte[COPY];
-            }
-            while (data.hasRemaining()) {
-                int n = Math.min(copy.length, data.remaining());
-                data.get(copy, 0, n);
-                out.write(copy, 0, n);
-            }
+            out.write(data);
         } catch (IOException e) {
             abort();
             throw OmErrors.io("write failed", e);
@@ -50,7 +37,7 @@ final class KeyDataWriter implements DataWriter {
         }
         done = true;
         try {
-            out.close();
+            out.close(etag);
         } catch (IOException e) {
             out.abort();
             throw OmErrors.io("commit failed", e);
