@@ -13,6 +13,7 @@ import dev.o3.proto.om.KeyInfo;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -109,20 +110,44 @@ public final class KeyInputStream extends InputStream {
     /** Reads at {@code at} without moving the stream's position; -1 at the end of the key. */
     public int read(long at, byte[] target, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, target.length);
+        ByteString data = dataAt(at, length);
+        if (data == null) {
+            return -1;
+        }
+        data.copyTo(target, offset);
+        return data.size();
+    }
+
+    /**
+     * Reads into {@code target} from the current position, up to the end of the chunk it is in: the bytes are copied
+     * once, straight from the verified chunk into the buffer (a direct buffer needs no heap copy in between).
+     *
+     * @return the bytes read, 0 when {@code target} is full, -1 at the end of the key
+     */
+    public int read(ByteBuffer target) throws IOException {
+        ByteString data = dataAt(position, target.remaining());
+        if (data == null) {
+            return -1;
+        }
+        data.copyTo(target);
+        position += data.size();
+        return data.size();
+    }
+
+    /** At most {@code length} bytes at {@code at}, from the chunk holding it; null at the end of the key. */
+    private ByteString dataAt(long at, int length) throws IOException {
         ensureOpen();
         if (length == 0) {
-            return 0;
+            return ByteString.EMPTY;
         }
         if (at >= key.getSize()) {
-            return -1;
+            return null;
         }
         if (at < bufferStart || at >= bufferStart + buffer.size()) {
             loadChunkAt(at);
         }
         int skip = (int) (at - bufferStart);
-        int n = Math.min(length, buffer.size() - skip);
-        buffer.substring(skip, skip + n).copyTo(target, offset);
-        return n;
+        return buffer.substring(skip, skip + Math.min(length, buffer.size() - skip));
     }
 
     @Override

@@ -441,6 +441,29 @@ class TestKeyStreams {
         }
     }
 
+    @Test
+    void bufferReadsStopAtChunkEndsAndFollowThePosition() throws IOException {
+        byte[] data = random(BLOCK + CHUNK + 5);
+        write("key", data);
+
+        try (KeyInputStream in = open("key")) {
+            in.seek(CHUNK - 10);
+            ByteBuffer target = ByteBuffer.allocateDirect(data.length);
+            assertThat(in.read(target)).as("the rest of the first chunk").isEqualTo(10);
+            assertThat(in.position()).isEqualTo(CHUNK);
+            while (in.read(target) > 0) {
+                assertThat(in.position()).isEqualTo(CHUNK - 10 + target.position());
+            }
+            assertThat(in.read(target)).as("at the end").isEqualTo(-1);
+            byte[] read = new byte[target.flip().remaining()];
+            target.get(read);
+            assertThat(read).isEqualTo(slice(data, CHUNK - 10, data.length - CHUNK + 10));
+
+            in.seek(0);
+            assertThat(in.read(ByteBuffer.allocate(0))).as("a full buffer").isZero();
+        }
+    }
+
     private void write(String name, byte[] data) throws IOException {
         try (OutputStream out = create(name)) {
             int offset = 0;

@@ -13,7 +13,8 @@ public interface ObjectReader extends AutoCloseable {
 
     /**
      * Streams {@code length} bytes of this version from {@code offset} (within the object); at most once per reader.
-     * Closing the stream closes the reader.
+     * Closing the stream closes the reader. A stream that is also a {@link java.nio.channels.ReadableByteChannel} is
+     * read through the channel (into the response's buffers, without a copy in between).
      */
     InputStream read(long offset, long length);
 

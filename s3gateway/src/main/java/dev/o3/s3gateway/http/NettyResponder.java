@@ -18,6 +18,7 @@ import io.netty.handler.codec.http.LastHttpContent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.ReadableByteChannel;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -86,7 +87,8 @@ public final class NettyResponder {
     }
 
     /**
-     * Streams {@code length} bytes from {@code data} as the body, pausing while the channel is not writable.
+     * Streams {@code length} bytes from {@code data} as the body, pausing while the channel is not writable. A stream
+     * that is also a {@link ReadableByteChannel} fills the response's buffers itself, saving a copy.
      *
      * @throws UncheckedIOException when reading fails or the connection closes
      */
@@ -103,7 +105,9 @@ public final class NettyResponder {
                 int size = (int) Math.min(PIECE, remaining);
                 ByteBuf piece = channel.alloc().buffer(size);
                 try {
-                    int read = piece.writeBytes(data, size);
+                    int read = data instanceof ReadableByteChannel source
+                            ? readInto(piece, source, size)
+                            : piece.writeBytes(data, size);
                     if (read < 0) {
                         throw new IOException("object data ended " + remaining + " bytes early");
                     }
@@ -122,6 +126,18 @@ public final class NettyResponder {
             throw new UncheckedIOException("streaming the response failed", e);
         }
         finish(channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT));
+    }
+
+    /**
+     * Lets the source copy into the buffer's own memory: one copy, where {@link ByteBuf#writeBytes(InputStream, int)}
+     * into a direct buffer goes through a temporary array.
+     */
+    private static int readInto(ByteBuf piece, ReadableByteChannel source, int size) throws IOException {
+        int read = source.read(piece.nioBuffer(piece.writerIndex(), size));
+        if (read > 0) {
+            piece.writerIndex(piece.writerIndex() + read);
+        }
+        return read;
     }
 
     /** Closes the connection (after a failure once the response had started). */

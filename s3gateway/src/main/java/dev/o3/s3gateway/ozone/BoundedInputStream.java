@@ -1,14 +1,21 @@
 package dev.o3.s3gateway.ozone;
 
+import dev.o3.client.io.KeyInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.ReadableByteChannel;
 
-/** At most {@code limit} bytes of another stream (a range GET); closing it closes the source. Not thread-safe. */
-final class BoundedInputStream extends InputStream {
-    private final InputStream source;
+/**
+ * At most {@code limit} bytes of a key stream (a range GET); closing it closes the source. It is also a channel, so a
+ * responder can have the key's bytes copied straight into its own (direct) buffers. Not thread-safe.
+ */
+final class BoundedInputStream extends InputStream implements ReadableByteChannel {
+    private final KeyInputStream source;
     private long remaining;
+    private boolean open = true;
 
-    BoundedInputStream(InputStream source, long limit) {
+    BoundedInputStream(KeyInputStream source, long limit) {
         this.source = source;
         this.remaining = limit;
     }
@@ -38,7 +45,31 @@ final class BoundedInputStream extends InputStream {
     }
 
     @Override
-    public void close() throws IOException {
+    public int read(ByteBuffer target) throws IOException {
+        if (remaining <= 0) {
+            return -1;
+        }
+        if (target.remaining() <= remaining) {
+            int n = source.read(target);
+            remaining -= Math.max(0, n);
+            return n;
+        }
+        int n = source.read(target.slice(target.position(), (int) remaining));
+        if (n > 0) {
+            remaining -= n;
+            target.position(target.position() + n);
+        }
+        return n;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return open;
+    }
+
+    @Override
+    public void close() {
+        open = false;
         source.close();
     }
 }
