@@ -47,9 +47,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * stage of a WriteChunk: the chunk lands at the next offset of the current block, blocks of the default block size
  * one after another, as a client streams a large key. {@link #writeChunkAndPutBlock} is a one-chunk block (a small
  * key): the data stage, then PutBlock's apply, which commits the block's metadata in a synced RocksDB batch. {@code
- * sync} is {@code hdds.container.chunk.write.sync} (fsync every chunk; off by default, then the OS writes the page
- * cache back later and the score is mostly a memory copy). Scores are chunks per second: times {@code chunkSize} for
- * bytes per second. The blocks written are deleted after each iteration.
+ * sync} is {@code hdds.container.chunk.write.sync} (fsync every chunk the handler writes; without it the OS writes
+ * the page cache back later and the score is mostly a memory copy). Scores are chunks per second: times {@code
+ * chunkSize} for bytes per second. The blocks written are deleted after each iteration.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)

@@ -64,8 +64,9 @@ public final class DatanodeConfigKeys implements ConfigGroup {
     public static final ConfigKey<DataSize> RATIS_SEGMENT_SIZE = ConfigKey.of(
             "hdds.container.ratis.segment.size",
             ConfigType.DATA_SIZE,
-            "64MB",
-            "Size of a Raft log segment file; the log holds metadata only (chunk data goes to block files).");
+            "16MB",
+            "Size of a Raft log segment file. The log holds chunk metadata and the data of small chunks (larger"
+                    + " chunks go to block files); Ratis keeps the open segment of each pipeline in the heap.");
     public static final ConfigKey<Integer> RATIS_PURGE_GAP = ConfigKey.of(
             "hdds.container.ratis.log.purge.gap",
             ConfigType.intRange(1, Integer.MAX_VALUE),
@@ -86,14 +87,21 @@ public final class DatanodeConfigKeys implements ConfigGroup {
             ConfigType.intRange(1, 1024),
             "10",
             "Chunk writer threads per data volume; all chunks of one block are written by the same thread.");
+    public static final ConfigKey<DataSize> RATIS_LOG_INLINE_DATA_MAX = ConfigKey.of(
+            "hdds.container.ratis.log.inline.data.max",
+            ConfigType.DATA_SIZE,
+            "64KB",
+            "Chunks up to this size travel inside their Raft log entry, which is synced, and are written to their"
+                    + " block file when applied: a small write is durable without an fsync of its block file."
+                    + " Larger chunks are state-machine data, written beside the log; 0 sends every chunk that way.");
     public static final ConfigKey<Boolean> CHUNK_WRITE_SYNC = ConfigKey.of(
             "hdds.container.chunk.write.sync",
             ConfigType.BOOLEAN,
-            "false",
-            "fsync every chunk write before its Raft log entry is synced, so acknowledged data survives a power loss"
-                    + " of every replica at once (the log holds only the chunk's metadata); otherwise the OS flushes"
-                    + " block files. On one disk it costs small writes a quarter to nearly half of their throughput"
-                    + " and shortens the latency tail of large ones (docs/benchmarks.md).");
+            "true",
+            "fsync the data of a chunk above hdds.container.ratis.log.inline.data.max before its Raft log entry is"
+                    + " synced, so acknowledged data survives a power loss of every replica at once (smaller chunks"
+                    + " are in the synced log). false leaves it to the OS to flush block files, as Apache Ozone"
+                    + " does (docs/internals.md \"Writes\").");
     public static final ConfigKey<Integer> READ_THREADS = ConfigKey.of(
             "hdds.datanode.read.threadpool", ConfigType.intRange(1, 1024), "10", "Threads of the read service.");
     public static final ConfigKey<Boolean> READ_SHORT_CIRCUIT = ConfigKey.of(
@@ -156,6 +164,7 @@ public final class DatanodeConfigKeys implements ConfigGroup {
                 RATIS_SNAPSHOT_THRESHOLD,
                 RATIS_DATA_SYNC_TIMEOUT,
                 WRITE_CHUNK_THREADS,
+                RATIS_LOG_INLINE_DATA_MAX,
                 CHUNK_WRITE_SYNC,
                 READ_THREADS,
                 READ_SHORT_CIRCUIT,

@@ -16,6 +16,9 @@ import java.util.Objects;
  * Reads and writes chunk data in block files (one file per block, a chunk at its offset in the block). Writes are
  * positional, so chunks of one block may land in any order and a replayed write rewrites the same bytes. Thread-safe
  * (each call opens its own channel); I/O errors trigger the volume's check.
+ *
+ * <p>A chunk whose Raft log entry holds its data ({@link #writeLogged}) is not synced when written: the synced log is
+ * its durable copy until its container syncs the block file.
  */
 public final class ChunkStore {
     private final DatanodeMetrics metrics;
@@ -32,6 +35,11 @@ public final class ChunkStore {
      * @throws ContainerResultException IO_EXCEPTION when the write fails
      */
     public void write(Container container, long localId, long offset, ByteString data) throws ContainerResultException {
+        write(container, localId, offset, data, syncWrites);
+    }
+
+    private void write(Container container, long localId, long offset, ByteString data, boolean sync)
+            throws ContainerResultException {
         Path file = container.volume().blockFile(container.id(), localId);
         long start = System.nanoTime();
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
@@ -41,7 +49,7 @@ public final class ChunkStore {
                     position += channel.write(buffer, position);
                 }
             }
-            if (syncWrites) {
+            if (sync) {
                 channel.force(false);
             }
         } catch (IOException e) {
@@ -50,6 +58,18 @@ public final class ChunkStore {
                     ContainerResult.IO_EXCEPTION, "cannot write block " + localId + " of " + container + ": " + e, e);
         }
         metrics.recordVolumeWrite(container.volume().toString(), data.size(), System.nanoTime() - start);
+    }
+
+    /**
+     * Writes chunk data that its Raft log entry also holds, without an fsync: the container records the block file and
+     * syncs it before a snapshot lets the log go or before the replica stops accepting writes ({@link
+     * Container#syncLogged()}).
+     *
+     * @throws ContainerResultException when the container is not writable or the write fails
+     */
+    public void writeLogged(Container container, long localId, long offset, ByteString data)
+            throws ContainerResultException {
+        container.writeLogged(localId, () -> write(container, localId, offset, data, false));
     }
 
     /**

@@ -9,20 +9,38 @@ import dev.o3.datanode.volume.DataVolume;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerResult;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One container replica: its record and committed blocks in the volume's RocksDB, its block files in {@link
  * DataVolume#containerDir}. Thread-safe: metadata changes are serialized on the container's monitor and each one is
  * a single synced RocksDB batch, so a crash leaves either the old or the new state.
+ *
+ * <p>Chunks whose Raft log entry holds their data are written without an fsync ({@link #writeLogged}); the replica
+ * syncs those block files before it stops accepting writes, because a replay of the log after a crash would then be
+ * refused, and before a snapshot lets Ratis purge the log ({@link #syncLogged()}).
  */
 public final class Container {
+    private static final Logger LOG = LoggerFactory.getLogger(Container.class);
+
     private final DataVolume volume;
 
     @GuardedBy("this")
     private ContainerRecord record;
+
+    /** Blocks written from Raft log entries since the last sync. */
+    @GuardedBy("this")
+    private final Set<Long> unsyncedLogged = new HashSet<>();
 
     Container(DataVolume volume, ContainerRecord record) {
         this.volume = volume;
@@ -80,10 +98,56 @@ public final class Container {
         if (!allowed) {
             return false;
         }
+        if (current.isWritable() && !next.isWritable()) {
+            syncLogged();
+        }
         ContainerRecord updated = record.withState(next);
         volume.containers().put(updated.id(), updated);
         record = updated;
         return true;
+    }
+
+    /** A write of chunk data to a block file of this container. */
+    @FunctionalInterface
+    public interface BlockWrite {
+        void run() throws ContainerResultException;
+    }
+
+    /**
+     * Runs a write of chunk data that a Raft log entry also holds, while the container is writable, and records its
+     * block file as unsynced. The monitor keeps the write from slipping between the sync and the persisted state of
+     * {@link #transition}.
+     *
+     * @throws ContainerResultException when the container is not writable or the write fails
+     */
+    public synchronized void writeLogged(long localId, BlockWrite write) throws ContainerResultException {
+        checkWritable();
+        write.run();
+        unsyncedLogged.add(localId);
+    }
+
+    /** Block files written by {@link #writeLogged} and not synced yet. */
+    public synchronized int unsyncedLoggedBlocks() {
+        return unsyncedLogged.size();
+    }
+
+    /**
+     * Syncs the block files written by {@link #writeLogged} since the last sync. A file that cannot be synced is
+     * dropped with a warning rather than retried: its volume is checked and taken out, and SCM re-replicates its data.
+     */
+    public synchronized void syncLogged() {
+        for (long localId : unsyncedLogged) {
+            Path file = volume.blockFile(id(), localId);
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                channel.force(false);
+            } catch (NoSuchFileException e) {
+                LOG.debug("block file {} was deleted before it was synced", file);
+            } catch (IOException e) {
+                volume.onIoError(e);
+                LOG.warn("cannot sync block file {}: {}", file, e.toString());
+            }
+        }
+        unsyncedLogged.clear();
     }
 
     /**

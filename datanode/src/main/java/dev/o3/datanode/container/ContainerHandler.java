@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Executes the write commands a pipeline orders (docs/internals.md "Containers and blocks"): the data stage of
  * WriteChunk ({@link #writeChunkData}) runs before its log entry is durable, and {@link #apply} runs every command in
- * log order. PutBlock stamps the block with its log index as BCSID. Thread-safe; callers order the commands of one
- * container (the Raft log does).
+ * log order, writing the data of a chunk that came inside its log entry. PutBlock stamps the block with its log index
+ * as BCSID. Thread-safe; callers order the commands of one container (the Raft log does).
  */
 public final class ContainerHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerHandler.class);
@@ -62,6 +62,22 @@ public final class ContainerHandler {
      * @throws ContainerResultException when the container is not writable or the disk fails
      */
     public void writeChunkData(ContainerCommandRequest request, ByteString data) throws ContainerResultException {
+        writeChunkData(request, data, false);
+    }
+
+    /**
+     * Makes everything applied so far durable without the Raft log: block metadata and the chunks whose data came
+     * inside their log entries. A pipeline calls it before a snapshot lets Ratis purge the log.
+     *
+     * @throws dev.o3.common.db.DbException when a volume's database cannot sync
+     */
+    public void syncApplied() {
+        containers.syncLogged();
+        containers.syncMetadata();
+    }
+
+    private void writeChunkData(ContainerCommandRequest request, ByteString data, boolean logged)
+            throws ContainerResultException {
         WriteChunkRequest writeChunk = request.getWriteChunk();
         ChunkInfo chunk = writeChunk.getChunk();
         if (data.size() != chunk.getLength()) {
@@ -71,8 +87,12 @@ public final class ContainerHandler {
                             + data.size());
         }
         Container container = containers.getOrCreate(request.getContainerId(), request.getPipelineId());
-        container.checkWritable();
-        chunks.write(container, writeChunk.getBlockId().getLocalId(), chunk.getOffset(), data);
+        if (logged) {
+            chunks.writeLogged(container, writeChunk.getBlockId().getLocalId(), chunk.getOffset(), data);
+        } else {
+            container.checkWritable();
+            chunks.write(container, writeChunk.getBlockId().getLocalId(), chunk.getOffset(), data);
+        }
     }
 
     /**
@@ -100,7 +120,12 @@ public final class ContainerHandler {
                     yield success(logIndex);
                 }
                 case WRITE_CHUNK -> {
-                    // The data stage already wrote the chunk; committing it needs an existing, writable container.
+                    ByteString inline = request.getWriteChunk().getData();
+                    if (!inline.isEmpty()) {
+                        // A small chunk came inside its (synced) log entry: written now, synced before a snapshot.
+                        writeChunkData(request, inline, true);
+                    }
+                    // Otherwise the data stage already wrote the chunk; committing it needs a writable container.
                     containers.get(request.getContainerId()).checkWritable();
                     yield request.getWriteChunk().hasPutBlock()
                             ? putBlock(request, lastChunkPutBlock(request.getWriteChunk()), logIndex)

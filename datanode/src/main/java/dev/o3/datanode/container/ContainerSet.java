@@ -136,6 +136,13 @@ public final class ContainerSet {
         }
     }
 
+    /** Syncs the block files of every container written from Raft log entries ({@link Container#syncLogged()}). */
+    public void syncLogged() {
+        for (Container container : containers.values()) {
+            container.syncLogged();
+        }
+    }
+
     private void volumeFailed(DataVolume volume) {
         int removed = 0;
         for (Container container : List.copyOf(containers.values())) {

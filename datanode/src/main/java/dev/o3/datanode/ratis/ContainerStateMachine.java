@@ -45,8 +45,11 @@ import org.slf4j.LoggerFactory;
  * <p>Protocol (ozone-behaviour.md section 2.3). On the leader, {@link #startTransaction(RaftClientRequest)} splits a
  * WriteChunk into log data (the request without its data) and state-machine data (the chunk bytes, wrapped, not
  * copied). On every member, {@link #write} writes the chunk bytes to the block file on the block's chunk executor
- * before Ratis treats the entry as durable ({@link #flush} waits for those writes). {@link #read} gives the leader the
- * data again for followers that lag: from memory until the entry is applied, then from the block file.
+ * before Ratis treats the entry as durable ({@link #flush} waits for those writes). A chunk of at most
+ * {@code inlineDataMax} bytes is not split: its data stays in the log entry, so the synced log makes it durable
+ * without an fsync of the block file, and apply writes it; a snapshot syncs those files before the log is purged.
+ * {@link #read} gives the leader the data again for followers that lag: from memory until the entry is applied, then
+ * from the block file.
  * {@link #applyTransaction} runs commands in log order on Ratis' apply thread; PutBlock takes the log index as BCSID.
  * A failed data write never fails the Raft log: it is remembered and returned as the command's result at apply time.
  *
@@ -64,6 +67,7 @@ final class ContainerStateMachine extends BaseStateMachine {
     private final ContainerHandler handler;
     private final ChunkWriters writers;
     private final DatanodeMetrics metrics;
+    private final long inlineDataMax;
     private final SimpleStateMachineStorage storage = new SimpleStateMachineStorage();
     private final ConcurrentNavigableMap<Long, CompletableFuture<ContainerResultException>> pendingWrites =
             new ConcurrentSkipListMap<>();
@@ -75,11 +79,17 @@ final class ContainerStateMachine extends BaseStateMachine {
      */
     private volatile SingleFileSnapshotInfo latestSnapshot;
 
-    ContainerStateMachine(String logPrefix, ContainerHandler handler, ChunkWriters writers, DatanodeMetrics metrics) {
+    ContainerStateMachine(
+            String logPrefix,
+            ContainerHandler handler,
+            ChunkWriters writers,
+            DatanodeMetrics metrics,
+            long inlineDataMax) {
         this.logPrefix = logPrefix;
         this.handler = handler;
         this.writers = writers;
         this.metrics = metrics;
+        this.inlineDataMax = inlineDataMax;
     }
 
     /** The Ratis dir holding this group's log; empty before initialization. */
@@ -124,8 +134,9 @@ final class ContainerStateMachine extends BaseStateMachine {
         if (applied == null || applied.getIndex() < 0) {
             return -1;
         }
-        // The snapshot lets Ratis purge the log up to here, and the log is what makes unsynced PutBlocks durable.
-        handler.containers().syncMetadata();
+        // The snapshot lets Ratis purge the log up to here, and the log is what makes unsynced PutBlocks and inline
+        // chunks durable.
+        handler.syncApplied();
         File file = storage.getSnapshotFile(applied.getTerm(), applied.getIndex());
         Files.writeString(file.toPath(), applied.getTerm() + " " + applied.getIndex() + "\n", StandardCharsets.UTF_8);
         MD5FileUtil.computeAndSaveMd5ForFile(file);
@@ -147,7 +158,7 @@ final class ContainerStateMachine extends BaseStateMachine {
             // thrown) is what Ratis answers the client with, as a StateMachineException, instead of retrying.
             return builder.build().setException(refused.get());
         }
-        if (parsed.hasWriteChunk()) {
+        if (parsed.hasWriteChunk() && parsed.getWriteChunk().getData().size() > inlineDataMax) {
             ContainerCommandRequest metadata = ContainerMessages.withoutData(parsed);
             return builder.setLogData(ShadedBytes.toShaded(metadata.toByteString()))
                     .setStateMachineData(

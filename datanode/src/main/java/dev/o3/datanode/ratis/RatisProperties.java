@@ -17,6 +17,9 @@ final class RatisProperties {
     /** Largest gRPC message: a 32 MB chunk plus its metadata, or a batch of log entries. */
     private static final SizeInBytes MESSAGE_SIZE_MAX = SizeInBytes.valueOf(64L << 20);
 
+    /** Closed log segments' entries a group keeps in memory; the open segment is always cached. */
+    private static final SizeInBytes SEGMENT_CACHE_SIZE_MAX = SizeInBytes.valueOf(32L << 20);
+
     private static final TimeDuration ELECTION_SPREAD = TimeDuration.valueOf(200, TimeUnit.MILLISECONDS);
 
     private RatisProperties() {}
@@ -51,6 +54,8 @@ final class RatisProperties {
         RaftServerConfigKeys.Log.Appender.setBufferByteLimit(properties, appenderLimit);
         RaftServerConfigKeys.Log.setWriteBufferSize(properties, SizeInBytes.valueOf(appenderLimit.getSize() + 8));
         RaftServerConfigKeys.Log.setPurgeGap(properties, config.purgeGap());
+        // Inline chunk data makes entries up to inlineDataMax long: keep fewer closed segments' entries in the heap.
+        RaftServerConfigKeys.Log.setSegmentCacheSizeMax(properties, SEGMENT_CACHE_SIZE_MAX);
 
         // A follower behind the purged log cannot be rebuilt from a snapshot (it holds no chunk data); SCM replaces it.
         RaftServerConfigKeys.Log.Appender.setInstallSnapshotEnabled(properties, false);

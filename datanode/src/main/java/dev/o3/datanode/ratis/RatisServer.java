@@ -74,7 +74,12 @@ public final class RatisServer implements AutoCloseable {
             this.server = RaftServer.newBuilder()
                     .setServerId(peerId)
                     .setProperties(RatisProperties.of(config, this.ratisDirs, host, port))
-                    .setStateMachineRegistry(groupId -> new ContainerStateMachine(logPrefix, handler, writers, metrics))
+                    .setStateMachineRegistry(groupId -> new ContainerStateMachine(
+                            logPrefix,
+                            handler,
+                            writers,
+                            metrics,
+                            config.inlineDataMax().bytes()))
                     .setOption(RaftStorage.StartupOption.RECOVER)
                     .build();
         } catch (IOException e) {

@@ -10,11 +10,13 @@ import org.junit.jupiter.api.Test;
 
 class TestContainerConfig {
     @Test
-    void defaultsFollowOzone() {
+    void defaultsFollowOzoneButSyncChunkData() {
         ContainerConfig config = ContainerConfig.from(OzoneConfiguration.of(Map.of()));
 
         assertThat(config.containerSize()).isEqualTo(DataSize.ofGibibytes(5));
-        assertThat(config.chunkWriteSync()).isFalse();
+        assertThat(config.chunkWriteSync())
+                .as("acknowledged data survives a power loss")
+                .isTrue();
         assertThat(config.readThreads()).isEqualTo(10);
         assertThat(config.scannerEnabled()).isTrue();
         assertThat(config.scanInterval()).isEqualTo(Duration.ofDays(7));
@@ -26,7 +28,7 @@ class TestContainerConfig {
     void keysMapToFields() {
         ContainerConfig config = ContainerConfig.from(OzoneConfiguration.of(Map.of(
                 "ozone.scm.container.size", "1GB",
-                "hdds.container.chunk.write.sync", "true",
+                "hdds.container.chunk.write.sync", "false",
                 "hdds.datanode.read.threadpool", "3",
                 "hdds.datanode.read.short-circuit", "false",
                 "hdds.container.scrub.enabled", "false",
@@ -37,7 +39,7 @@ class TestContainerConfig {
         assertThat(config)
                 .isEqualTo(new ContainerConfig(
                         DataSize.ofGibibytes(1),
-                        true,
+                        false,
                         3,
                         false,
                         false,

@@ -17,11 +17,12 @@ class TestRatisServerConfig {
 
         assertThat(config.electionTimeout()).isEqualTo(Duration.ofSeconds(5));
         assertThat(config.requestTimeout()).isEqualTo(Duration.ofSeconds(60));
-        assertThat(config.segmentSize()).isEqualTo(DataSize.ofMebibytes(64));
+        assertThat(config.segmentSize()).isEqualTo(DataSize.ofMebibytes(16));
         assertThat(config.purgeGap()).isEqualTo(1_000_000);
         assertThat(config.snapshotThreshold()).isEqualTo(100_000);
         assertThat(config.dataSyncTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(config.writeChunkThreads()).isEqualTo(10);
+        assertThat(config.inlineDataMax()).isEqualTo(DataSize.ofKibibytes(64));
     }
 
     @Test
@@ -33,7 +34,8 @@ class TestRatisServerConfig {
                 "hdds.container.ratis.log.purge.gap", "100",
                 "hdds.ratis.snapshot.threshold", "50",
                 "hdds.container.ratis.statemachinedata.sync.timeout", "2s",
-                "hdds.container.ratis.num.write.chunk.threads.per.volume", "2")));
+                "hdds.container.ratis.num.write.chunk.threads.per.volume", "2",
+                "hdds.container.ratis.log.inline.data.max", "0B")));
 
         assertThat(config)
                 .isEqualTo(new RatisServerConfig(
@@ -43,7 +45,18 @@ class TestRatisServerConfig {
                         100,
                         50,
                         Duration.ofSeconds(2),
-                        2));
+                        2,
+                        DataSize.ofBytes(0)));
+    }
+
+    @Test
+    void inlineDataMustFitSegmentsManyTimesOver() {
+        OzoneConfiguration conf = OzoneConfiguration.of(Map.of(
+                "hdds.container.ratis.segment.size", "1MB", "hdds.container.ratis.log.inline.data.max", "128KB"));
+
+        assertThatThrownBy(() -> RatisServerConfig.from(conf))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("hdds.container.ratis.log.inline.data.max");
     }
 
     @Test

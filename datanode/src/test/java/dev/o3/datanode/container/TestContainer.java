@@ -95,6 +95,37 @@ class TestContainer {
     }
 
     @Test
+    void chunksWrittenFromTheRaftLogAreSyncedBeforeASnapshotAndBeforeTheReplicaStopsTakingWrites() throws Exception {
+        ContainerSet containers = open();
+        Container snapshotted = containers.getOrCreate(1, "pipeline");
+        Container quasiClosed = containers.getOrCreate(2, "pipeline");
+        ChunkStore chunks = new ChunkStore(new DatanodeMetrics(), false);
+        ByteString data = ByteString.copyFrom(new byte[4096]);
+        chunks.writeLogged(snapshotted, 10, 0, data);
+        chunks.writeLogged(snapshotted, 10, 4096, data);
+        chunks.writeLogged(snapshotted, 11, 0, data);
+        chunks.writeLogged(quasiClosed, 20, 0, data);
+        assertThat(snapshotted.unsyncedLoggedBlocks())
+                .as("one entry per block file")
+                .isEqualTo(2);
+
+        containers.syncLogged();
+        assertThat(snapshotted.unsyncedLoggedBlocks()).isZero();
+        assertThat(quasiClosed.unsyncedLoggedBlocks()).isZero();
+
+        chunks.writeLogged(quasiClosed, 21, 0, data);
+        assertThat(quasiClosed.transition(ReplicaState.QUASI_CLOSED)).isTrue();
+        assertThat(quasiClosed.unsyncedLoggedBlocks())
+                .as("a replay of the log would be refused from now on")
+                .isZero();
+        assertThatThrownBy(() -> chunks.writeLogged(quasiClosed, 22, 0, data))
+                .isInstanceOfSatisfying(ContainerResultException.class, e -> assertThat(e.result())
+                        .isEqualTo(ContainerResult.CONTAINER_NOT_OPEN));
+        assertThat(Files.exists(quasiClosed.volume().blockFile(2, 22))).isFalse();
+        assertThat(Files.size(snapshotted.volume().blockFile(1, 10))).isEqualTo(8192);
+    }
+
+    @Test
     void deletingABlockRemovesItsFileAndMetadata() throws Exception {
         ContainerSet containers = open();
         Container container = containers.getOrCreate(1, "pipeline");

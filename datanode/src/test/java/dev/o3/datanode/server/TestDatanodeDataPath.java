@@ -16,6 +16,7 @@ import dev.o3.common.container.ContainerCommandException;
 import dev.o3.common.db.Database;
 import dev.o3.common.ratis.ContainerRatisClient;
 import dev.o3.common.read.ContainerReadClient;
+import dev.o3.datanode.config.DatanodeConfigKeys;
 import dev.o3.datanode.container.Container;
 import dev.o3.datanode.container.ReplicaState;
 import dev.o3.proto.container.BlockData;
@@ -169,6 +170,51 @@ class TestDatanodeDataPath {
                                 .setEof(true)))
                 .build();
         assertResult(() -> client.send(mismatched).get(30, TimeUnit.SECONDS), ContainerResult.INVALID_ARGUMENT);
+    }
+
+    @Test
+    void aSmallChunkLostFromItsBlockFileComesBackFromTheRaftLogAfterACrash() throws Exception {
+        ByteString data = randomData(21, 4096);
+        ChunkInfo chunk = chunk(21, 0, 0, data);
+        BlockData block = BlockData.newBuilder()
+                .setBlockId(blockId(1, 21))
+                .addChunks(chunk)
+                .setSize(data.size())
+                .build();
+        PutBlockResponse put = client.writeChunkAndPutBlock(chunk, data, block, ByteString.EMPTY)
+                .get(30, TimeUnit.SECONDS);
+        Path blockFile = datanode.containers().get(1).volume().blockFile(1, 21);
+
+        // A power loss: the block file's unsynced pages are gone, and no snapshot was taken on the way down.
+        int ratisPort = datanode.datanodeDetails().getRatisPort();
+        reader.close();
+        client.close();
+        datanode.close();
+        Files.write(blockFile, new byte[0]);
+        try (Stream<Path> files = Files.walk(base.resolve("ratis0"))) {
+            for (Path snapshot : files.filter(
+                            file -> file.getFileName().toString().startsWith("snapshot."))
+                    .toList()) {
+                Files.delete(snapshot);
+            }
+        }
+        datanode = new DatanodeServer(conf(base, 31, scm.port(), 2, 1).with(DatanodeConfigKeys.RATIS_PORT, ratisPort));
+        datanode.start();
+        client = ContainerRatisClient.connect(pipeline, CLIENT_OPTIONS);
+        reader = ContainerReadClient.connect(datanode.datanodeDetails());
+
+        DatanodeFixture.await(WAIT, "the log replayed", () -> {
+            try {
+                return Files.size(blockFile) == data.size();
+            } catch (IOException e) {
+                return false;
+            }
+        });
+        BlockData committed = reader.getBlock(blockId(1, 21), ByteString.EMPTY).get(10, TimeUnit.SECONDS);
+        assertThat(committed.getBlockId().getBlockCommitSequenceId()).isEqualTo(put.getBlockCommitSequenceId());
+        assertThat(reader.readChunk(committed.getBlockId(), committed.getChunks(0), ByteString.EMPTY)
+                        .get(10, TimeUnit.SECONDS))
+                .isEqualTo(data);
     }
 
     @Test

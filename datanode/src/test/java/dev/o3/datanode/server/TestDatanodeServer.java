@@ -206,11 +206,11 @@ class TestDatanodeServer {
     }
 
     @Test
-    void raftLogHoldsMetadataOnlyAndIsSnapshotted() throws Exception {
+    void raftLogHoldsOnlyTheMetadataOfChunksAboveTheInlineLimitAndIsSnapshotted() throws Exception {
         datanode = start(conf(base, 28, scm.port(), 1, 1).with(DatanodeConfigKeys.RATIS_SNAPSHOT_THRESHOLD, 10));
         Pipeline pipeline = pipeline(List.of(datanode.datanodeDetails()));
         createPipeline(scm, pipeline, List.of(datanode));
-        int chunkSize = 64 * 1024;
+        int chunkSize = 100 * 1024;
         try (ContainerRatisClient client = ContainerRatisClient.connect(pipeline, CLIENT_OPTIONS)) {
             for (int block = 0; block < 5; block++) {
                 writeBlock(client, blockId(11, block), 4, chunkSize);
