@@ -21,6 +21,8 @@ import dev.o3.proto.om.InfoBucketResponse;
 import dev.o3.proto.om.ListKeysRequest;
 import dev.o3.proto.om.ListKeysResponse;
 import dev.o3.proto.om.LookupKeyRequest;
+import dev.o3.proto.om.OmCall;
+import dev.o3.proto.om.OmReply;
 import dev.o3.proto.om.RenameKeyRequest;
 import dev.o3.proto.om.RenameKeyResponse;
 import dev.o3.proto.om.SetBucketAclRequest;
@@ -172,11 +174,16 @@ public final class OzoneBucket {
      */
     public KeyOutputStream createKey(String name, long expectedSize, KeyArgs args) {
         CreateKeyRequest request = createRequest(name, expectedSize, args);
-        CreateKeyResponse response = om.call("CreateKey", stub -> stub.createKey(request), CreateKeyResponse::getError);
+        CreateKeyResponse response = om.write(
+                "CreateKey",
+                OmCall.newBuilder().setCreateKey(request),
+                OmReply::getCreateKey,
+                CreateKeyResponse::getError);
         long clientId = response.getClientId();
-        KeyCommitter committer = (size, blocks, md5) -> om.call(
+        KeyCommitter committer = (size, blocks, md5) -> om.write(
                 "CommitKey",
-                stub -> stub.commitKey(commitRequest(name, clientId, size, blocks, md5)),
+                OmCall.newBuilder().setCommitKey(commitRequest(name, clientId, size, blocks, md5)),
+                OmReply::getCommitKey,
                 CommitKeyResponse::getError);
         return new KeyOutputStream(om, datanodes, config, response.getKey(), clientId, committer);
     }
@@ -267,12 +274,16 @@ public final class OzoneBucket {
      */
     public CompletableFuture<Void> createEmptyKeyAsync(String name) {
         CreateKeyRequest request = createRequest(name, 0, new KeyArgs("", Map.of(), Map.of()));
-        return om.callAsync(
-                        "CreateKey", (stub, observer) -> stub.createKey(request, observer), CreateKeyResponse::getError)
-                .thenCompose(created -> om.callAsync(
+        return om.writeAsync(
+                        "CreateKey",
+                        OmCall.newBuilder().setCreateKey(request),
+                        OmReply::getCreateKey,
+                        CreateKeyResponse::getError)
+                .thenCompose(created -> om.writeAsync(
                         "CommitKey",
-                        (stub, observer) -> stub.commitKey(
-                                commitRequest(name, created.getClientId(), 0, List.of(), EMPTY_MD5), observer),
+                        OmCall.newBuilder()
+                                .setCommitKey(commitRequest(name, created.getClientId(), 0, List.of(), EMPTY_MD5)),
+                        OmReply::getCommitKey,
                         CommitKeyResponse::getError))
                 .thenAccept(committed -> {});
     }

@@ -222,8 +222,33 @@ public final class OmClient implements AutoCloseable {
 
     /** {@link #lookupKeyAsync}, waiting for the answer. */
     public LookupKeyResponse lookupKey(LookupKeyRequest request) {
+        return join(lookupKeyAsync(request));
+    }
+
+    /**
+     * Starts a write on the leader's call stream (om.proto {@code Calls}; CreateKey and CommitKey): one request id for
+     * every attempt, the same answer, redirects and failover as {@link #callAsync}, without the cost of a unary call.
+     * Completes on the transport thread.
+     *
+     * @param operation name for messages, e.g. "CreateKey"
+     * @param call the call with its request set
+     * @param responseOf the call's response in the reply
+     * @param errorOf the response's error field
+     */
+    public <R> CompletableFuture<R> writeAsync(
+            String operation, OmCall.Builder call, Function<OmReply, R> responseOf, Function<R, OmError> errorOf) {
+        return streamed(operation, call.setRequestId(requestIds.newRequestId()), responseOf, errorOf);
+    }
+
+    /** {@link #writeAsync}, waiting for the answer. */
+    public <R> R write(
+            String operation, OmCall.Builder call, Function<OmReply, R> responseOf, Function<R, OmError> errorOf) {
+        return join(writeAsync(operation, call, responseOf, errorOf));
+    }
+
+    private static <R> R join(CompletableFuture<R> response) {
         try {
-            return lookupKeyAsync(request).join();
+            return response.join();
         } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException failure) {
                 throw failure;

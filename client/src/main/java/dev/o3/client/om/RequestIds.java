@@ -1,5 +1,6 @@
 package dev.o3.client.om;
 
+import dev.o3.proto.om.RequestId;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
@@ -26,12 +27,22 @@ final class RequestIds implements ClientInterceptor {
     /** The call an attempt belongs to. */
     static final CallOptions.Key<Call> CALL = CallOptions.Key.create("o3-call");
 
-    private final String clientId = UUID.randomUUID().toString();
+    private final UUID client = UUID.randomUUID();
+    private final String clientId = client.toString();
     private final AtomicLong lastCallId = new AtomicLong();
 
     /** The id of a new logical call; pass it to every attempt. */
     Call newCall() {
         return new Call(this);
+    }
+
+    /** The id of a new logical call sent on a {@code Calls} stream, as the pair of headers would carry it. */
+    RequestId newRequestId() {
+        return RequestId.newBuilder()
+                .setClientMostBits(client.getMostSignificantBits())
+                .setClientLeastBits(client.getLeastSignificantBits())
+                .setCallId(lastCallId.incrementAndGet())
+                .build();
     }
 
     @Override

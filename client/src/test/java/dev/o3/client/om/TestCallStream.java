@@ -6,6 +6,10 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.o3.client.testing.FakeOzoneManager;
 import dev.o3.client.testing.FakeOzoneManager.ReceivedCall;
+import dev.o3.proto.om.CommitKeyRequest;
+import dev.o3.proto.om.CommitKeyResponse;
+import dev.o3.proto.om.CreateKeyRequest;
+import dev.o3.proto.om.CreateKeyResponse;
 import dev.o3.proto.om.LookupKeyRequest;
 import dev.o3.proto.om.LookupKeyResponse;
 import dev.o3.proto.om.OmCall;
@@ -23,7 +27,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
-/** Lookups on OM's {@code Calls} stream: one stream per OM, identity per call, failover, deadlines. */
+/** Lookups and key writes on OM's {@code Calls} stream: one stream per OM, identity per call, failover, deadlines. */
 class TestCallStream {
     @Test
     void lookupsShareOneStreamPerOmAndCarryTheirCallersIdentity() {
@@ -59,6 +63,53 @@ class TestCallStream {
                                 OmException.class, e -> assertThat(e.status()).isEqualTo(OmStatus.KEY_NOT_FOUND));
                 assertThat(follower.streamedCalls()).hasSize(1);
                 assertThat(leader.streamedCalls()).hasSize(1);
+            }
+        }
+    }
+
+    @Test
+    void keyWritesGoOnTheStreamWithOneRequestIdPerCallKeptAcrossRedirects() {
+        try (FakeOzoneManager follower = new FakeOzoneManager(List.of());
+                FakeOzoneManager leader = new FakeOzoneManager(List.of(FakeOzoneManager.pipeline("p1")))) {
+            follower.followLeader(leader.address());
+            try (OmClient client =
+                    new OmClient(List.of(follower.address(), leader.address()), "tester", Duration.ofSeconds(5))) {
+                CreateKeyResponse created = client.write(
+                        "CreateKey",
+                        OmCall.newBuilder()
+                                .setCreateKey(CreateKeyRequest.newBuilder()
+                                        .setVolume("v")
+                                        .setBucket("b")
+                                        .setName("k")),
+                        OmReply::getCreateKey,
+                        CreateKeyResponse::getError);
+                client.write(
+                        "CommitKey",
+                        OmCall.newBuilder()
+                                .setCommitKey(CommitKeyRequest.newBuilder()
+                                        .setVolume("v")
+                                        .setBucket("b")
+                                        .setName("k")
+                                        .setClientId(created.getClientId())),
+                        OmReply::getCommitKey,
+                        CommitKeyResponse::getError);
+
+                assertThat(leader.committed("k")).isNotNull();
+                assertThat(follower.received()).extracting(ReceivedCall::method).containsOnly("Calls");
+                assertThat(leader.received()).extracting(ReceivedCall::method).containsOnly("Calls");
+                OmCall refused = single(follower.streamedCalls());
+                List<OmCall> served = leader.streamedCalls();
+                assertThat(served)
+                        .extracting(OmCall::getRequestCase)
+                        .containsExactly(OmCall.RequestCase.CREATE_KEY, OmCall.RequestCase.COMMIT_KEY);
+                assertThat(served.get(0).getRequestId())
+                        .as("the CreateKey retried on the leader keeps its id")
+                        .isEqualTo(refused.getRequestId());
+                assertThat(served.get(1).getRequestId().getCallId())
+                        .as("another write, another id")
+                        .isNotEqualTo(refused.getRequestId().getCallId());
+                assertThat(served.get(1).getRequestId().getClientMostBits())
+                        .isEqualTo(refused.getRequestId().getClientMostBits());
             }
         }
     }
@@ -139,5 +190,10 @@ class TestCallStream {
 
     private static LookupKeyRequest lookup(String name) {
         return LookupKeyRequest.newBuilder().setName(name).build();
+    }
+
+    private static <T> T single(List<T> items) {
+        assertThat(items).hasSize(1);
+        return items.get(0);
     }
 }

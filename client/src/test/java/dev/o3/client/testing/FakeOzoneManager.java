@@ -135,6 +135,10 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
 
     @Override
     public void createKey(CreateKeyRequest request, StreamObserver<CreateKeyResponse> observer) {
+        if (leaderAddress != null) {
+            reply(observer, CreateKeyResponse.newBuilder().setError(notLeader()).build());
+            return;
+        }
         long clientId = ids.incrementAndGet();
         KeyInfo open = KeyInfo.newBuilder()
                 .setVolume(request.getVolume())
@@ -203,37 +207,27 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
         return response.build();
     }
 
-    /** Answers LookupKey calls as the unary {@link #lookupKey}, NOT_LEADER included; others with an error. */
+    /** Answers LookupKey, CreateKey and CommitKey calls as their unary forms ({@link FakeCallStream}). */
     @Override
     public StreamObserver<OmCall> calls(StreamObserver<OmReply> replies) {
-        return new StreamObserver<>() {
-            @Override
-            public void onNext(OmCall call) {
-                calls.recordStreamed(call);
-                if (holdStreamedReplies) {
-                    return;
-                }
-                OmReply.Builder reply = OmReply.newBuilder().setCallId(call.getCallId());
-                if (call.getRequestCase() != OmCall.RequestCase.LOOKUP_KEY) {
-                    reply.setError(OmError.newBuilder().setStatus(OmStatus.INVALID_REQUEST));
-                } else if (leaderAddress != null) {
-                    reply.setLookupKey(LookupKeyResponse.newBuilder().setError(notLeader()));
-                } else {
-                    reply.setLookupKey(lookup(call.getLookupKey()));
-                }
-                replies.onNext(reply.build());
-            }
+        return new FakeCallStream(this, replies);
+    }
 
-            @Override
-            public void onError(Throwable failure) {
-                // The client went away.
-            }
+    boolean holdsStreamedReplies() {
+        return holdStreamedReplies;
+    }
 
-            @Override
-            public void onCompleted() {
-                replies.onCompleted();
-            }
-        };
+    void recordStreamed(OmCall call) {
+        calls.recordStreamed(call);
+    }
+
+    /** LookupKey as the stream answers it: NOT_LEADER from a follower, as the unary form never does. */
+    void lookupOrRedirect(LookupKeyRequest request, StreamObserver<LookupKeyResponse> observer) {
+        if (leaderAddress != null) {
+            reply(observer, LookupKeyResponse.newBuilder().setError(notLeader()).build());
+        } else {
+            lookupKey(request, observer);
+        }
     }
 
     @Override

@@ -1,22 +1,24 @@
 package dev.o3.om.rpc;
 
-import dev.o3.proto.om.LookupKeyRequest;
-import dev.o3.proto.om.LookupKeyResponse;
+import dev.o3.om.request.Caller;
 import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OmError;
 import dev.o3.proto.om.OmReply;
 import dev.o3.proto.om.OmStatus;
+import dev.o3.proto.om.RequestId;
 import io.grpc.ServerCallHandler;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The {@code Calls} RPC: reads multiplexed on one stream, each served exactly as its unary form (same barrier, same
- * thread rules, same metrics) and answered as soon as it is done, in any order.
+ * The {@code Calls} RPC: LookupKey, CreateKey and CommitKey multiplexed on one stream, each served exactly as its unary
+ * form (same barrier or Raft submission, same thread rules, same metrics, same retry cache for a write's request id)
+ * and answered as soon as it is done, in any order.
  *
  * <p>Back-pressure: a stream has at most {@link #MAX_IN_FLIGHT} calls unanswered. A new call is taken from the
  * transport only when a reply has gone out and the client is reading its replies, so a client that stops reading
@@ -27,18 +29,21 @@ final class CallStreams {
     private static final Logger LOG = LoggerFactory.getLogger(CallStreams.class);
 
     private final CallerInterceptor callers;
-    private final RpcCalls.Read<LookupKeyRequest, LookupKeyResponse> lookup;
+    private final KeyRpcs.Streamed keys;
 
-    CallStreams(CallerInterceptor callers, RpcCalls.Read<LookupKeyRequest, LookupKeyResponse> lookup) {
+    CallStreams(CallerInterceptor callers, KeyRpcs.Streamed keys) {
         this.callers = callers;
-        this.lookup = lookup;
+        this.keys = keys;
     }
 
     ServerCallHandler<OmCall, OmReply> handler() {
         return ServerCalls.asyncBidiStreamingCall(replies -> new Stream((ServerCallStreamObserver<OmReply>) replies));
     }
 
-    /** One client stream. Replies come from the transport thread and, behind a read barrier, the handler pool. */
+    /**
+     * One client stream. Replies come from the transport thread, the handler pool (reads behind a read barrier) and
+     * Ratis' completion of writes.
+     */
     private final class Stream implements StreamObserver<OmCall> {
         private final ServerCallStreamObserver<OmReply> replies;
         // All guarded by this.
@@ -60,11 +65,22 @@ final class CallStreams {
                 unanswered++;
             }
             long id = call.getCallId();
+            Optional<RequestId> requestId = call.hasRequestId() ? Optional.of(call.getRequestId()) : Optional.empty();
             switch (call.getRequestCase()) {
-                case LOOKUP_KEY -> lookup.serve(
-                        call.getLookupKey(),
-                        callers.callerOf(call.getUser(), call.getAnonymous()),
-                        new Reply<>(id, OmReply.Builder::setLookupKey));
+                case LOOKUP_KEY -> keys.lookup()
+                        .serve(call.getLookupKey(), callerOf(call), new Reply<>(id, OmReply.Builder::setLookupKey));
+                case CREATE_KEY -> keys.createKey()
+                        .serve(
+                                call.getCreateKey(),
+                                callerOf(call),
+                                requestId,
+                                new Reply<>(id, OmReply.Builder::setCreateKey));
+                case COMMIT_KEY -> keys.commitKey()
+                        .serve(
+                                call.getCommitKey(),
+                                callerOf(call),
+                                requestId,
+                                new Reply<>(id, OmReply.Builder::setCommitKey));
                 default -> send(OmReply.newBuilder()
                         .setCallId(id)
                         .setError(OmError.newBuilder()
@@ -72,6 +88,10 @@ final class CallStreams {
                                 .setMessage("this OM serves no " + call.getRequestCase() + " call on a stream"))
                         .build());
             }
+        }
+
+        private Caller callerOf(OmCall call) {
+            return callers.callerOf(call.getUser(), call.getAnonymous());
         }
 
         private synchronized void send(OmReply reply) {

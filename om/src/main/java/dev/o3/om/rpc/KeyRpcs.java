@@ -4,8 +4,10 @@ import dev.o3.common.security.BlockTokenSigner.Mode;
 import dev.o3.om.key.KeyReads;
 import dev.o3.om.security.BlockTokens;
 import dev.o3.proto.om.AllocateBlockResponse;
+import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.CreateDirectoryResponse;
+import dev.o3.proto.om.CreateKeyRequest;
 import dev.o3.proto.om.CreateKeyResponse;
 import dev.o3.proto.om.DeleteKeyResponse;
 import dev.o3.proto.om.DeleteKeysResponse;
@@ -23,22 +25,53 @@ import io.grpc.ServerServiceDefinition;
 final class KeyRpcs {
     private KeyRpcs() {}
 
-    static void bind(
-            ServerServiceDefinition.Builder service,
-            RpcCalls calls,
-            LeaderPreparation preparation,
-            BlockTokens tokens,
-            RpcCalls.Read<LookupKeyRequest, LookupKeyResponse> lookup) {
-        service.addMethod(
-                OzoneManagerServiceGrpc.getCreateKeyMethod(),
-                calls.allocatingWrite(
+    /**
+     * The key calls the {@code Calls} stream serves besides their unary methods: the lookup and the two writes of every
+     * upload.
+     */
+    record Streamed(
+            RpcCalls.Read<LookupKeyRequest, LookupKeyResponse> lookup,
+            RpcCalls.Write<CreateKeyRequest, CreateKeyResponse> createKey,
+            RpcCalls.Write<CommitKeyRequest, CommitKeyResponse> commitKey) {}
+
+    static Streamed streamed(RpcCalls calls, LeaderPreparation preparation, BlockTokens tokens) {
+        return new Streamed(
+                calls.reader(
+                        "LookupKey",
+                        (request, view, caller) -> LookupKeyResponse.newBuilder()
+                                .setKey(tokens.withTokens(
+                                        KeyReads.lookup(
+                                                view,
+                                                caller,
+                                                request.getVolume(),
+                                                request.getBucket(),
+                                                request.getName()),
+                                        Mode.READ,
+                                        caller.user()))
+                                .build(),
+                        error -> LookupKeyResponse.newBuilder().setError(error).build()),
+                calls.allocatingWriter(
                         "CreateKey",
                         preparation::createKey,
                         CreateKeyResponse.class,
                         (response, caller) -> response.toBuilder()
                                 .setKey(tokens.withTokens(response.getKey(), Mode.WRITE, caller.user()))
                                 .build(),
-                        error -> CreateKeyResponse.newBuilder().setError(error).build()));
+                        error -> CreateKeyResponse.newBuilder().setError(error).build()),
+                calls.writer(
+                        "CommitKey",
+                        (request, caller, transaction) -> transaction.setCommitKey(request),
+                        CommitKeyResponse.class,
+                        error -> CommitKeyResponse.newBuilder().setError(error).build()));
+    }
+
+    static void bind(
+            ServerServiceDefinition.Builder service,
+            RpcCalls calls,
+            LeaderPreparation preparation,
+            BlockTokens tokens,
+            Streamed streamed) {
+        service.addMethod(OzoneManagerServiceGrpc.getCreateKeyMethod(), RpcCalls.unary(streamed.createKey()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getAllocateBlockMethod(),
                 calls.allocatingWrite(
@@ -51,14 +84,8 @@ final class KeyRpcs {
                         error -> AllocateBlockResponse.newBuilder()
                                 .setError(error)
                                 .build()));
-        service.addMethod(
-                OzoneManagerServiceGrpc.getCommitKeyMethod(),
-                calls.write(
-                        "CommitKey",
-                        (request, caller, transaction) -> transaction.setCommitKey(request),
-                        CommitKeyResponse.class,
-                        error -> CommitKeyResponse.newBuilder().setError(error).build()));
-        service.addMethod(OzoneManagerServiceGrpc.getLookupKeyMethod(), RpcCalls.unary(lookup));
+        service.addMethod(OzoneManagerServiceGrpc.getCommitKeyMethod(), RpcCalls.unary(streamed.commitKey()));
+        service.addMethod(OzoneManagerServiceGrpc.getLookupKeyMethod(), RpcCalls.unary(streamed.lookup()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getListKeysMethod(),
                 calls.listing(
@@ -66,20 +93,6 @@ final class KeyRpcs {
                         (request, view, caller) -> KeyReads.list(view, caller, request),
                         error -> ListKeysResponse.newBuilder().setError(error).build()));
         bindChanges(service, calls);
-    }
-
-    /** LookupKey, served to unary calls and to calls on a stream alike. */
-    static RpcCalls.Read<LookupKeyRequest, LookupKeyResponse> lookup(RpcCalls calls, BlockTokens tokens) {
-        return calls.reader(
-                "LookupKey",
-                (request, view, caller) -> LookupKeyResponse.newBuilder()
-                        .setKey(tokens.withTokens(
-                                KeyReads.lookup(
-                                        view, caller, request.getVolume(), request.getBucket(), request.getName()),
-                                Mode.READ,
-                                caller.user()))
-                        .build(),
-                error -> LookupKeyResponse.newBuilder().setError(error).build());
     }
 
     private static void bindChanges(ServerServiceDefinition.Builder service, RpcCalls calls) {

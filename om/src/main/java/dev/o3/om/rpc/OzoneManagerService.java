@@ -8,8 +8,6 @@ import dev.o3.om.scm.ScmBlockClient;
 import dev.o3.om.security.BlockTokens;
 import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.om.BucketLayout;
-import dev.o3.proto.om.LookupKeyRequest;
-import dev.o3.proto.om.LookupKeyResponse;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.RetryCacheLimits;
 import dev.o3.proto.om.ServiceInfoResponse;
@@ -37,9 +35,10 @@ import java.util.function.Supplier;
  *       {@code o3-client-id} (UUID) and {@code o3-call-id} (long), when sent, identify a write so that a retry on
  *       the same or another OM is applied once and answered with the first reply (the replicated retry cache, kept
  *       for {@code ozone.om.ratis.server.retrycache.timeout}); resend the same pair on retries.
- *   <li>{@code Calls} carries many reads (LookupKey) on one stream, each {@code OmCall} with its own id and
- *       identity ({@code user}, {@code anonymous}, as the metadata above); replies come in any order, matched by id.
- *       A client keeps one such stream per OM: it saves the per-call cost of a new HTTP/2 stream.
+ *   <li>{@code Calls} carries many calls (LookupKey, CreateKey, CommitKey) on one stream, each {@code OmCall} with
+ *       its own id and identity ({@code user}, {@code anonymous}, {@code request_id}, as the metadata above);
+ *       replies come in any order, matched by id. A client keeps one such stream per OM: it saves the per-call cost
+ *       of a new HTTP/2 stream.
  *   <li>Reads are linearizable: served by the leader after a ReadIndex/lease check, without a log write.
  *   <li>With {@code ozone.security.enabled}, CreateKey, AllocateBlock and CreateMultipartKey return WRITE block
  *       tokens and LookupKey READ tokens ({@code BlockToken} of om.proto in {@code BlockLocation.token}).
@@ -77,11 +76,11 @@ public final class OzoneManagerService {
         ServerServiceDefinition.Builder service =
                 ServerServiceDefinition.builder(OzoneManagerServiceGrpc.getServiceDescriptor());
         CallerInterceptor callers = new CallerInterceptor(dependencies.serverUser(), dependencies.administrators());
-        RpcCalls.Read<LookupKeyRequest, LookupKeyResponse> lookup = KeyRpcs.lookup(calls, dependencies.tokens());
+        KeyRpcs.Streamed streamed = KeyRpcs.streamed(calls, preparation, dependencies.tokens());
         NamespaceRpcs.bind(service, calls, preparation, dependencies.serviceInfo());
-        KeyRpcs.bind(service, calls, preparation, dependencies.tokens(), lookup);
+        KeyRpcs.bind(service, calls, preparation, dependencies.tokens(), streamed);
         MultipartRpcs.bind(service, calls, preparation, dependencies.tokens());
-        service.addMethod(OzoneManagerServiceGrpc.getCallsMethod(), new CallStreams(callers, lookup).handler());
+        service.addMethod(OzoneManagerServiceGrpc.getCallsMethod(), new CallStreams(callers, streamed).handler());
         return ServerInterceptors.intercept(service.build(), callers);
     }
 

@@ -99,7 +99,16 @@ final class RpcCalls {
             TransactionBuilder<Q> builder,
             Class<R> responseType,
             Function<OmError, R> errorResponse) {
-        return submit(
+        return unary(writer(operation, builder, responseType, errorResponse));
+    }
+
+    /** A write that can be served to a unary call or to a call on a stream ({@code CallStreams}). */
+    <Q, R extends Message> Write<Q, R> writer(
+            String operation,
+            TransactionBuilder<Q> builder,
+            Class<R> responseType,
+            Function<OmError, R> errorResponse) {
+        return allocatingWriter(
                 operation,
                 (request, caller, transaction) -> {
                     builder.fill(request, caller, transaction);
@@ -120,20 +129,19 @@ final class RpcCalls {
             Class<R> responseType,
             BiFunction<R, Caller, R> decorate,
             Function<OmError, R> errorResponse) {
-        return submit(operation, builder, responseType, decorate, errorResponse);
+        return unary(allocatingWriter(operation, builder, responseType, decorate, errorResponse));
     }
 
-    private <Q, R extends Message> ServerCallHandler<Q, R> submit(
+    /** {@link #allocatingWrite}, for a unary call or a call on a stream. */
+    <Q, R extends Message> Write<Q, R> allocatingWriter(
             String operation,
             AllocatingTransactionBuilder<Q> builder,
             Class<R> responseType,
             BiFunction<R, Caller, R> decorate,
             Function<OmError, R> errorResponse) {
         OperationMetrics operationMetrics = metrics.operation(operation);
-        return ServerCalls.asyncUnaryCall((request, observer) -> {
+        return (request, caller, requestId, observer) -> {
             RpcCall<R> call = new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress);
-            Caller caller = CallerInterceptor.CALLER.get();
-            Optional<RequestId> requestId = CallerInterceptor.REQUEST_ID.get();
             try {
                 checkLeader();
                 checkAnonymous(operation, caller);
@@ -167,7 +175,12 @@ final class RpcCalls {
             } catch (Exception e) {
                 call.fail(e);
             }
-        });
+        };
+    }
+
+    static <Q, R extends Message> ServerCallHandler<Q, R> unary(Write<Q, R> write) {
+        return ServerCalls.asyncUnaryCall((request, observer) ->
+                write.serve(request, CallerInterceptor.CALLER.get(), CallerInterceptor.REQUEST_ID.get(), observer));
     }
 
     <Q, R extends Message> ServerCallHandler<Q, R> read(
@@ -265,5 +278,21 @@ final class RpcCalls {
     @FunctionalInterface
     interface Read<Q, R> {
         void serve(Q request, Caller caller, StreamObserver<R> observer);
+    }
+
+    /**
+     * One write: answers the observer once, with the applied response or the error response.
+     *
+     * @param <Q> request type
+     * @param <R> response type
+     */
+    @FunctionalInterface
+    interface Write<Q, R> {
+        /**
+         * Serves the write.
+         *
+         * @param requestId the caller's id for the call, the same on every attempt, if it sent one
+         */
+        void serve(Q request, Caller caller, Optional<RequestId> requestId, StreamObserver<R> observer);
     }
 }

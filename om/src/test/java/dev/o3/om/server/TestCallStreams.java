@@ -20,6 +20,7 @@ import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OmReply;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
+import dev.o3.proto.om.RequestId;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.StreamObserver;
@@ -35,7 +36,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The {@code Calls} stream of a real OM (Ratis, RocksDB, gRPC on loopback): many lookups, one stream. */
+/** The {@code Calls} stream of a real OM (Ratis, RocksDB, gRPC on loopback): many calls, one stream. */
 @Timeout(120)
 class TestCallStreams {
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -95,6 +96,90 @@ class TestCallStreams {
         }
     }
 
+    @Test
+    void keyWritesOnTheStreamAreAppliedOnceUnderTheirRequestIdAndCheckedForTheirCaller() throws Exception {
+        try (FakeScm scm = new FakeScm();
+                OzoneManagerServer om =
+                        new OzoneManagerServer(OmFixtures.singleOm(directory, scm.address()), Clock.systemUTC())) {
+            om.start();
+            Poll.until(WAIT, om::isLeader, "the single OM to lead");
+            try (OmTestClient alice = new OmTestClient(List.of("127.0.0.1:" + om.clientPort()), "alice", WAIT)) {
+                Poll.until(WAIT, () -> s3VolumeExists(alice), "the S3 volume");
+                writeEmptyKey(alice, "existing");
+            }
+            ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", om.clientPort())
+                    .usePlaintext()
+                    .build();
+            try {
+                Replies replies = new Replies();
+                StreamObserver<OmCall> calls =
+                        OzoneManagerServiceGrpc.newStub(channel).calls(replies);
+                RequestId create = RequestId.newBuilder()
+                        .setClientMostBits(7)
+                        .setClientLeastBits(11)
+                        .setCallId(1)
+                        .build();
+                OmCall createKey = OmCall.newBuilder()
+                        .setUser("alice")
+                        .setRequestId(create)
+                        .setCreateKey(CreateKeyRequest.newBuilder()
+                                .setVolume("s3v")
+                                .setBucket("photos")
+                                .setName("dog.jpg"))
+                        .build();
+                CreateKeyResponse created =
+                        replies.await(calls, createKey.toBuilder().setCallId(1)).getCreateKey();
+                assertThat(created.hasError()).as("%s", created.getError()).isFalse();
+                CreateKeyResponse retried =
+                        replies.await(calls, createKey.toBuilder().setCallId(2)).getCreateKey();
+                assertThat(retried.getClientId())
+                        .as("a retried CreateKey gets the first reply: no second open-key session")
+                        .isEqualTo(created.getClientId());
+
+                OmCall commitKey = OmCall.newBuilder()
+                        .setUser("alice")
+                        .setRequestId(create.toBuilder().setCallId(2))
+                        .setCommitKey(CommitKeyRequest.newBuilder()
+                                .setVolume("s3v")
+                                .setBucket("photos")
+                                .setName("dog.jpg")
+                                .setClientId(created.getClientId()))
+                        .build();
+                assertThat(replies.await(calls, commitKey.toBuilder().setCallId(3))
+                                .getCommitKey()
+                                .hasError())
+                        .isFalse();
+                assertThat(replies.await(calls, commitKey.toBuilder().setCallId(4))
+                                .getCommitKey()
+                                .hasError())
+                        .as("a retried CommitKey succeeds as the first did, not KEY_NOT_FOUND")
+                        .isFalse();
+                assertThat(replies.await(calls, lookup(5, "alice", "dog.jpg").toBuilder())
+                                .getLookupKey()
+                                .getKey()
+                                .getName())
+                        .isEqualTo("dog.jpg");
+
+                OmCall.Builder anonymous = createKey.toBuilder()
+                        .setCallId(6)
+                        .setUser("")
+                        .setAnonymous(true)
+                        .setRequestId(create.toBuilder().setCallId(3));
+                assertThat(replies.await(calls, anonymous)
+                                .getCreateKey()
+                                .getError()
+                                .getStatus())
+                        .as("alice's bucket is private to an anonymous caller")
+                        .isEqualTo(OmStatus.PERMISSION_DENIED);
+                calls.onCompleted();
+                replies.ended.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            } finally {
+                channel.shutdownNow();
+                channel.awaitTermination(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+
     private static OmCall lookup(long id, String user, String name) {
         return OmCall.newBuilder()
                 .setCallId(id)
@@ -144,6 +229,14 @@ class TestCallStreams {
     private static final class Replies implements StreamObserver<OmReply> {
         private final Map<Long, OmReply> byId = new ConcurrentHashMap<>();
         private final CompletableFuture<Void> ended = new CompletableFuture<>();
+
+        /** Sends one call and waits for its reply. */
+        OmReply await(StreamObserver<OmCall> calls, OmCall.Builder call) {
+            long id = call.getCallId();
+            calls.onNext(call.build());
+            Poll.until(WAIT, () -> byId.containsKey(id), "the reply to call " + id);
+            return byId.get(id);
+        }
 
         @Override
         public void onNext(OmReply reply) {
