@@ -48,56 +48,104 @@ class TestCallStreams {
 
     @Test
     void answersEveryCallByIdWithItsOwnCallersRightsAndEndsWhenTheClientDoes() throws Exception {
-        try (FakeScm scm = new FakeScm();
-                OzoneManagerServer om =
-                        new OzoneManagerServer(OmFixtures.singleOm(directory, scm.address()), Clock.systemUTC())) {
-            om.start();
-            Poll.until(WAIT, om::isLeader, "the single OM to lead");
-            try (OmTestClient alice = new OmTestClient(List.of("127.0.0.1:" + om.clientPort()), "alice", WAIT)) {
-                Poll.until(WAIT, () -> s3VolumeExists(alice), "the S3 volume");
-                writeEmptyKey(alice, "cat.jpg");
+        onOneStream("cat.jpg", (replies, calls) -> {
+            for (int id = 1; id <= MANY; id++) {
+                calls.onNext(lookup(id, "alice", "cat.jpg"));
             }
-            ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", om.clientPort())
-                    .usePlaintext()
-                    .build();
-            try {
-                Replies replies = new Replies();
-                StreamObserver<OmCall> calls =
-                        OzoneManagerServiceGrpc.newStub(channel).calls(replies);
-                for (int id = 1; id <= MANY; id++) {
-                    calls.onNext(lookup(id, "alice", "cat.jpg"));
-                }
-                calls.onNext(lookup(MANY + 1, "alice", "missing"));
-                calls.onNext(lookup(MANY + 2, "", "cat.jpg").toBuilder()
-                        .setAnonymous(true)
-                        .build());
-                calls.onNext(
-                        OmCall.newBuilder().setCallId(MANY + 3).setUser("alice").build());
-                calls.onCompleted();
+            calls.onNext(lookup(MANY + 1, "alice", "missing"));
+            calls.onNext(lookup(MANY + 2, "", "cat.jpg").toBuilder()
+                    .setAnonymous(true)
+                    .build());
+            calls.onNext(
+                    OmCall.newBuilder().setCallId(MANY + 3).setUser("alice").build());
+            calls.onCompleted();
 
-                replies.ended.get(WAIT.toSeconds(), TimeUnit.SECONDS);
-                assertThat(replies.byId).hasSize(MANY + 3);
-                for (long id = 1; id <= MANY; id++) {
-                    assertThat(replies.byId.get(id).getLookupKey().getKey().getName())
-                            .isEqualTo("cat.jpg");
-                }
-                assertThat(replies.byId.get(MANY + 1L).getLookupKey().getError().getStatus())
-                        .isEqualTo(OmStatus.KEY_NOT_FOUND);
-                assertThat(replies.byId.get(MANY + 2L).getLookupKey().getError().getStatus())
-                        .as("alice's bucket is private to an anonymous caller")
-                        .isEqualTo(OmStatus.PERMISSION_DENIED);
-                assertThat(replies.byId.get(MANY + 3L).getError().getStatus())
-                        .as("a call that names no request")
-                        .isEqualTo(OmStatus.INVALID_REQUEST);
-            } finally {
-                channel.shutdownNow();
-                channel.awaitTermination(5, TimeUnit.SECONDS);
+            replies.ended.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(replies.byId).hasSize(MANY + 3);
+            for (long id = 1; id <= MANY; id++) {
+                assertThat(replies.byId.get(id).getLookupKey().getKey().getName())
+                        .isEqualTo("cat.jpg");
             }
-        }
+            assertThat(replies.byId.get(MANY + 1L).getLookupKey().getError().getStatus())
+                    .isEqualTo(OmStatus.KEY_NOT_FOUND);
+            assertThat(replies.byId.get(MANY + 2L).getLookupKey().getError().getStatus())
+                    .as("alice's bucket is private to an anonymous caller")
+                    .isEqualTo(OmStatus.PERMISSION_DENIED);
+            assertThat(replies.byId.get(MANY + 3L).getError().getStatus())
+                    .as("a call that names no request")
+                    .isEqualTo(OmStatus.INVALID_REQUEST);
+        });
     }
 
     @Test
     void keyWritesOnTheStreamAreAppliedOnceUnderTheirRequestIdAndCheckedForTheirCaller() throws Exception {
+        onOneStream("existing", (replies, calls) -> {
+            RequestId create = RequestId.newBuilder()
+                    .setClientMostBits(7)
+                    .setClientLeastBits(11)
+                    .setCallId(1)
+                    .build();
+            OmCall createKey = OmCall.newBuilder()
+                    .setUser("alice")
+                    .setRequestId(create)
+                    .setCreateKey(CreateKeyRequest.newBuilder()
+                            .setVolume("s3v")
+                            .setBucket("photos")
+                            .setName("dog.jpg"))
+                    .build();
+            CreateKeyResponse created =
+                    replies.await(calls, createKey.toBuilder().setCallId(1)).getCreateKey();
+            assertThat(created.hasError()).as("%s", created.getError()).isFalse();
+            CreateKeyResponse retried =
+                    replies.await(calls, createKey.toBuilder().setCallId(2)).getCreateKey();
+            assertThat(retried.getClientId())
+                    .as("a retried CreateKey gets the first reply: no second open-key session")
+                    .isEqualTo(created.getClientId());
+
+            OmCall commitKey = OmCall.newBuilder()
+                    .setUser("alice")
+                    .setRequestId(create.toBuilder().setCallId(2))
+                    .setCommitKey(CommitKeyRequest.newBuilder()
+                            .setVolume("s3v")
+                            .setBucket("photos")
+                            .setName("dog.jpg")
+                            .setClientId(created.getClientId()))
+                    .build();
+            assertThat(replies.await(calls, commitKey.toBuilder().setCallId(3))
+                            .getCommitKey()
+                            .hasError())
+                    .isFalse();
+            assertThat(replies.await(calls, commitKey.toBuilder().setCallId(4))
+                            .getCommitKey()
+                            .hasError())
+                    .as("a retried CommitKey succeeds as the first did, not KEY_NOT_FOUND")
+                    .isFalse();
+            assertThat(replies.await(calls, lookup(5, "alice", "dog.jpg").toBuilder())
+                            .getLookupKey()
+                            .getKey()
+                            .getName())
+                    .isEqualTo("dog.jpg");
+
+            OmCall.Builder anonymous = createKey.toBuilder()
+                    .setCallId(6)
+                    .setUser("")
+                    .setAnonymous(true)
+                    .setRequestId(create.toBuilder().setCallId(3));
+            assertThat(replies.await(calls, anonymous).getCreateKey().getError().getStatus())
+                    .as("alice's bucket is private to an anonymous caller")
+                    .isEqualTo(OmStatus.PERMISSION_DENIED);
+            calls.onCompleted();
+            replies.ended.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        });
+    }
+
+    /** Body of a test on one stream of a single OM where alice owns bucket s3v/photos with one empty key. */
+    @FunctionalInterface
+    private interface StreamTest {
+        void run(Replies replies, StreamObserver<OmCall> calls) throws Exception;
+    }
+
+    private void onOneStream(String existingKey, StreamTest test) throws Exception {
         try (FakeScm scm = new FakeScm();
                 OzoneManagerServer om =
                         new OzoneManagerServer(OmFixtures.singleOm(directory, scm.address()), Clock.systemUTC())) {
@@ -105,74 +153,14 @@ class TestCallStreams {
             Poll.until(WAIT, om::isLeader, "the single OM to lead");
             try (OmTestClient alice = new OmTestClient(List.of("127.0.0.1:" + om.clientPort()), "alice", WAIT)) {
                 Poll.until(WAIT, () -> s3VolumeExists(alice), "the S3 volume");
-                writeEmptyKey(alice, "existing");
+                writeEmptyKey(alice, existingKey);
             }
             ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", om.clientPort())
                     .usePlaintext()
                     .build();
             try {
                 Replies replies = new Replies();
-                StreamObserver<OmCall> calls =
-                        OzoneManagerServiceGrpc.newStub(channel).calls(replies);
-                RequestId create = RequestId.newBuilder()
-                        .setClientMostBits(7)
-                        .setClientLeastBits(11)
-                        .setCallId(1)
-                        .build();
-                OmCall createKey = OmCall.newBuilder()
-                        .setUser("alice")
-                        .setRequestId(create)
-                        .setCreateKey(CreateKeyRequest.newBuilder()
-                                .setVolume("s3v")
-                                .setBucket("photos")
-                                .setName("dog.jpg"))
-                        .build();
-                CreateKeyResponse created =
-                        replies.await(calls, createKey.toBuilder().setCallId(1)).getCreateKey();
-                assertThat(created.hasError()).as("%s", created.getError()).isFalse();
-                CreateKeyResponse retried =
-                        replies.await(calls, createKey.toBuilder().setCallId(2)).getCreateKey();
-                assertThat(retried.getClientId())
-                        .as("a retried CreateKey gets the first reply: no second open-key session")
-                        .isEqualTo(created.getClientId());
-
-                OmCall commitKey = OmCall.newBuilder()
-                        .setUser("alice")
-                        .setRequestId(create.toBuilder().setCallId(2))
-                        .setCommitKey(CommitKeyRequest.newBuilder()
-                                .setVolume("s3v")
-                                .setBucket("photos")
-                                .setName("dog.jpg")
-                                .setClientId(created.getClientId()))
-                        .build();
-                assertThat(replies.await(calls, commitKey.toBuilder().setCallId(3))
-                                .getCommitKey()
-                                .hasError())
-                        .isFalse();
-                assertThat(replies.await(calls, commitKey.toBuilder().setCallId(4))
-                                .getCommitKey()
-                                .hasError())
-                        .as("a retried CommitKey succeeds as the first did, not KEY_NOT_FOUND")
-                        .isFalse();
-                assertThat(replies.await(calls, lookup(5, "alice", "dog.jpg").toBuilder())
-                                .getLookupKey()
-                                .getKey()
-                                .getName())
-                        .isEqualTo("dog.jpg");
-
-                OmCall.Builder anonymous = createKey.toBuilder()
-                        .setCallId(6)
-                        .setUser("")
-                        .setAnonymous(true)
-                        .setRequestId(create.toBuilder().setCallId(3));
-                assertThat(replies.await(calls, anonymous)
-                                .getCreateKey()
-                                .getError()
-                                .getStatus())
-                        .as("alice's bucket is private to an anonymous caller")
-                        .isEqualTo(OmStatus.PERMISSION_DENIED);
-                calls.onCompleted();
-                replies.ended.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                test.run(replies, OzoneManagerServiceGrpc.newStub(channel).calls(replies));
             } finally {
                 channel.shutdownNow();
                 channel.awaitTermination(5, TimeUnit.SECONDS);
