@@ -18,6 +18,8 @@ import dev.o3.proto.om.CreateKeyRequest;
 import dev.o3.proto.om.CreateKeyResponse;
 import dev.o3.proto.om.CreateVolumeRequest;
 import dev.o3.proto.om.CreateVolumeResponse;
+import dev.o3.proto.om.OmCall;
+import dev.o3.proto.om.OmReply;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.VolumeInfo;
 import dev.o3.test.cluster.MiniO3Cluster;
@@ -46,9 +48,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The product's OM client ({@link OmClient}, as the S3 gateway, {@code ozone sh} and freon use it) against three OMs
- * whose leader is killed while writers commit keys. A commit the dying leader applied but could not answer is retried
- * by the client on the new leader with the same request id, which answers with the first reply: no false
- * KEY_NOT_FOUND, and every acknowledged key is listed exactly once.
+ * whose leader is killed while writers commit keys on the OM's call stream. A commit the dying leader applied but
+ * could not answer is retried by the client on the new leader with the same request id, which answers with the first
+ * reply: no false KEY_NOT_FOUND, and every acknowledged key is listed exactly once.
  */
 @Tag("integration")
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -139,29 +141,32 @@ class OmFailoverIT {
         }
     }
 
+    /** CreateKey and CommitKey on the call stream, as {@code OzoneBucket} sends them. */
     private static String write(OmClient client, String name) {
         CreateKeyResponse created;
         try {
-            created = client.call(
+            created = client.write(
                     "CreateKey",
-                    stub -> stub.createKey(CreateKeyRequest.newBuilder()
-                            .setVolume("vol")
-                            .setBucket("bucket")
-                            .setName(name)
-                            .build()),
+                    OmCall.newBuilder()
+                            .setCreateKey(CreateKeyRequest.newBuilder()
+                                    .setVolume("vol")
+                                    .setBucket("bucket")
+                                    .setName(name)),
+                    OmReply::getCreateKey,
                     CreateKeyResponse::getError);
         } catch (OmException e) {
             return "CreateKey " + e.status() + ": " + e.getMessage();
         }
         try {
-            client.call(
+            client.write(
                     "CommitKey",
-                    stub -> stub.commitKey(CommitKeyRequest.newBuilder()
-                            .setVolume("vol")
-                            .setBucket("bucket")
-                            .setName(name)
-                            .setClientId(created.getClientId())
-                            .build()),
+                    OmCall.newBuilder()
+                            .setCommitKey(CommitKeyRequest.newBuilder()
+                                    .setVolume("vol")
+                                    .setBucket("bucket")
+                                    .setName(name)
+                                    .setClientId(created.getClientId())),
+                    OmReply::getCommitKey,
                     CommitKeyResponse::getError);
             return "OK";
         } catch (OmException e) {
