@@ -122,11 +122,13 @@ public final class ContainerHandler {
                 case WRITE_CHUNK -> {
                     ByteString inline = request.getWriteChunk().getData();
                     if (!inline.isEmpty()) {
-                        // A small chunk came inside its (synced) log entry: written now, synced before a snapshot.
+                        // A small chunk came inside its (synced) log entry: written now if the container is
+                        // writable, synced before a snapshot.
                         writeChunkData(request, inline, true);
+                    } else {
+                        // The data stage already wrote the chunk; committing it needs an existing, writable container.
+                        containers.get(request.getContainerId()).checkWritable();
                     }
-                    // Otherwise the data stage already wrote the chunk; committing it needs a writable container.
-                    containers.get(request.getContainerId()).checkWritable();
                     yield request.getWriteChunk().hasPutBlock()
                             ? putBlock(request, lastChunkPutBlock(request.getWriteChunk()), logIndex)
                             : success(logIndex);
