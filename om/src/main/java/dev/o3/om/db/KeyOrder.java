@@ -8,19 +8,30 @@ public final class KeyOrder {
 
     private KeyOrder() {}
 
+    /**
+     * Compares char by char, which is code point order except where one side of the first difference is a surrogate:
+     * a supplementary code point sorts after every BMP char, but its high surrogate sorts before U+E000..U+FFFF. Only
+     * that case pays for decoding code points; the applied-state cache calls this some twenty times per key write.
+     */
     public static int compare(String left, String right) {
-        int i = 0;
-        int j = 0;
-        while (i < left.length() && j < right.length()) {
-            int a = left.codePointAt(i);
-            int b = right.codePointAt(j);
+        int length = Math.min(left.length(), right.length());
+        for (int i = 0; i < length; i++) {
+            char a = left.charAt(i);
+            char b = right.charAt(i);
             if (a != b) {
-                return Integer.compare(a, b);
+                return Character.isSurrogate(a) || Character.isSurrogate(b) ? compareCodePoints(left, right, i) : a - b;
             }
-            i += Character.charCount(a);
-            j += Character.charCount(b);
         }
-        return Integer.compare(left.length() - i, right.length() - j);
+        return left.length() - right.length();
+    }
+
+    /** Code point order of the two strings, equal before {@code from} (a char index). */
+    private static int compareCodePoints(String left, String right, int from) {
+        // Start at the code point holding the first difference: back up over a shared high surrogate.
+        int i = from > 0 && Character.isHighSurrogate(left.charAt(from - 1)) ? from - 1 : from;
+        int a = left.codePointAt(i);
+        int b = right.codePointAt(i);
+        return a != b ? Integer.compare(a, b) : compare(left.substring(i + 1), right.substring(i + 1));
     }
 
     /** The smallest key greater than {@code key}. */
