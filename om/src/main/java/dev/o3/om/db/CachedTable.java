@@ -10,6 +10,9 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
@@ -19,8 +22,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * <p>A fully cached table (volumes, buckets: small and read by every request) loads every row at open and keeps
  * them: its reads never reach RocksDB, and flushing only drops deleted rows from the overlay.
  *
- * <p>Other tables may keep the rows last read from RocksDB, parsed or known absent, in a bounded
- * {@link FlushedRowCache}.
+ * <p>Other tables may keep the rows last read from or flushed to RocksDB, parsed (or known absent, when read), in a
+ * bounded {@link FlushedRowCache}.
  *
  * <p>Threading: one applier thread writes the overlay; the flusher evicts flushed entries; any thread reads. The
  * flusher commits RocksDB before it evicts, so a reader that misses the overlay finds the row in RocksDB.
@@ -33,16 +36,18 @@ public final class CachedTable<V> {
     private final Table<String, V> table;
     private final boolean full;
     private final Optional<FlushedRowCache<V>> flushedRows;
-    private final ConcurrentSkipListMap<String, CacheEntry<V>> overlay =
-            new ConcurrentSkipListMap<>(KeyOrder.CODE_POINTS);
+    private final ConcurrentMap<String, CacheEntry<V>> overlay;
 
     /**
      * @param full keep every row in memory (loaded now) instead of only the unflushed ones
+     * @param sorted keep the overlay in key order; otherwise hashed, for a table whose rows are found by key and only
+     *     scanned rarely (a scan then sorts what it takes from the overlay)
      * @param flushedRows rows read from RocksDB to keep parsed (not for a full table); 0: none
      */
-    CachedTable(Table<String, V> table, boolean full, int flushedRows) {
+    CachedTable(Table<String, V> table, boolean full, boolean sorted, int flushedRows) {
         this.table = table;
         this.full = full;
+        this.overlay = sorted ? new ConcurrentSkipListMap<>(KeyOrder.CODE_POINTS) : new ConcurrentHashMap<>();
         this.flushedRows =
                 full || flushedRows == 0 ? Optional.empty() : Optional.of(new FlushedRowCache<>(flushedRows));
         if (full) {
@@ -90,12 +95,20 @@ public final class CachedTable<V> {
     public List<KeyValue<String, V>> scan(String prefix, String from, int limit) {
         // Copy the overlay first: a row evicted after this copy is already in RocksDB, which is read next.
         NavigableMap<String, CacheEntry<V>> pending = new TreeMap<>(KeyOrder.CODE_POINTS);
-        for (Map.Entry<String, CacheEntry<V>> entry :
-                overlay.tailMap(from, true).entrySet()) {
-            if (!entry.getKey().startsWith(prefix)) {
-                break;
+        if (overlay instanceof ConcurrentNavigableMap<String, CacheEntry<V>> sorted) {
+            for (Map.Entry<String, CacheEntry<V>> entry :
+                    sorted.tailMap(from, true).entrySet()) {
+                if (!entry.getKey().startsWith(prefix)) {
+                    break;
+                }
+                pending.put(entry.getKey(), entry.getValue());
             }
-            pending.put(entry.getKey(), entry.getValue());
+        } else {
+            overlay.forEach((key, entry) -> {
+                if (key.startsWith(prefix) && KeyOrder.compare(key, from) >= 0) {
+                    pending.put(key, entry);
+                }
+            });
         }
         List<KeyValue<String, V>> rows = new ArrayList<>();
         Iterator<Map.Entry<String, CacheEntry<V>>> cached = pending.entrySet().iterator();
@@ -126,6 +139,11 @@ public final class CachedTable<V> {
         return !scan(prefix, prefix, 1).isEmpty();
     }
 
+    /** Whether the row of {@code key}, or its absence, is kept parsed after leaving the overlay (tests). */
+    boolean keepsParsed(String key) {
+        return flushedRows.map(rows -> rows.get(key) != null).orElse(false);
+    }
+
     /** Number of applied writes not yet evicted (tests and metrics). */
     public int cachedCount() {
         return overlay.size();
@@ -146,7 +164,7 @@ public final class CachedTable<V> {
     }
 
     void evict(String key, CacheEntry<V> entry) {
-        flushedRows.ifPresent(rows -> rows.invalidate(key));
+        flushedRows.ifPresent(rows -> rows.flushed(key, entry.value()));
         if (!full || entry.value().isEmpty()) {
             overlay.remove(key, entry);
         }

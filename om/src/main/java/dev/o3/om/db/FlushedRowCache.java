@@ -17,8 +17,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>Never stale: a row read from RocksDB may only be cached if no flushed write of a key in its stripe left the
  * overlay since the reader took its {@link #stamp} (before it looked at the overlay). A write that the reader could
  * have missed was still in the overlay when the reader looked, or became visible in RocksDB before its overlay entry
- * left; either way its eviction bumps the stripe's version under the stripe's lock and clears the key's slots before
- * the overlay entry goes, so an older row cannot be cached after it and readers check the overlay first.
+ * left; either way its eviction bumps the stripe's version under the stripe's lock and replaces the key's slots (with the
+ * flushed row, or nothing) before the overlay entry goes, so an older row cannot be cached after it and readers check
+ * the overlay first.
  *
  * @param <V> row type
  */
@@ -67,14 +68,22 @@ final class FlushedRowCache<V> {
         }
     }
 
-    /** Called before a flushed write of {@code key} leaves the overlay. */
-    void invalidate(String key) {
+    /**
+     * Called before a flushed write of {@code key} leaves the overlay, with the row it wrote (empty: deleted). A
+     * written row is kept: RocksDB holds exactly it until a later flush, whose eviction replaces it here, and it is
+     * often read next (CommitKey reads the open key CreateKey wrote; S3 clients read what they wrote). A deleted one
+     * is only dropped, so that deletes do not fill the cache with absent rows nobody asks for.
+     */
+    void flushed(String key, Optional<V> written) {
         int hash = key.hashCode();
         int stripe = stripe(hash);
         synchronized (locks[stripe]) {
             versions.incrementAndGet(stripe);
             clear(first(hash), key);
             clear(second(hash), key);
+            if (written.isPresent()) {
+                slots.set(slotFor(key, hash), new Row<>(key, written));
+            }
         }
     }
 

@@ -4,7 +4,6 @@ import dev.o3.common.db.KeyValue;
 import dev.o3.common.db.TableDefinition;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,12 +15,20 @@ import java.util.Optional;
  */
 public final class Mutation implements ReadView {
     private static final int MAX_OBJECTS_PER_ENTRY = 1 << 16;
+    /**
+     * A request writes a few rows (a key write three or four), found by a scan; past this many (batch deletes,
+     * multipart completion) a hash index finds them. Maps per table cost most of the OM's allocation per key write.
+     */
+    private static final int SCANNED_WRITES = 8;
 
     private final OmStore store;
     private final long term;
     private final long index;
-    private final Map<String, Map<String, Optional<?>>> writes = new LinkedHashMap<>();
-    private final Map<String, TableDefinition<String, ?>> definitions = new HashMap<>();
+    /** One write per row, the last one made. */
+    private final List<Write> writes = new ArrayList<>(4);
+    /** Positions in {@link #writes}, once there are more than {@link #SCANNED_WRITES}. */
+    private Map<Row, Integer> positions;
+
     private int objectIds;
 
     /** @param firstObjectId where this request's object-id counter starts within its log entry */
@@ -65,11 +72,10 @@ public final class Mutation implements ReadView {
     @Override
     @SuppressWarnings("unchecked")
     public <V> Optional<V> get(TableDefinition<String, V> table, String key) {
-        Map<String, Optional<?>> pending = writes.get(table.name());
-        if (pending != null && pending.containsKey(key)) {
-            return (Optional<V>) pending.get(key);
-        }
-        return store.table(table).get(key);
+        int at = find(table, key);
+        return at >= 0
+                ? (Optional<V>) writes.get(at).value()
+                : store.table(table).get(key);
     }
 
     public <V> void put(TableDefinition<String, V> table, String key, V value) {
@@ -80,24 +86,43 @@ public final class Mutation implements ReadView {
         write(table, key, Optional.empty());
     }
 
-    /** Number of row writes (puts and deletes) so far. */
-    public int size() {
-        return writes.values().stream().mapToInt(Map::size).sum();
+    private void write(TableDefinition<String, ?> table, String key, Optional<?> value) {
+        Write write = new Write(table, key, value);
+        int at = find(table, key);
+        if (at >= 0) {
+            writes.set(at, write);
+            return;
+        }
+        writes.add(write);
+        if (positions != null) {
+            positions.put(new Row(table.name(), key), writes.size() - 1);
+        } else if (writes.size() > SCANNED_WRITES) {
+            positions = new HashMap<>();
+            for (int i = 0; i < writes.size(); i++) {
+                positions.put(
+                        new Row(writes.get(i).table().name(), writes.get(i).key()), i);
+            }
+        }
     }
 
-    private void write(TableDefinition<String, ?> table, String key, Optional<?> value) {
-        definitions.put(table.name(), table);
-        writes.computeIfAbsent(table.name(), name -> new LinkedHashMap<>()).put(key, value);
+    private int find(TableDefinition<String, ?> table, String key) {
+        if (positions != null) {
+            return positions.getOrDefault(new Row(table.name(), key), -1);
+        }
+        for (int i = 0; i < writes.size(); i++) {
+            Write write = writes.get(i);
+            if (write.key().equals(key) && write.table().name().equals(table.name())) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Applies every write to the cache; returns what the flusher must write and evict. */
     List<CachedWrite<?>> publish() {
-        List<CachedWrite<?>> published = new ArrayList<>();
-        for (Map.Entry<String, Map<String, Optional<?>>> tableWrites : writes.entrySet()) {
-            TableDefinition<String, ?> definition = definitions.get(tableWrites.getKey());
-            for (Map.Entry<String, Optional<?>> write : tableWrites.getValue().entrySet()) {
-                published.add(publishOne(definition, write.getKey(), write.getValue()));
-            }
+        List<CachedWrite<?>> published = new ArrayList<>(writes.size());
+        for (Write write : writes) {
+            published.add(publishOne(write.table(), write.key(), write.value()));
         }
         return published;
     }
@@ -108,4 +133,8 @@ public final class Mutation implements ReadView {
         CacheEntry<V> entry = table.applyToCache(key, (Optional<V>) value, index);
         return new CachedWrite<>(table, key, entry);
     }
+
+    private record Write(TableDefinition<String, ?> table, String key, Optional<?> value) {}
+
+    private record Row(String table, String key) {}
 }

@@ -74,8 +74,19 @@ public final class OmSchema {
      */
     public static final List<TableDefinition<String, ?>> FULLY_CACHED_TABLES = List.of(VOLUMES, BUCKETS, RETRY_CACHE);
 
-    /** Tables whose rows lookups read one by one: flushed rows are kept parsed in a bounded cache. */
-    public static final List<TableDefinition<String, ?>> LOOKED_UP_TABLES = List.of(KEYS, FILES, DIRECTORIES);
+    /**
+     * Tables whose rows are only found by key, scanned only when OM loads them: their cache is hashed, not sorted.
+     * The retry cache holds up to hundreds of thousands of ids sharing their client's UUID as a prefix, and every
+     * write with an id finds, adds and evicts one: in a sorted map each of those compares long shared prefixes.
+     */
+    public static final List<TableDefinition<String, ?>> HASHED_TABLES = List.of(RETRY_CACHE);
+
+    /**
+     * Tables whose rows are read one by one, by lookups or by the next write of the same key (CommitKey reads the
+     * open key): rows read or flushed are kept parsed in a bounded cache.
+     */
+    public static final List<TableDefinition<String, ?>> LOOKED_UP_TABLES =
+            List.of(KEYS, FILES, DIRECTORIES, OPEN_KEYS);
 
     public static final DbSchema SCHEMA = new DbSchema(
             "om",

@@ -41,6 +41,7 @@ public final class OmStore implements ReadView, AutoCloseable {
                     new CachedTable<>(
                             database.table(definition),
                             OmSchema.FULLY_CACHED_TABLES.contains(definition),
+                            !OmSchema.HASHED_TABLES.contains(definition),
                             OmSchema.LOOKED_UP_TABLES.contains(definition) ? flushedRows : 0));
         }
         this.flushedAtOpen = database.table(OmSchema.TRANSACTION_INFO)

@@ -4,7 +4,11 @@ import static dev.o3.om.testing.Namespace.ADMIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.o3.om.testing.Namespace;
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.om.BucketLayout;
+import dev.o3.proto.om.CommitKeyRequest;
+import dev.o3.proto.om.CreateKeyRequest;
 import dev.o3.proto.om.DeleteKeyRequest;
 import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.OmStatus;
@@ -19,15 +23,28 @@ class TestFlushedRowCache {
     Path directory;
 
     @Test
-    void keepsWhatWasReadUntilTheKeyIsInvalidated() {
+    void keepsWhatWasReadUntilADeleteOfTheKeyIsFlushed() {
         FlushedRowCache<String> cache = new FlushedRowCache<>(1024);
         cache.put("a", Optional.of("first"), cache.stamp("a"));
         assertThat(cache.get("a")).contains("first");
         assertThat(cache.get("b")).isNull();
 
-        cache.invalidate("a");
+        cache.flushed("a", Optional.empty());
 
         assertThat(cache.get("a")).isNull();
+    }
+
+    @Test
+    void keepsAFlushedRowInsteadOfWhatWasReadBefore() {
+        FlushedRowCache<String> cache = new FlushedRowCache<>(1024);
+        long stamp = cache.stamp("a");
+        cache.put("a", Optional.of("read"), stamp);
+
+        cache.flushed("a", Optional.of("written"));
+        assertThat(cache.get("a")).contains("written");
+
+        cache.put("a", Optional.of("read before the flush"), stamp);
+        assertThat(cache.get("a")).contains("written");
     }
 
     @Test
@@ -36,7 +53,7 @@ class TestFlushedRowCache {
         cache.put("a", Optional.empty(), cache.stamp("a"));
 
         assertThat(cache.get("a")).isEmpty();
-        cache.invalidate("a");
+        cache.flushed("a", Optional.empty());
         assertThat(cache.get("a")).isNull();
     }
 
@@ -44,8 +61,8 @@ class TestFlushedRowCache {
     void aRowReadBeforeAFlushedWriteLeftTheOverlayIsNotCached() {
         FlushedRowCache<String> cache = new FlushedRowCache<>(1024);
         long stamp = cache.stamp("a");
-        // Meanwhile a write of "a" is flushed and leaves the overlay: what the reader got may be older.
-        cache.invalidate("a");
+        // Meanwhile a delete of "a" is flushed and leaves the overlay: what the reader got may be older.
+        cache.flushed("a", Optional.empty());
 
         cache.put("a", Optional.of("maybe stale"), stamp);
 
@@ -109,6 +126,53 @@ class TestFlushedRowCache {
                     .isEqualTo(OmStatus.OK);
             namespace.awaitFlushed();
             assertThat(namespace.store().get(OmSchema.KEYS, row)).isEmpty();
+        }
+    }
+
+    @Test
+    void keepsTheRowsTheFlusherWroteButNotTheOnesItDeleted() throws Exception {
+        try (Namespace namespace = new Namespace(directory)) {
+            namespace.volume("vol");
+            namespace.bucket("vol", "bucket", BucketLayout.OBJECT_STORE);
+            BlockLocation block = BlockLocation.newBuilder()
+                    .setBlockId(BlockId.newBuilder().setContainerId(1).setLocalId(1))
+                    .setLength(1)
+                    .build();
+            assertThat(namespace
+                            .apply(ADMIN, t -> t.setClientId(7)
+                                    .addAllocatedBlocks(block)
+                                    .setCreateKey(CreateKeyRequest.newBuilder()
+                                            .setVolume("vol")
+                                            .setBucket("bucket")
+                                            .setName("key")
+                                            .setSize(1)))
+                            .hasError())
+                    .isFalse();
+            namespace.awaitFlushed();
+            CachedTable<?> openKeys = namespace.store().table(OmSchema.OPEN_KEYS);
+            String openKey = RowKeys.openKey("vol", "bucket", "key", 7);
+            assertThat(openKeys.cachedCount())
+                    .as("flushed rows leave the overlay")
+                    .isZero();
+            assertThat(openKeys.keepsParsed(openKey)).as("kept for the commit").isTrue();
+
+            assertThat(namespace.status(
+                            ADMIN,
+                            t -> t.setCommitKey(CommitKeyRequest.newBuilder()
+                                    .setVolume("vol")
+                                    .setBucket("bucket")
+                                    .setName("key")
+                                    .setClientId(7)
+                                    .setSize(1)
+                                    .addBlocks(block))))
+                    .isEqualTo(OmStatus.OK);
+            namespace.awaitFlushed();
+
+            assertThat(openKeys.keepsParsed(openKey))
+                    .as("the commit deleted it")
+                    .isFalse();
+            assertThat(namespace.store().table(OmSchema.KEYS).keepsParsed(RowKeys.key("vol", "bucket", "key")))
+                    .isTrue();
         }
     }
 

@@ -3,12 +3,16 @@ package dev.o3.om.db;
 import static dev.o3.om.testing.Namespace.ADMIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.o3.common.db.Database;
 import dev.o3.common.db.KeyValue;
 import dev.o3.om.testing.Namespace;
 import dev.o3.proto.om.BucketLayout;
 import dev.o3.proto.om.DeleteVolumeRequest;
 import dev.o3.proto.om.OmStatus;
+import dev.o3.proto.om.RetryCacheRecord;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,6 +54,24 @@ class TestFullyCachedTables {
             assertThat(store.get(OmSchema.KEYS, RowKeys.key("kept", "bucket", "key")))
                     .as("keys are read from RocksDB")
                     .isPresent();
+        }
+    }
+
+    @Test
+    void aHashedTableScansItsLiveRowsInKeyOrder() {
+        try (Database database = Database.open(directory.resolve("db"), OmSchema.SCHEMA)) {
+            CachedTable<RetryCacheRecord> table =
+                    new CachedTable<>(database.table(OmSchema.RETRY_CACHE), true, false, 0);
+            for (String key : List.of("b3", "a1", "b\uffff", "b1", "c1", "b2", "b\ud83d\ude00", "b4")) {
+                table.applyToCache(key, Optional.of(RetryCacheRecord.getDefaultInstance()), 1);
+            }
+            table.applyToCache("b4", Optional.empty(), 2);
+
+            assertThat(table.scan("b", "b2", 10))
+                    .extracting(KeyValue::key)
+                    .containsExactly("b2", "b3", "b\uffff", "b\ud83d\ude00");
+            assertThat(table.scan("b", "b", 2)).extracting(KeyValue::key).containsExactly("b1", "b2");
+            assertThat(table.get("b4")).isEmpty();
         }
     }
 }
