@@ -21,8 +21,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What OM's state machine pays per committed log entry of a key write: {@link #createAndCommitKey} applies CreateKey
  * and then CommitKey of a new key through the {@link dev.o3.om.apply.TransactionApplier} (handler, applied-state cache,
- * double buffer) while the store's flusher writes the batches to RocksDB in the background, so a flusher that falls
- * behind shows up as back-pressure. The score is per transaction (two per key).
+ * double buffer, and with {@code requestIds} the retry cache) while the store's flusher writes the batches to RocksDB in
+ * the background, so a flusher that falls behind shows up as back-pressure. The score is per transaction (two per
+ * key).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -35,6 +36,10 @@ import org.openjdk.jmh.annotations.Warmup;
 public class KeyWriteApplyBenchmark {
     @Param({"OBJECT_STORE", "FILE_SYSTEM_OPTIMIZED"})
     private BucketLayout layout;
+
+    /** Whether requests carry client request ids (as the product's clients send them), so the retry cache works. */
+    @Param({"false", "true"})
+    private boolean requestIds;
 
     private OmNamespace namespace;
     private long keys;
@@ -53,6 +58,6 @@ public class KeyWriteApplyBenchmark {
     @OperationsPerInvocation(2)
     public AppliedTransaction createAndCommitKey() {
         long id = ++keys;
-        return namespace.createAndCommitKey("key-" + id, id);
+        return namespace.createAndCommitKey("key-" + id, id, requestIds);
     }
 }

@@ -22,9 +22,12 @@ import dev.o3.proto.om.CreateKeyRequest;
 import dev.o3.proto.om.CreateVolumeRequest;
 import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.OmTransaction;
+import dev.o3.proto.om.RequestId;
+import dev.o3.proto.om.RetryCacheLimits;
 import dev.o3.proto.om.VolumeInfo;
 import java.time.Duration;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -39,6 +42,7 @@ final class OmNamespace implements AutoCloseable {
     private static final String BUCKET = "bucket";
     private static final long KEY_SIZE = 1 << 20;
     private static final Caller OWNER = new Caller(USER, false);
+    private static final UUID CLIENT = UUID.randomUUID();
 
     private final TempDirectory directory;
     private final AtomicReference<Throwable> flushFailure = new AtomicReference<>();
@@ -46,7 +50,9 @@ final class OmNamespace implements AutoCloseable {
     private final TransactionApplier applier;
     private final Pipeline pipeline = pipeline();
     private long index;
+    private final RetryCacheLimits retryCacheLimits;
     private long timeMillis = 1_700_000_000_000L;
+    private long callId;
 
     OmNamespace(BucketLayout layout) {
         this(layout, OzoneConfiguration.of(Map.of()).get(OmConfigKeys.FLUSHED_ROW_CACHE));
@@ -55,6 +61,10 @@ final class OmNamespace implements AutoCloseable {
     /** @param flushedRows key rows kept parsed after a RocksDB read ({@code ozone.om.key.cache.rows}) */
     OmNamespace(BucketLayout layout, int flushedRows) {
         OzoneConfiguration defaults = OzoneConfiguration.of(Map.of());
+        retryCacheLimits = RetryCacheLimits.newBuilder()
+                .setExpiryMillis(defaults.get(OmConfigKeys.RETRY_CACHE_EXPIRY).toMillis())
+                .setMaxEntries(defaults.get(OmConfigKeys.RETRY_CACHE_MAX_ENTRIES))
+                .build();
         directory = TempDirectory.create("o3-jmh-om");
         store = OmStore.open(
                 "jmh",
@@ -89,12 +99,21 @@ final class OmNamespace implements AutoCloseable {
      * @throws IllegalStateException when a request is refused or the flusher failed
      */
     AppliedTransaction createAndCommitKey(String name, long id) {
+        return createAndCommitKey(name, id, false);
+    }
+
+    /**
+     * As {@link #createAndCommitKey(String, long)}; with {@code requestIds} each request carries a client request id
+     * and the default retry-cache limits, as every write from an O3 client does, so the retry cache records (and, once
+     * full, evicts) a reply per request.
+     */
+    AppliedTransaction createAndCommitKey(String name, long id, boolean requestIds) {
         BlockLocation block = BlockLocation.newBuilder()
                 .setBlockId(BlockId.newBuilder().setContainerId(1).setLocalId(id))
                 .setLength(KEY_SIZE)
                 .setPipeline(pipeline)
                 .build();
-        check(apply(transaction()
+        check(apply(withId(transaction(), requestIds)
                 .setClientId(id)
                 .addAllocatedBlocks(block)
                 .setCreateKey(CreateKeyRequest.newBuilder()
@@ -102,7 +121,7 @@ final class OmNamespace implements AutoCloseable {
                         .setBucket(BUCKET)
                         .setName(name)
                         .setSize(KEY_SIZE))));
-        return check(apply(transaction()
+        return check(apply(withId(transaction(), requestIds)
                 .setCommitKey(CommitKeyRequest.newBuilder()
                         .setVolume(VOLUME)
                         .setBucket(BUCKET)
@@ -141,6 +160,18 @@ final class OmNamespace implements AutoCloseable {
 
     private OmTransaction.Builder transaction() {
         return OmTransaction.newBuilder().setUser(USER).setTimeMillis(++timeMillis);
+    }
+
+    private OmTransaction.Builder withId(OmTransaction.Builder transaction, boolean requestIds) {
+        if (!requestIds) {
+            return transaction;
+        }
+        return transaction
+                .setRequestId(RequestId.newBuilder()
+                        .setClientMostBits(CLIENT.getMostSignificantBits())
+                        .setClientLeastBits(CLIENT.getLeastSignificantBits())
+                        .setCallId(++callId))
+                .setRetryCacheLimits(retryCacheLimits);
     }
 
     private AppliedTransaction apply(OmTransaction.Builder transaction) {

@@ -47,7 +47,7 @@ public final class OmRatisServer implements AutoCloseable {
     private final OmStateMachine stateMachine;
     private final RaftServer server;
     private final ReadIndexBatcher readIndexes = new ReadIndexBatcher(this::readIndex);
-    private final WriteBatcher writes = new WriteBatcher(this::log);
+    private final WriteBatcher writes;
     /** This OM's member of the group, resolved once the server has started. */
     private volatile RaftServer.Division division;
 
@@ -77,6 +77,7 @@ public final class OmRatisServer implements AutoCloseable {
                         .build())
                 .toList();
         RaftGroup group = RaftGroup.valueOf(GROUP_ID, peers);
+        this.writes = new WriteBatcher(this::log, WriteBatcher.inFlightFor(peers.size()));
         boolean existing = Files.isDirectory(
                 config.storageDirectory().resolve(GROUP_ID.getUuid().toString()));
         try {

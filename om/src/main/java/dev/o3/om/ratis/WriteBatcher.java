@@ -15,7 +15,7 @@ import java.util.function.Function;
 /**
  * Group commit for OM writes. Ratis costs tens of microseconds of CPU per log entry (append, commit, apply hand-offs,
  * retry cache) whatever the entry holds, which capped a single OM at a few thousand creates per second. So at most
- * {@link #MAX_IN_FLIGHT} entries of this OM are in flight; requests that arrive meanwhile queue, and when an entry
+ * {@linkplain #inFlightFor(int) a few} entries of this OM are in flight; requests that arrive meanwhile queue, and when an entry
  * completes the queue goes out as ONE entry (an {@code OmTransactionBatch}) that every replica applies in order. An
  * idle OM therefore logs each request alone, without waiting; a busy one logs as many requests per entry as arrived
  * during one round trip through the log, bounded by {@link #MAX_REQUESTS_PER_ENTRY} and {@link #MAX_BYTES_PER_ENTRY}.
@@ -24,12 +24,20 @@ import java.util.function.Function;
  * went out.
  */
 final class WriteBatcher {
-    static final int MAX_IN_FLIGHT = 4;
+    /**
+     * A single OM: one entry fills while the other is logged and applied. With four, one OM under 64 writers made
+     * entries of half the size and paid 10-20% more CPU per key; with one, the log sat idle during each apply.
+     */
+    static final int SINGLE_OM_IN_FLIGHT = 2;
+    /** Three OMs: an entry's round trip includes a follower's, and two in flight lost 5-11% of creates to four. */
+    static final int REPLICATED_IN_FLIGHT = 4;
+
     static final int MAX_REQUESTS_PER_ENTRY = 256;
     /** Well under Ratis' log entry limits; a larger single request still goes out, alone. */
     static final int MAX_BYTES_PER_ENTRY = 1 << 20;
 
     private final Function<OmTransaction, CompletableFuture<?>> log;
+    private final int maxInFlight;
     private final Object lock = new Object();
 
     @GuardedBy("lock")
@@ -41,9 +49,16 @@ final class WriteBatcher {
     /**
      * @param log logs one entry; completes with what applying it returned: an {@link AppliedTransaction} for a single
      *     request, an {@link AppliedBatch} for a batch
+     * @param maxInFlight entries logged and not yet applied, at most (see {@link #inFlightFor(int)})
      */
-    WriteBatcher(Function<OmTransaction, CompletableFuture<?>> log) {
+    WriteBatcher(Function<OmTransaction, CompletableFuture<?>> log, int maxInFlight) {
         this.log = log;
+        this.maxInFlight = maxInFlight;
+    }
+
+    /** Entries in flight for a group of {@code oms} OMs, as measured best (docs/benchmarks.md, "Ozone Manager"). */
+    static int inFlightFor(int oms) {
+        return oms == 1 ? SINGLE_OM_IN_FLIGHT : REPLICATED_IN_FLIGHT;
     }
 
     /** Logs {@code transaction}, alone or with others; completes with its own result once applied. */
@@ -52,7 +67,7 @@ final class WriteBatcher {
         List<Pending> entry;
         synchronized (lock) {
             waiting.add(pending);
-            if (inFlight == MAX_IN_FLIGHT) {
+            if (inFlight == maxInFlight) {
                 return pending.result();
             }
             inFlight++;

@@ -19,18 +19,20 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class TestWriteBatcher {
-    private static final int IN_FLIGHT = WriteBatcher.MAX_IN_FLIGHT;
+    private static final int IN_FLIGHT = WriteBatcher.inFlightFor(3);
 
     /** Entries handed to the log, with the futures the test completes as Ratis would. */
     private final List<OmTransaction> logged = new ArrayList<>();
 
     private final List<CompletableFuture<Object>> outcomes = new ArrayList<>();
-    private final WriteBatcher batcher = new WriteBatcher(entry -> {
-        CompletableFuture<Object> outcome = new CompletableFuture<>();
-        logged.add(entry);
-        outcomes.add(outcome);
-        return outcome;
-    });
+    private final WriteBatcher batcher = new WriteBatcher(
+            entry -> {
+                CompletableFuture<Object> outcome = new CompletableFuture<>();
+                logged.add(entry);
+                outcomes.add(outcome);
+                return outcome;
+            },
+            IN_FLIGHT);
 
     @Test
     void anIdleOmLogsEachRequestAloneAndABusyOneLogsTheQueueAsOneEntry() {
