@@ -94,22 +94,7 @@ public final class CachedTable<V> {
      */
     public List<KeyValue<String, V>> scan(String prefix, String from, int limit) {
         // Copy the overlay first: a row evicted after this copy is already in RocksDB, which is read next.
-        NavigableMap<String, CacheEntry<V>> pending = new TreeMap<>(KeyOrder.CODE_POINTS);
-        if (overlay instanceof ConcurrentNavigableMap<String, CacheEntry<V>> sorted) {
-            for (Map.Entry<String, CacheEntry<V>> entry :
-                    sorted.tailMap(from, true).entrySet()) {
-                if (!entry.getKey().startsWith(prefix)) {
-                    break;
-                }
-                pending.put(entry.getKey(), entry.getValue());
-            }
-        } else {
-            overlay.forEach((key, entry) -> {
-                if (key.startsWith(prefix) && KeyOrder.compare(key, from) >= 0) {
-                    pending.put(key, entry);
-                }
-            });
-        }
+        NavigableMap<String, CacheEntry<V>> pending = overlayRows(prefix, from);
         List<KeyValue<String, V>> rows = new ArrayList<>();
         Iterator<Map.Entry<String, CacheEntry<V>>> cached = pending.entrySet().iterator();
         Map.Entry<String, CacheEntry<V>> nextCached = cached.hasNext() ? cached.next() : null;
@@ -130,6 +115,27 @@ public final class CachedTable<V> {
                 rows.add(nextStored);
                 nextStored = stored.next();
             }
+        }
+        return rows;
+    }
+
+    /** The overlay's entries (live or deleted) with keys starting with {@code prefix}, from {@code from}, sorted. */
+    private NavigableMap<String, CacheEntry<V>> overlayRows(String prefix, String from) {
+        NavigableMap<String, CacheEntry<V>> rows = new TreeMap<>(KeyOrder.CODE_POINTS);
+        if (overlay instanceof ConcurrentNavigableMap<String, CacheEntry<V>> sorted) {
+            for (Map.Entry<String, CacheEntry<V>> entry :
+                    sorted.tailMap(from, true).entrySet()) {
+                if (!entry.getKey().startsWith(prefix)) {
+                    break;
+                }
+                rows.put(entry.getKey(), entry.getValue());
+            }
+        } else {
+            overlay.forEach((key, entry) -> {
+                if (key.startsWith(prefix) && KeyOrder.compare(key, from) >= 0) {
+                    rows.put(key, entry);
+                }
+            });
         }
         return rows;
     }

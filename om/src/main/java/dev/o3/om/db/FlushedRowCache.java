@@ -17,9 +17,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>Never stale: a row read from RocksDB may only be cached if no flushed write of a key in its stripe left the
  * overlay since the reader took its {@link #stamp} (before it looked at the overlay). A write that the reader could
  * have missed was still in the overlay when the reader looked, or became visible in RocksDB before its overlay entry
- * left; either way its eviction bumps the stripe's version under the stripe's lock and replaces the key's slots (with the
- * flushed row, or nothing) before the overlay entry goes, so an older row cannot be cached after it and readers check
- * the overlay first.
+ * left; either way its eviction bumps the stripe's version under the stripe's lock and replaces the key's slots (with
+ * the flushed row, or nothing) before the overlay entry goes, so an older row cannot be cached after it and readers
+ * check the overlay first.
  *
  * @param <V> row type
  */

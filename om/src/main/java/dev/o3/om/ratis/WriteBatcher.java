@@ -15,10 +15,11 @@ import java.util.function.Function;
 /**
  * Group commit for OM writes. Ratis costs tens of microseconds of CPU per log entry (append, commit, apply hand-offs,
  * retry cache) whatever the entry holds, which capped a single OM at a few thousand creates per second. So at most
- * {@linkplain #inFlightFor(int) a few} entries of this OM are in flight; requests that arrive meanwhile queue, and when an entry
- * completes the queue goes out as ONE entry (an {@code OmTransactionBatch}) that every replica applies in order. An
- * idle OM therefore logs each request alone, without waiting; a busy one logs as many requests per entry as arrived
- * during one round trip through the log, bounded by {@link #MAX_REQUESTS_PER_ENTRY} and {@link #MAX_BYTES_PER_ENTRY}.
+ * {@linkplain #inFlightFor(int) a few} entries of this OM are in flight; requests that arrive meanwhile queue, and
+ * when an entry completes the queue goes out as ONE entry (an {@code OmTransactionBatch}) that every replica applies
+ * in order. An idle OM therefore logs each request alone, without waiting; a busy one logs as many requests per
+ * entry as arrived during one round trip through the log, bounded by {@link #MAX_REQUESTS_PER_ENTRY} and
+ * {@link #MAX_BYTES_PER_ENTRY}.
  *
  * <p>Thread-safe. Results complete on the thread that completes the log write (Ratis' applier), after the next entry
  * went out.
