@@ -21,8 +21,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What OM's state machine pays per committed log entry of a key write: {@link #createAndCommitKey} applies CreateKey
  * and then CommitKey of a new key through the {@link dev.o3.om.apply.TransactionApplier} (handler, applied-state cache,
- * double buffer, and with {@code requestIds} the retry cache) while the store's flusher writes the batches to RocksDB in
- * the background, so a flusher that falls behind shows up as back-pressure. The score is per transaction (two per
+ * double buffer, and with {@code requestIds} the retry cache) while the store's flusher writes the batches to RocksDB
+ * in the background, so a flusher that falls behind shows up as back-pressure. The score is per transaction (two per
  * key).
  */
 @State(Scope.Thread)
