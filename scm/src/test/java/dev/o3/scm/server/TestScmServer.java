@@ -160,7 +160,9 @@ class TestScmServer {
                 "ozone.scm.client.address", "127.0.0.1:0",
                 "ozone.scm.http-address", "127.0.0.1:0",
                 "ozone.scm.datanode.pipeline.limit", String.valueOf(LIMIT),
-                "hdds.scm.safemode.min.datanode", "3",
+                // Pipelines are placed once every datanode has registered: creation rounds run from the safe mode exit
+                // on, and a round between two registrations could leave the last node's slots unpairable.
+                "hdds.scm.safemode.min.datanode", String.valueOf(DATANODES),
                 "net.topology.table.file.name", table.toString()));
     }
 
