@@ -154,16 +154,24 @@ class TestScmServer {
         }
         Files.writeString(table, lines.toString(), StandardCharsets.UTF_8);
         return OzoneConfiguration.of(Map.of(
-                "ozone.scm.db.dirs", directory.resolve("db").toString(),
-                "ozone.scm.datanode.address", "127.0.0.1:0",
-                "ozone.scm.block.client.address", "127.0.0.1:0",
-                "ozone.scm.client.address", "127.0.0.1:0",
-                "ozone.scm.http-address", "127.0.0.1:0",
-                "ozone.scm.datanode.pipeline.limit", String.valueOf(LIMIT),
+                "ozone.scm.db.dirs",
+                directory.resolve("db").toString(),
+                "ozone.scm.datanode.address",
+                "127.0.0.1:0",
+                "ozone.scm.block.client.address",
+                "127.0.0.1:0",
+                "ozone.scm.client.address",
+                "127.0.0.1:0",
+                "ozone.scm.http-address",
+                "127.0.0.1:0",
+                "ozone.scm.datanode.pipeline.limit",
+                String.valueOf(LIMIT),
                 // Pipelines are placed once every datanode has registered: creation rounds run from the safe mode exit
                 // on, and a round between two registrations could leave the last node's slots unpairable.
-                "hdds.scm.safemode.min.datanode", String.valueOf(DATANODES),
-                "net.topology.table.file.name", table.toString()));
+                "hdds.scm.safemode.min.datanode",
+                String.valueOf(DATANODES),
+                "net.topology.table.file.name",
+                table.toString()));
     }
 
     /** Each fake datanode collects its CreatePipeline commands until every pipeline is announced. */
