@@ -153,6 +153,8 @@ class TestScmServer {
             lines.append(host(i)).append(" /rack").append(i % 2).append('\n');
         }
         Files.writeString(table, lines.toString(), StandardCharsets.UTF_8);
+        // Pipelines are placed once every datanode has registered: creation rounds run from the safe-mode exit on, and
+        // a round between two registrations could leave the last node's free slots unpairable.
         return OzoneConfiguration.of(Map.of(
                 "ozone.scm.db.dirs",
                 directory.resolve("db").toString(),
@@ -166,8 +168,6 @@ class TestScmServer {
                 "127.0.0.1:0",
                 "ozone.scm.datanode.pipeline.limit",
                 String.valueOf(LIMIT),
-                // Pipelines are placed once every datanode has registered: creation rounds run from the safe mode exit
-                // on, and a round between two registrations could leave the last node's slots unpairable.
                 "hdds.scm.safemode.min.datanode",
                 String.valueOf(DATANODES),
                 "net.topology.table.file.name",
