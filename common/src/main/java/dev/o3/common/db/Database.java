@@ -17,6 +17,7 @@ import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.DBOptions;
+import org.rocksdb.FlushOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteOptions;
@@ -38,6 +39,7 @@ public final class Database implements AutoCloseable {
     }
 
     private final Path directory;
+    private final boolean logBacked;
     private final DBOptions dbOptions;
     private final BloomFilter keyFilter;
     private final ColumnFamilyOptions columnOptions;
@@ -49,9 +51,15 @@ public final class Database implements AutoCloseable {
     private final Map<String, ColumnFamilyHandle> handlesByName;
     private boolean closed;
 
-    private Database(Path directory, DbSchema schema) throws RocksDBException {
+    private Database(Path directory, DbSchema schema, boolean logBacked) throws RocksDBException {
         this.directory = directory;
-        this.dbOptions = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true);
+        this.logBacked = logBacked;
+        // Without a WAL, what survives a crash is the last flush; flushing every column family at once keeps that a
+        // single point in time for the whole database.
+        this.dbOptions = new DBOptions()
+                .setCreateIfMissing(true)
+                .setCreateMissingColumnFamilies(true)
+                .setAtomicFlush(logBacked);
         // Writes look up keys that mostly do not exist yet (the OM checks for a key a new upload replaces); bloom
         // filters, in SST files and memtables, answer such a miss without searching every memtable and L0 file.
         this.keyFilter = new BloomFilter(BLOOM_BITS_PER_KEY);
@@ -60,7 +68,7 @@ public final class Database implements AutoCloseable {
                 .setMemtablePrefixBloomSizeRatio(MEMTABLE_BLOOM_RATIO)
                 .setMemtableWholeKeyFiltering(true);
         this.syncWrite = new WriteOptions().setSync(true);
-        this.bufferedWrite = new WriteOptions().setSync(false);
+        this.bufferedWrite = new WriteOptions().setSync(false).setDisableWAL(logBacked);
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
         descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnOptions));
         for (TableDefinition<?, ?> table : schema.tables()) {
@@ -90,9 +98,25 @@ public final class Database implements AutoCloseable {
      * @throws DbException when RocksDB cannot open it (locked by another process, corrupt, I/O error)
      */
     public static Database open(Path directory, DbSchema schema) {
+        return open(directory, schema, false);
+    }
+
+    /**
+     * Opens (creating if needed) a database whose every write is redone from a Raft log after a crash, so RocksDB
+     * keeps no WAL of its own: writes go to memtables only, a crash loses those since the last flush (which the
+     * caller must record with the data, as the log index it reached), and memtables are flushed atomically across
+     * column families. Such a database takes {@link #commitWithoutSync} only; {@link #checkpoint} flushes first.
+     *
+     * @throws DbException when RocksDB cannot open it (locked by another process, corrupt, I/O error)
+     */
+    public static Database openLogBacked(Path directory, DbSchema schema) {
+        return open(directory, schema, true);
+    }
+
+    private static Database open(Path directory, DbSchema schema, boolean logBacked) {
         try {
             Files.createDirectories(directory);
-            return new Database(directory, schema);
+            return new Database(directory, schema, logBacked);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create database directory " + directory, e);
         } catch (RocksDBException e) {
@@ -125,6 +149,7 @@ public final class Database implements AutoCloseable {
      * @throws DbException when the write fails
      */
     public void commit(Batch batch) {
+        requireWal("a synced commit");
         try {
             db.write(syncWrite, batch.writeBatch());
             syncs.incrementAndGet();
@@ -136,7 +161,8 @@ public final class Database implements AutoCloseable {
     /**
      * Applies a batch atomically, written to the WAL but not synced: it survives a crash of the process, not of the
      * machine, until the next {@link #commit(Batch)} or {@link #syncWal()}. Only for writes that can be redone from
-     * another durable log (a datanode's PutBlock is replayed from the pipeline's Raft log).
+     * another durable log (a datanode's PutBlock is replayed from the pipeline's Raft log). In a
+     * {@linkplain #openLogBacked log-backed} database it survives neither until the next flush.
      *
      * @throws DbException when the write fails
      */
@@ -154,11 +180,18 @@ public final class Database implements AutoCloseable {
      * @throws DbException when the sync fails
      */
     public void syncWal() {
+        requireWal("a WAL sync");
         try {
             db.syncWal();
             syncs.incrementAndGet();
         } catch (RocksDBException e) {
             throw new DbException("WAL sync of " + directory + " failed", e);
+        }
+    }
+
+    private void requireWal(String operation) {
+        if (logBacked) {
+            throw new IllegalStateException(directory + " is log-backed (no WAL): " + operation + " cannot be durable");
         }
     }
 
@@ -173,7 +206,12 @@ public final class Database implements AutoCloseable {
      * @throws DbException when the checkpoint fails
      */
     public void checkpoint(Path target) {
-        try (Checkpoint checkpoint = Checkpoint.create(db)) {
+        try (Checkpoint checkpoint = Checkpoint.create(db);
+                FlushOptions wait = new FlushOptions().setWaitForFlush(true)) {
+            if (logBacked) {
+                // The copy is taken from files only: memtables first become one atomic set of SST files.
+                db.flush(wait, handles);
+            }
             checkpoint.createCheckpoint(target.toString());
         } catch (RocksDBException e) {
             throw new DbException("checkpoint of " + directory + " to " + target + " failed", e);

@@ -3,9 +3,12 @@ package dev.o3.common.db;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -132,6 +135,64 @@ class TestDatabase {
         try (Database db = Database.open(copy, SCHEMA)) {
             assertThat(db.table(NAMES).get("before")).contains("yes");
             assertThat(db.table(NAMES).get("after")).isEmpty();
+        }
+    }
+
+    @Test
+    void logBackedDatabaseRefusesDurableWalWritesAndFlushesOnClose() {
+        try (Database db = Database.openLogBacked(directory, SCHEMA)) {
+            try (Batch batch = db.newBatch()) {
+                db.table(NAMES).put(batch, "k1", "v1");
+                db.table(SEQUENCE).put(batch, 1L, "one");
+                db.commitWithoutSync(batch);
+            }
+            assertThat(db.table(NAMES).get("k1")).contains("v1");
+            try (Batch batch = db.newBatch()) {
+                assertThatThrownBy(() -> db.commit(batch))
+                        .isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining("log-backed");
+            }
+            assertThatThrownBy(db::syncWal).isInstanceOf(IllegalStateException.class);
+        }
+        try (Database db = Database.openLogBacked(directory, SCHEMA)) {
+            assertThat(db.table(NAMES).get("k1")).contains("v1");
+            assertThat(db.table(SEQUENCE).get(1L)).contains("one");
+        }
+    }
+
+    @Test
+    void crashOfALogBackedDatabaseKeepsEveryTableAtItsLastFlush() throws IOException {
+        Path live = directory.resolve("db");
+        Path crashed = directory.resolve("crashed");
+        try (Database db = Database.openLogBacked(live, SCHEMA)) {
+            commitBoth(db, "flushed", 1L);
+            db.checkpoint(directory.resolve("checkpoint"));
+            commitBoth(db, "memtable only", 2L);
+            // The files as a kill -9 now would leave them: no WAL holds the second batch.
+            copyFiles(live, crashed);
+        }
+        try (Database db = Database.openLogBacked(crashed, SCHEMA)) {
+            assertThat(db.table(NAMES).get("flushed")).contains("yes");
+            assertThat(db.table(SEQUENCE).get(1L)).contains("yes");
+            assertThat(db.table(NAMES).get("memtable only")).isEmpty();
+            assertThat(db.table(SEQUENCE).get(2L)).isEmpty();
+        }
+    }
+
+    private static void commitBoth(Database db, String name, long number) {
+        try (Batch batch = db.newBatch()) {
+            db.table(NAMES).put(batch, name, "yes");
+            db.table(SEQUENCE).put(batch, number, "yes");
+            db.commitWithoutSync(batch);
+        }
+    }
+
+    private static void copyFiles(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        try (Stream<Path> files = Files.list(from)) {
+            for (Path file : files.toList()) {
+                Files.copy(file, to.resolve(file.getFileName()));
+            }
         }
     }
 

@@ -21,9 +21,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The double buffer: applied transactions queue in the current buffer while the flusher thread writes the previous
  * one to RocksDB as ONE atomic batch, together with the last flushed term/index (so a restart knows which log entries
- * are already in RocksDB). The batch is not synced: the Raft log is, and it replays whatever a machine crash took from
- * RocksDB's unsynced tail (from the index the surviving batch recorded), so syncing here would only put a second
- * fsync on the disk the log needs. Snapshots (checkpoints) flush RocksDB before Ratis may purge the log. After the
+ * are already in RocksDB). The database is {@linkplain Database#openLogBacked log-backed}: batches go to memtables
+ * without a WAL, and the synced Raft log replays whatever a crash took from them, from the index the last memtable
+ * flush recorded. A WAL would write every batch a second time, onto the disk whose fsyncs the log waits for.
+ * Snapshots (checkpoints) flush RocksDB before Ratis may purge the log. After the
  * commit the flushed writes leave the cache. At most {@code maxUnflushed} transactions wait; the applier blocks beyond
  * that (back-pressure when the disk falls behind).
  *

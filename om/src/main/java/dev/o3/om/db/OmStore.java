@@ -66,7 +66,7 @@ public final class OmStore implements ReadView, AutoCloseable {
             int flushedRows,
             FlushListener listener,
             Consumer<Throwable> faultHandler) {
-        Database database = Database.open(directory, OmSchema.SCHEMA);
+        Database database = Database.openLogBacked(directory, OmSchema.SCHEMA);
         try {
             return new OmStore(logPrefix, database, maxUnflushed, flushedRows, listener, faultHandler);
         } catch (RuntimeException e) {
