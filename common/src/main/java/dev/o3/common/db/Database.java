@@ -206,15 +206,20 @@ public final class Database implements AutoCloseable {
      * @throws DbException when the checkpoint fails
      */
     public void checkpoint(Path target) {
-        try (Checkpoint checkpoint = Checkpoint.create(db);
-                FlushOptions wait = new FlushOptions().setWaitForFlush(true)) {
+        try (Checkpoint checkpoint = Checkpoint.create(db)) {
             if (logBacked) {
-                // The copy is taken from files only: memtables first become one atomic set of SST files.
-                db.flush(wait, handles);
+                flushMemtables();
             }
             checkpoint.createCheckpoint(target.toString());
         } catch (RocksDBException e) {
             throw new DbException("checkpoint of " + directory + " to " + target + " failed", e);
+        }
+    }
+
+    /** The copy is taken from files only: memtables first become one atomic set of SST files. */
+    private void flushMemtables() throws RocksDBException {
+        try (FlushOptions wait = new FlushOptions().setWaitForFlush(true)) {
+            db.flush(wait, handles);
         }
     }
 
