@@ -47,9 +47,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * stage of a WriteChunk: the chunk lands at the next offset of the current block, blocks of the default block size
  * one after another, as a client streams a large key. {@link #writeChunkAndPutBlock} is a one-chunk block (a small
  * key): the data stage, then PutBlock's apply, which commits the block's metadata in a synced RocksDB batch. {@code
- * sync} is {@code hdds.container.chunk.write.sync} (fsync every chunk the handler writes; without it the OS writes
- * the page cache back later and the score is mostly a memory copy). Scores are chunks per second: times {@code
- * chunkSize} for bytes per second. The blocks written are deleted after each iteration.
+ * write} is {@code buffered} (no fsync: the OS writes the page cache back later and the score is mostly a memory
+ * copy), {@code synced} ({@code hdds.container.chunk.write.sync}: every chunk fsynced, through the page cache)
+ * or {@code direct} (synced and written with O_DIRECT, {@code hdds.container.chunk.write.direct}: the default).
+ * Scores are chunks per second: times {@code chunkSize} for bytes per second. The blocks written are deleted after
+ * each iteration.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -68,8 +70,8 @@ public class ChunkWriteBenchmark {
     @Param({"65536", "1048576", "4194304"})
     private int chunkSize;
 
-    @Param({"false", "true"})
-    private boolean sync;
+    @Param({"buffered", "synced", "direct"})
+    private String write;
 
     private TempDirectory directory;
     private VolumeSet volumes;
@@ -93,7 +95,10 @@ public class ChunkWriteBenchmark {
                 defaults.get(CommonConfigKeys.CONTAINER_SIZE).bytes());
         ContainerSet containers = ContainerSet.load("jmh", volumes);
         handler = new ContainerHandler(
-                "jmh", containers, new ChunkStore(new DatanodeMetrics(), sync), new BlockAccess(Optional.empty()));
+                "jmh",
+                containers,
+                new ChunkStore(new DatanodeMetrics(), !write.equals("buffered"), write.equals("direct")),
+                new BlockAccess(Optional.empty()));
         byte[] bytes = new byte[chunkSize];
         new Random(chunkSize).nextBytes(bytes);
         data = UnsafeByteOperations.unsafeWrap(bytes);

@@ -11,6 +11,7 @@ import java.util.Objects;
  *
  * @param containerSize container size (a volume needs room for one to take a new container)
  * @param chunkWriteSync fsync every chunk write
+ * @param chunkWriteDirect write aligned synced chunks with O_DIRECT where the volume allows
  * @param readThreads read service threads
  * @param shortCircuitReads whether clients on this host may read block files themselves
  * @param scannerEnabled whether the background scanner runs
@@ -21,6 +22,7 @@ import java.util.Objects;
 public record ContainerConfig(
         DataSize containerSize,
         boolean chunkWriteSync,
+        boolean chunkWriteDirect,
         int readThreads,
         boolean shortCircuitReads,
         boolean scannerEnabled,
@@ -39,6 +41,7 @@ public record ContainerConfig(
         return new ContainerConfig(
                 conf.get(CommonConfigKeys.CONTAINER_SIZE),
                 conf.get(DatanodeConfigKeys.CHUNK_WRITE_SYNC),
+                conf.get(DatanodeConfigKeys.CHUNK_WRITE_DIRECT),
                 conf.get(DatanodeConfigKeys.READ_THREADS),
                 conf.get(DatanodeConfigKeys.READ_SHORT_CIRCUIT),
                 conf.get(DatanodeConfigKeys.SCANNER_ENABLED),

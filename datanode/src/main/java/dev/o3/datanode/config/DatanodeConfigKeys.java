@@ -102,6 +102,15 @@ public final class DatanodeConfigKeys implements ConfigGroup {
                     + " synced, so acknowledged data survives a power loss of every replica at once (smaller chunks"
                     + " are in the synced log). false leaves it to the OS to flush block files, as Apache Ozone"
                     + " does (docs/internals.md \"Writes\").");
+    public static final ConfigKey<Boolean> CHUNK_WRITE_DIRECT = ConfigKey.of(
+            "hdds.container.chunk.write.direct",
+            ConfigType.BOOLEAN,
+            "true",
+            "Write a synced chunk (hdds.container.chunk.write.sync) whose offset and length are multiples of the"
+                    + " volume's block size with O_DIRECT, past the page cache, as MinIO writes large objects: it"
+                    + " saves the kernel's copy into the page cache and the later write-back. Reads of such data come"
+                    + " from the disk until cached. Volumes whose file system refuses O_DIRECT (tmpfs) write through"
+                    + " the page cache whatever this says.");
     public static final ConfigKey<Integer> READ_THREADS = ConfigKey.of(
             "hdds.datanode.read.threadpool", ConfigType.intRange(1, 1024), "10", "Threads of the read service.");
     public static final ConfigKey<Boolean> READ_SHORT_CIRCUIT = ConfigKey.of(
@@ -166,6 +175,7 @@ public final class DatanodeConfigKeys implements ConfigGroup {
                 WRITE_CHUNK_THREADS,
                 RATIS_LOG_INLINE_DATA_MAX,
                 CHUNK_WRITE_SYNC,
+                CHUNK_WRITE_DIRECT,
                 READ_THREADS,
                 READ_SHORT_CIRCUIT,
                 SCANNER_ENABLED,

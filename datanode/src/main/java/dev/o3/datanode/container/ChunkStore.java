@@ -1,6 +1,7 @@
 package dev.o3.datanode.container;
 
 import com.google.protobuf.ByteString;
+import com.sun.nio.file.ExtendedOpenOption;
 import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.proto.container.ContainerResult;
 import java.io.EOFException;
@@ -8,9 +9,11 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * Reads and writes chunk data in block files (one file per block, a chunk at its offset in the block). Writes are
@@ -19,14 +22,30 @@ import java.util.Objects;
  *
  * <p>A chunk whose Raft log entry holds its data ({@link #writeLogged}) is not synced when written: the synced log is
  * its durable copy until its container syncs the block file.
+ *
+ * <p>A synced write whose offset and length are multiples of its volume's block size goes past the page cache
+ * (O_DIRECT, {@link DirectWrites}) when direct writes are on: it is synced anyway, so caching its pages only costs a
+ * copy. Other writes, such as the last, partial chunk of a block, go through the page cache.
  */
 public final class ChunkStore {
+    private static final OpenOption[] BUFFERED = {StandardOpenOption.CREATE, StandardOpenOption.WRITE};
+    private static final OpenOption[] DIRECT = {
+        StandardOpenOption.CREATE, StandardOpenOption.WRITE, ExtendedOpenOption.DIRECT
+    };
+
     private final DatanodeMetrics metrics;
     private final boolean syncWrites;
+    private final boolean directWrites;
 
-    public ChunkStore(DatanodeMetrics metrics, boolean syncWrites) {
+    /**
+     * @param syncWrites fsync each chunk written by {@link #write} ({@code hdds.container.chunk.write.sync})
+     * @param directWrites write aligned synced chunks with O_DIRECT where the volume allows ({@code
+     *     hdds.container.chunk.write.direct})
+     */
+    public ChunkStore(DatanodeMetrics metrics, boolean syncWrites, boolean directWrites) {
         this.metrics = Objects.requireNonNull(metrics, "metrics is null");
         this.syncWrites = syncWrites;
+        this.directWrites = directWrites;
     }
 
     /**
@@ -41,15 +60,21 @@ public final class ChunkStore {
     private void write(Container container, long localId, long offset, ByteString data, boolean sync)
             throws ContainerResultException {
         Path file = container.volume().blockFile(container.id(), localId);
+        int alignment = sync ? directAlignment(container, offset, data.size()) : 0;
         long start = System.nanoTime();
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-            long position = offset;
-            for (ByteBuffer buffer : data.asReadOnlyByteBufferList()) {
-                while (buffer.hasRemaining()) {
-                    position += channel.write(buffer, position);
+        try (FileChannel channel = FileChannel.open(file, alignment > 0 ? DIRECT : BUFFERED)) {
+            if (alignment > 0) {
+                DirectWrites.write(channel, offset, data, alignment);
+            } else {
+                long position = offset;
+                for (ByteBuffer buffer : data.asReadOnlyByteBufferList()) {
+                    while (buffer.hasRemaining()) {
+                        position += channel.write(buffer, position);
+                    }
                 }
             }
             if (sync) {
+                // After a direct write too: it may have grown the file, and the disk may still cache the data.
                 channel.force(false);
             }
         } catch (IOException e) {
@@ -57,7 +82,22 @@ public final class ChunkStore {
             throw new ContainerResultException(
                     ContainerResult.IO_EXCEPTION, "cannot write block " + localId + " of " + container + ": " + e, e);
         }
-        metrics.recordVolumeWrite(container.volume().toString(), data.size(), System.nanoTime() - start);
+        long nanos = System.nanoTime() - start;
+        metrics.recordVolumeWrite(container.volume().toString(), data.size(), nanos);
+        if (alignment > 0) {
+            metrics.recordDirectWrite(container.volume().toString(), data.size());
+        }
+    }
+
+    /** The alignment to write this chunk directly with, or 0 to write it through the page cache. */
+    private int directAlignment(Container container, long offset, long length) {
+        if (!directWrites || length == 0) {
+            return 0;
+        }
+        OptionalInt alignment = container.volume().directIoAlignment();
+        return alignment.isPresent() && DirectWrites.aligned(offset, length, alignment.getAsInt())
+                ? alignment.getAsInt()
+                : 0;
     }
 
     /**

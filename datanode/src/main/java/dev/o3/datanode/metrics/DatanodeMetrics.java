@@ -18,6 +18,7 @@ import java.util.function.Supplier;
  */
 public final class DatanodeMetrics {
     public static final String VOLUME_WRITE_BYTES = "dn_volume_write_bytes";
+    public static final String VOLUME_DIRECT_WRITE_BYTES = "dn_volume_direct_write_bytes";
     public static final String VOLUME_READ_BYTES = "dn_volume_read_bytes";
     public static final String VOLUME_WRITE_LATENCY = "dn_volume_write_latency_seconds";
     public static final String VOLUME_READ_LATENCY = "dn_volume_read_latency_seconds";
@@ -37,6 +38,8 @@ public final class DatanodeMetrics {
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final Counter volumeWriteBytes =
             counter(VOLUME_WRITE_BYTES, "Chunk bytes written per data volume", "volume");
+    private final Counter volumeDirectWriteBytes = counter(
+            VOLUME_DIRECT_WRITE_BYTES, "Chunk bytes written past the page cache (O_DIRECT) per data volume", "volume");
     private final Counter volumeReadBytes = counter(VOLUME_READ_BYTES, "Chunk bytes read per data volume", "volume");
     private final Histogram volumeWriteLatency =
             histogram(VOLUME_WRITE_LATENCY, "Latency of chunk writes per data volume", "volume");
@@ -78,6 +81,10 @@ public final class DatanodeMetrics {
     public void recordVolumeWrite(String volume, long bytes, long nanos) {
         volumeWriteBytes.labelValues(volume).inc(bytes);
         volumeWriteLatency.labelValues(volume).observe(nanos / NANOS_PER_SECOND);
+    }
+
+    public void recordDirectWrite(String volume, long bytes) {
+        volumeDirectWriteBytes.labelValues(volume).inc(bytes);
     }
 
     public void recordVolumeRead(String volume, long bytes, long nanos) {

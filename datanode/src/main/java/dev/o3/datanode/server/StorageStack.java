@@ -32,7 +32,8 @@ record StorageStack(
         VolumeSet volumes = VolumeSet.open(
                 name, config.dataDirs(), containerConfig.containerSize().bytes());
         ContainerSet containers = ContainerSet.load(name, volumes);
-        ChunkStore chunks = new ChunkStore(metrics, containerConfig.chunkWriteSync());
+        ChunkStore chunks =
+                new ChunkStore(metrics, containerConfig.chunkWriteSync(), containerConfig.chunkWriteDirect());
         return new StorageStack(
                 volumes,
                 containers,

@@ -1,16 +1,21 @@
 package dev.o3.datanode.volume;
 
+import com.sun.nio.file.ExtendedOpenOption;
 import dev.o3.common.db.Database;
 import dev.o3.common.db.Table;
 import dev.o3.datanode.container.ContainerRecord;
 import dev.o3.proto.container.BlockData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -20,34 +25,75 @@ import org.slf4j.LoggerFactory;
  * One data disk ({@code hdds.datanode.dir} entry). Layout: {@code <root>/container.db} (the volume's RocksDB, {@link
  * VolumeSchema}) and {@code <root>/containers/<containerId>/<localId>.block} (one chunk file per block).
  *
+ * <p>Whether its file system takes direct (O_DIRECT) writes, and their alignment, is probed once when it opens ({@link
+ * #directIoAlignment()}).
+ *
  * <p>Thread-safe. A volume that fails an I/O check is marked failed once and for all (until restart); its listener
  * takes its containers out of service while the node keeps serving from the other volumes.
  */
 public final class DataVolume implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DataVolume.class);
+    /** Larger alignments (none seen in practice) are treated as no direct I/O. */
+    public static final int MAX_DIRECT_IO_ALIGNMENT = 64 * 1024;
 
     private final String logPrefix;
     private final Path root;
     private final Database db;
+    private final int directIoAlignment;
     private final AtomicReference<String> failure = new AtomicReference<>();
     private volatile Consumer<DataVolume> failureListener = volume -> {};
 
-    private DataVolume(String logPrefix, Path root, Database db, String failure) {
+    private DataVolume(String logPrefix, Path root, Database db, int directIoAlignment, String failure) {
         this.logPrefix = logPrefix;
         this.root = root;
         this.db = db;
+        this.directIoAlignment = directIoAlignment;
         this.failure.set(failure);
     }
 
     /** Opens (formatting if new) a volume; a volume that cannot be opened is returned already failed. */
     static DataVolume open(String logPrefix, Path root) {
         try {
-            Files.createDirectories(root.resolve("containers"));
+            Path containers = Files.createDirectories(root.resolve("containers"));
+            int alignment = probeDirectIo(logPrefix, containers);
             return new DataVolume(
-                    logPrefix, root, Database.open(root.resolve("container.db"), VolumeSchema.SCHEMA), null);
+                    logPrefix, root, Database.open(root.resolve("container.db"), VolumeSchema.SCHEMA), alignment, null);
         } catch (IOException | RuntimeException e) {
             LOG.error("[{}] volume {} cannot be opened and is out of service", logPrefix, root, e);
-            return new DataVolume(logPrefix, root, null, "open failed: " + e);
+            return new DataVolume(logPrefix, root, null, 0, "open failed: " + e);
+        }
+    }
+
+    /**
+     * Writes one block of a probe file with O_DIRECT; the file system's block size if that works, else 0 (tmpfs and
+     * some network file systems refuse O_DIRECT).
+     */
+    private static int probeDirectIo(String logPrefix, Path directory) throws IOException {
+        Path probe = directory.resolve(".direct-io-probe");
+        try {
+            long blockSize = Files.getFileStore(directory).getBlockSize();
+            if (blockSize <= 0 || blockSize > MAX_DIRECT_IO_ALIGNMENT || Long.bitCount(blockSize) != 1) {
+                LOG.info("[{}] {}: no direct writes, block size {}", logPrefix, directory, blockSize);
+                return 0;
+            }
+            int alignment = (int) blockSize;
+            ByteBuffer block = ByteBuffer.allocateDirect(2 * alignment)
+                    .alignedSlice(alignment)
+                    .limit(alignment);
+            try (FileChannel channel = FileChannel.open(
+                    probe, StandardOpenOption.CREATE, StandardOpenOption.WRITE, ExtendedOpenOption.DIRECT)) {
+                channel.write(block, 0);
+            }
+            return alignment;
+        } catch (IOException | UnsupportedOperationException e) {
+            LOG.info(
+                    "[{}] {}: no direct writes, the file system refuses O_DIRECT ({})",
+                    logPrefix,
+                    directory,
+                    e.toString());
+            return 0;
+        } finally {
+            Files.deleteIfExists(probe);
         }
     }
 
@@ -63,6 +109,14 @@ public final class DataVolume implements AutoCloseable {
     /** The chunk file of a block. */
     public Path blockFile(long containerId, long localId) {
         return containerDir(containerId).resolve(localId + ".block");
+    }
+
+    /**
+     * The alignment of offsets, lengths and buffer addresses that direct (O_DIRECT) writes to this volume need; empty
+     * when its file system does not take them.
+     */
+    public OptionalInt directIoAlignment() {
+        return directIoAlignment > 0 ? OptionalInt.of(directIoAlignment) : OptionalInt.empty();
     }
 
     public boolean isFailed() {

@@ -17,6 +17,7 @@ class TestContainerConfig {
         assertThat(config.chunkWriteSync())
                 .as("acknowledged data survives a power loss")
                 .isTrue();
+        assertThat(config.chunkWriteDirect()).isTrue();
         assertThat(config.readThreads()).isEqualTo(10);
         assertThat(config.scannerEnabled()).isTrue();
         assertThat(config.scanInterval()).isEqualTo(Duration.ofDays(7));
@@ -29,6 +30,7 @@ class TestContainerConfig {
         ContainerConfig config = ContainerConfig.from(OzoneConfiguration.of(Map.of(
                 "ozone.scm.container.size", "1GB",
                 "hdds.container.chunk.write.sync", "false",
+                "hdds.container.chunk.write.direct", "false",
                 "hdds.datanode.read.threadpool", "3",
                 "hdds.datanode.read.short-circuit", "false",
                 "hdds.container.scrub.enabled", "false",
@@ -39,6 +41,7 @@ class TestContainerConfig {
         assertThat(config)
                 .isEqualTo(new ContainerConfig(
                         DataSize.ofGibibytes(1),
+                        false,
                         false,
                         3,
                         false,

@@ -99,7 +99,7 @@ class TestContainer {
         ContainerSet containers = open();
         Container snapshotted = containers.getOrCreate(1, "pipeline");
         Container quasiClosed = containers.getOrCreate(2, "pipeline");
-        ChunkStore chunks = new ChunkStore(new DatanodeMetrics(), false);
+        ChunkStore chunks = new ChunkStore(new DatanodeMetrics(), false, false);
         ByteString data = ByteString.copyFrom(new byte[4096]);
         chunks.writeLogged(snapshotted, 10, 0, data);
         chunks.writeLogged(snapshotted, 10, 4096, data);
@@ -129,7 +129,7 @@ class TestContainer {
     void deletingABlockRemovesItsFileAndMetadata() throws Exception {
         ContainerSet containers = open();
         Container container = containers.getOrCreate(1, "pipeline");
-        ChunkStore chunks = new ChunkStore(new DatanodeMetrics(), false);
+        ChunkStore chunks = new ChunkStore(new DatanodeMetrics(), false, false);
         chunks.write(container, 10, 0, ByteString.copyFrom(new byte[4096]));
         container.commitBlock(block(1, 10, 4096), 2);
 
