@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
  * {@code ozone local}: SCM, OM, datanodes and the S3 gateway in this process, on the standard ports of 127.0.0.1 (each
  * datanode on its own 127.0.0.x), with data under {@code --data} so a restart keeps it. Stops cleanly on Ctrl-C. Every
  * datanode is on this host, so the gateway reads block files short-circuit (ozone.client.read.short-circuit; {@code
- * -D} may turn it off).
+ * -D} may turn it off), and each datanode joins one pipeline per {@code --disks} ({@link LocalDefaults}).
  */
 @Command(
         name = "local",
@@ -45,7 +45,8 @@ final class LocalCommand implements Callable<Integer> {
     @Option(
             names = "--disks",
             defaultValue = "1",
-            description = "Data volumes and Ratis log dirs per datanode (default: ${DEFAULT-VALUE}).")
+            description = "Data volumes and Ratis log dirs per datanode, and pipelines each datanode joins (Multi-Raft"
+                    + " from 2; -Dozone.scm.datanode.pipeline.limit=N sets that apart; default: ${DEFAULT-VALUE}).")
     private int disks;
 
     @Option(names = "--om-ha", description = "Run 3 OMs (Ratis-replicated) instead of 1.")
@@ -77,6 +78,7 @@ final class LocalCommand implements Callable<Integer> {
             layout.fixedPorts();
         }
         layout.conf(ClientConfigKeys.READ_SHORT_CIRCUIT.name(), "true");
+        LocalDefaults.forOverrides(config.overrides()).forEach(layout::conf);
         config.load();
         config.overrides().forEach(layout::conf);
         MiniO3Cluster cluster = layout.build().newCluster();
