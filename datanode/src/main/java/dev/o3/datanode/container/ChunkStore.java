@@ -82,10 +82,10 @@ public final class ChunkStore {
             throw new ContainerResultException(
                     ContainerResult.IO_EXCEPTION, "cannot write block " + localId + " of " + container + ": " + e, e);
         }
-        long nanos = System.nanoTime() - start;
-        metrics.recordVolumeWrite(container.volume().toString(), data.size(), nanos);
+        String volume = container.volume().toString();
+        metrics.recordVolumeWrite(volume, data.size(), System.nanoTime() - start);
         if (alignment > 0) {
-            metrics.recordDirectWrite(container.volume().toString(), data.size());
+            metrics.recordDirectWrite(volume, data.size());
         }
     }
 
