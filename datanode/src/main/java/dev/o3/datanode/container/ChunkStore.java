@@ -3,6 +3,7 @@ package dev.o3.datanode.container;
 import com.google.protobuf.ByteString;
 import com.sun.nio.file.ExtendedOpenOption;
 import dev.o3.datanode.metrics.DatanodeMetrics;
+import dev.o3.datanode.volume.BlockKey;
 import dev.o3.proto.container.ContainerResult;
 import java.io.EOFException;
 import java.io.IOException;
@@ -13,10 +14,13 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * Reads and writes chunk data in block files (one file per block, a chunk at its offset in the block). Writes are
+ * Reads and writes chunk data in block files (one file per block, a chunk at its offset in the block). A small block
+ * written whole from its Raft log entry has no file: its data is in the volume's database ({@link
+ * Container#commitBlockWithData}), and {@link #read} finds it there. Writes are
  * positional, so chunks of one block may land in any order and a replayed write rewrites the same bytes. Thread-safe
  * (each call opens its own channel); I/O errors trigger the volume's check.
  *
@@ -113,7 +117,7 @@ public final class ChunkStore {
     }
 
     /**
-     * Reads {@code length} bytes at {@code offset} of the block's file.
+     * Reads {@code length} bytes at {@code offset} of the block's file, or of its data in the database.
      *
      * @throws ContainerResultException NO_SUCH_BLOCK when the file or range is missing, IO_EXCEPTION on errors
      */
@@ -127,7 +131,13 @@ public final class ChunkStore {
                     throw new EOFException("block file " + file + " ends before " + (offset + length));
                 }
             }
-        } catch (NoSuchFileException | EOFException e) {
+        } catch (NoSuchFileException e) {
+            // A small block written whole from the log has no file: its data is in the volume's database.
+            ByteBuffer stored =
+                    readStored(container, localId, offset, length).orElseThrow(() -> noSuchBlock(container, e));
+            metrics.recordVolumeRead(container.volume().toString(), length, System.nanoTime() - start);
+            return stored;
+        } catch (EOFException e) {
             container.volume().onIoError(e);
             throw new ContainerResultException(ContainerResult.NO_SUCH_BLOCK, e.getMessage(), e);
         } catch (IOException e) {
@@ -137,5 +147,20 @@ public final class ChunkStore {
         }
         metrics.recordVolumeRead(container.volume().toString(), length, System.nanoTime() - start);
         return buffer.flip();
+    }
+
+    /** The range of a block stored in the database, if the block is stored there and holds the whole range. */
+    private static Optional<ByteBuffer> readStored(Container container, long localId, long offset, int length) {
+        return container
+                .volume()
+                .blockContents()
+                .get(new BlockKey(container.id(), localId))
+                .filter(data -> offset >= 0 && offset + length <= data.length)
+                .map(data -> ByteBuffer.wrap(data, (int) offset, length).slice());
+    }
+
+    private static ContainerResultException noSuchBlock(Container container, NoSuchFileException e) {
+        container.volume().onIoError(e);
+        return new ContainerResultException(ContainerResult.NO_SUCH_BLOCK, e.getMessage(), e);
     }
 }

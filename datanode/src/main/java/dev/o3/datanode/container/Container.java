@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One container replica: its record and committed blocks in the volume's RocksDB, its block files in {@link
- * DataVolume#containerDir}. Thread-safe: metadata changes are serialized on the container's monitor and each one is
- * a single synced RocksDB batch, so a crash leaves either the old or the new state.
+ * DataVolume#containerDir}, except the data of small blocks written whole from the Raft log, which is in the database
+ * too ({@link #commitBlockWithData}). Thread-safe: metadata changes are serialized on the container's monitor and each
+ * one is a single RocksDB batch, so a crash leaves either the old or the new state.
  *
  * <p>Chunks whose Raft log entry holds their data are written without an fsync ({@link #writeLogged}); the replica
  * syncs those block files before it stops accepting writes, because a replay of the log after a crash would then be
@@ -157,7 +158,25 @@ public final class Container {
      * @return the committed block (the stored one for a replay)
      * @throws ContainerResultException when the container is not writable or the database fails
      */
-    public synchronized BlockData commitBlock(BlockData block, long bcsid) throws ContainerResultException {
+    public BlockData commitBlock(BlockData block, long bcsid) throws ContainerResultException {
+        return commitBlock(block, bcsid, Optional.empty());
+    }
+
+    /**
+     * Commits a small block together with its data, which a single chunk wrote whole: data and metadata go into the
+     * volume's database in one batch, so the block has no file to create now nor to sync before a snapshot. Like the
+     * metadata, the data is not synced here: the Raft log entry that carried it is its durable copy until the
+     * database syncs ({@link ContainerSet#syncMetadata()}), and a replay rewrites both.
+     *
+     * @return the committed block (the stored one for a replay)
+     * @throws ContainerResultException when the container is not writable or the database fails
+     */
+    public BlockData commitBlockWithData(BlockData block, long bcsid, byte[] data) throws ContainerResultException {
+        return commitBlock(block, bcsid, Optional.of(data));
+    }
+
+    private synchronized BlockData commitBlock(BlockData block, long bcsid, Optional<byte[]> data)
+            throws ContainerResultException {
         BlockKey key = new BlockKey(id(), block.getBlockId().getLocalId());
         if (bcsid != 0 && bcsid <= record.bcsid()) {
             return volume.blocks().get(key).orElse(block);
@@ -175,6 +194,7 @@ public final class Container {
         commit(
                 batch -> {
                     volume.blocks().put(batch, key, stamped);
+                    data.ifPresent(bytes -> volume.blockContents().put(batch, key, bytes));
                     volume.containers().put(batch, updated.id(), updated);
                 },
                 false);
@@ -183,7 +203,8 @@ public final class Container {
     }
 
     /**
-     * Deletes a block's metadata and its file, freeing its disk space; deleting a missing block succeeds.
+     * Deletes a block's metadata and its data (file or database row), freeing its disk space; deleting a missing
+     * block succeeds.
      *
      * @return bytes freed on disk
      * @throws ContainerResultException when the database or the file system fails
@@ -191,10 +212,13 @@ public final class Container {
     public synchronized long deleteBlock(long localId) throws ContainerResultException {
         BlockKey key = new BlockKey(id(), localId);
         Optional<BlockData> block = volume.blocks().get(key);
+        long storedInDatabase =
+                volume.blockContents().get(key).map(data -> (long) data.length).orElse(0L);
         if (block.isPresent()) {
             ContainerRecord updated = record.withBlockDeleted(block.get().getSize());
             commit(batch -> {
                 volume.blocks().delete(batch, key);
+                volume.blockContents().delete(batch, key);
                 volume.containers().put(batch, updated.id(), updated);
             });
             record = updated;
@@ -202,7 +226,7 @@ public final class Container {
         try {
             long size = Files.exists(volume.blockFile(id(), localId)) ? Files.size(volume.blockFile(id(), localId)) : 0;
             Files.deleteIfExists(volume.blockFile(id(), localId));
-            return size;
+            return size + storedInDatabase;
         } catch (IOException e) {
             volume.onIoError(e);
             throw new ContainerResultException(ContainerResult.IO_EXCEPTION, "cannot delete block " + localId, e);

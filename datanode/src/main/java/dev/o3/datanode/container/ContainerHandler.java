@@ -80,12 +80,7 @@ public final class ContainerHandler {
             throws ContainerResultException {
         WriteChunkRequest writeChunk = request.getWriteChunk();
         ChunkInfo chunk = writeChunk.getChunk();
-        if (data.size() != chunk.getLength()) {
-            throw new ContainerResultException(
-                    ContainerResult.INVALID_ARGUMENT,
-                    "chunk " + chunk.getChunkName() + " declares " + chunk.getLength() + " bytes but carries "
-                            + data.size());
-        }
+        checkLength(chunk, data);
         Container container = containers.getOrCreate(request.getContainerId(), request.getPipelineId());
         if (logged) {
             chunks.writeLogged(container, writeChunk.getBlockId().getLocalId(), chunk.getOffset(), data);
@@ -121,6 +116,9 @@ public final class ContainerHandler {
                 }
                 case WRITE_CHUNK -> {
                     ByteString inline = request.getWriteChunk().getData();
+                    if (isWholeBlock(request.getWriteChunk())) {
+                        yield putSmallBlock(request, inline, logIndex);
+                    }
                     if (!inline.isEmpty()) {
                         // A small chunk came inside its (synced) log entry: written now if the container is
                         // writable, synced before a snapshot.
@@ -178,17 +176,60 @@ public final class ContainerHandler {
         return putBlock;
     }
 
+    /**
+     * Whether a WriteChunk carries, inside its log entry, all the data of a block that its own PutBlock commits: the
+     * block is that one chunk. Such a block is kept in the volume's database ({@link #putSmallBlock}).
+     */
+    private static boolean isWholeBlock(WriteChunkRequest writeChunk) {
+        if (writeChunk.getData().isEmpty() || !writeChunk.hasPutBlock()) {
+            return false;
+        }
+        BlockData block = writeChunk.getPutBlock().getBlock();
+        return writeChunk.getChunk().getOffset() == 0
+                && block.getChunksCount() == 1
+                && block.getChunks(0).equals(writeChunk.getChunk());
+    }
+
+    /**
+     * Commits a small block with its data in one database batch (no block file): cheaper than creating, writing and
+     * later syncing a file per small object, on every replica.
+     */
+    private ContainerCommandResponse putSmallBlock(ContainerCommandRequest request, ByteString data, long logIndex)
+            throws ContainerResultException {
+        WriteChunkRequest writeChunk = request.getWriteChunk();
+        PutBlockRequest putBlock = lastChunkPutBlock(writeChunk);
+        checkLength(writeChunk.getChunk(), data);
+        Container container = containers.getOrCreate(request.getContainerId(), request.getPipelineId());
+        return putBlockResponse(
+                container.commitBlockWithData(withSize(putBlock.getBlock()), logIndex, data.toByteArray()));
+    }
+
     private ContainerCommandResponse putBlock(ContainerCommandRequest request, PutBlockRequest putBlock, long logIndex)
             throws ContainerResultException {
-        BlockData block = putBlock.getBlock();
-        if (block.getSize() == 0) {
-            long size = block.getChunksList().stream()
-                    .mapToLong(ChunkInfo::getLength)
-                    .sum();
-            block = block.toBuilder().setSize(size).build();
-        }
         Container container = containers.getOrCreate(request.getContainerId(), request.getPipelineId());
-        BlockData committed = container.commitBlock(block, logIndex);
+        return putBlockResponse(container.commitBlock(withSize(putBlock.getBlock()), logIndex));
+    }
+
+    private static void checkLength(ChunkInfo chunk, ByteString data) throws ContainerResultException {
+        if (data.size() != chunk.getLength()) {
+            throw new ContainerResultException(
+                    ContainerResult.INVALID_ARGUMENT,
+                    "chunk " + chunk.getChunkName() + " declares " + chunk.getLength() + " bytes but carries "
+                            + data.size());
+        }
+    }
+
+    /** The block with its size set from its chunks when the client left it out. */
+    private static BlockData withSize(BlockData block) {
+        if (block.getSize() != 0) {
+            return block;
+        }
+        long size =
+                block.getChunksList().stream().mapToLong(ChunkInfo::getLength).sum();
+        return block.toBuilder().setSize(size).build();
+    }
+
+    private static ContainerCommandResponse putBlockResponse(BlockData committed) {
         long bcsid = committed.getBlockId().getBlockCommitSequenceId();
         return ContainerCommandResponse.newBuilder()
                 .setResult(ContainerResult.SUCCESS)

@@ -133,6 +133,11 @@ public final class DataVolume implements AutoCloseable {
         return database().table(VolumeSchema.BLOCKS);
     }
 
+    /** The data of the small blocks stored in the database instead of block files. */
+    public Table<BlockKey, byte[]> blockContents() {
+        return database().table(VolumeSchema.BLOCK_CONTENTS);
+    }
+
     public Database database() {
         if (db == null) {
             throw new IllegalStateException("volume " + root + " failed: " + failure.get());

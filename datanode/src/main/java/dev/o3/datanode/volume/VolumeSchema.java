@@ -11,7 +11,7 @@ import dev.o3.proto.hdds.ContainerState;
 import dev.o3.proto.scm.ContainerReplicaReport;
 import java.util.List;
 
-/** The one RocksDB of a data volume: its containers and their committed blocks. */
+/** The one RocksDB of a data volume: its containers, their committed blocks and the data of small blocks. */
 public final class VolumeSchema {
     /** Container id -> replica record. */
     public static final TableDefinition<Long, ContainerRecord> CONTAINERS =
@@ -21,7 +21,14 @@ public final class VolumeSchema {
     public static final TableDefinition<BlockKey, BlockData> BLOCKS =
             new TableDefinition<>("block_data", BlockKey.CODEC, Codecs.proto(BlockData.parser()));
 
-    public static final DbSchema SCHEMA = new DbSchema("datanode-volume", List.of(CONTAINERS, BLOCKS));
+    /**
+     * (container id, local id) -> the data of a small block that one chunk wrote whole from its Raft log entry (at most
+     * {@code hdds.container.ratis.log.inline.data.max}); such a block has no block file.
+     */
+    public static final TableDefinition<BlockKey, byte[]> BLOCK_CONTENTS =
+            new TableDefinition<>("block_contents", BlockKey.CODEC, Codecs.BYTES);
+
+    public static final DbSchema SCHEMA = new DbSchema("datanode-volume", List.of(CONTAINERS, BLOCKS, BLOCK_CONTENTS));
 
     private VolumeSchema() {}
 

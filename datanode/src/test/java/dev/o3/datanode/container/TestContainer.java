@@ -6,13 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.google.protobuf.ByteString;
 import dev.o3.common.db.Database;
 import dev.o3.datanode.metrics.DatanodeMetrics;
+import dev.o3.datanode.volume.BlockKey;
 import dev.o3.datanode.volume.VolumeSet;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerResult;
 import dev.o3.proto.hdds.BlockId;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -143,6 +147,43 @@ class TestContainer {
     }
 
     @Test
+    void aSmallBlockKeptInTheDatabaseHasNoFileAndIsReadDeletedAndReopenedLikeOthers() throws Exception {
+        ContainerSet containers = open();
+        Container container = containers.getOrCreate(1, "pipeline");
+        ChunkStore chunks = new ChunkStore(new DatanodeMetrics(), true, false);
+        byte[] data = new byte[4096];
+        new Random(7).nextBytes(data);
+        Database database = container.volume().database();
+        long syncs = database.syncs();
+
+        container.commitBlockWithData(block(1, 10, data.length), 5, data.clone());
+        BlockData replayed = container.commitBlockWithData(block(1, 10, 1), 4, new byte[1]);
+
+        assertThat(database.syncs())
+                .as("synced with the metadata, before a snapshot")
+                .isEqualTo(syncs);
+        assertThat(container.volume().blockFile(1, 10)).doesNotExist();
+        assertThat(replayed.getSize()).isEqualTo(data.length);
+        assertThat(container.unsyncedLoggedBlocks()).isZero();
+        assertThat(container.record()).isEqualTo(new ContainerRecord(1, ReplicaState.OPEN, 5, "pipeline", 4096, 1));
+        assertThat(bytes(chunks.read(container, 10, 0, data.length))).isEqualTo(data);
+        assertThat(bytes(chunks.read(container, 10, 1000, 24))).isEqualTo(Arrays.copyOfRange(data, 1000, 1024));
+        assertThatThrownBy(() -> chunks.read(container, 10, 4000, 100))
+                .isInstanceOfSatisfying(ContainerResultException.class, e -> assertThat(e.result())
+                        .isEqualTo(ContainerResult.NO_SUCH_BLOCK));
+
+        volumes.close();
+        Container reopened = open().get(1);
+        assertThat(bytes(chunks.read(reopened, 10, 0, data.length))).isEqualTo(data);
+
+        assertThat(reopened.deleteBlock(10)).isEqualTo(data.length);
+        assertThat(reopened.volume().blockContents().get(new BlockKey(1, 10))).isEmpty();
+        assertThatThrownBy(() -> chunks.read(reopened, 10, 0, 1))
+                .isInstanceOfSatisfying(ContainerResultException.class, e -> assertThat(e.result())
+                        .isEqualTo(ContainerResult.NO_SUCH_BLOCK));
+    }
+
+    @Test
     void newContainersGoRoundRobinOverVolumes() throws Exception {
         ContainerSet containers = open();
 
@@ -158,6 +199,12 @@ class TestContainer {
     private ContainerSet open() {
         volumes = VolumeSet.open("test", List.of(base.resolve("v0"), base.resolve("v1")), 1024);
         return ContainerSet.load("test", volumes);
+    }
+
+    private static byte[] bytes(ByteBuffer buffer) {
+        byte[] copy = new byte[buffer.remaining()];
+        buffer.duplicate().get(copy);
+        return copy;
     }
 
     private static BlockData block(long containerId, long localId, long size) {

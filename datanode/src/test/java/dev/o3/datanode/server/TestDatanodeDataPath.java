@@ -152,6 +152,9 @@ class TestDatanodeDataPath {
                 .get(30, TimeUnit.SECONDS);
 
         assertThat(put.getCommittedLength()).isEqualTo(4096);
+        assertThat(datanode.containers().get(1).volume().blockFile(1, 12))
+                .as("a small block written whole is kept in the volume's database")
+                .doesNotExist();
         BlockData committed = reader.getBlock(blockId(1, 12), ByteString.EMPTY).get(10, TimeUnit.SECONDS);
         assertThat(committed.getBlockId().getBlockCommitSequenceId()).isEqualTo(put.getBlockCommitSequenceId());
         assertThat(reader.readChunk(committed.getBlockId(), committed.getChunks(0), ByteString.EMPTY)
@@ -174,6 +177,7 @@ class TestDatanodeDataPath {
 
     @Test
     void aSmallChunkLostFromItsBlockFileComesBackFromTheRaftLogAfterACrash() throws Exception {
+        // A small chunk that is not its block's only one goes to the block file, unsynced.
         ByteString data = randomData(21, 4096);
         ChunkInfo chunk = chunk(21, 0, 0, data);
         BlockData block = BlockData.newBuilder()
@@ -181,9 +185,23 @@ class TestDatanodeDataPath {
                 .addChunks(chunk)
                 .setSize(data.size())
                 .build();
-        PutBlockResponse put = client.writeChunkAndPutBlock(chunk, data, block, ByteString.EMPTY)
-                .get(30, TimeUnit.SECONDS);
+        client.writeChunk(blockId(1, 21), chunk, data, ByteString.EMPTY).get(30, TimeUnit.SECONDS);
+        PutBlockResponse put = client.putBlock(block, true, ByteString.EMPTY).get(30, TimeUnit.SECONDS);
         Path blockFile = datanode.containers().get(1).volume().blockFile(1, 21);
+        assertThat(Files.size(blockFile)).isEqualTo(data.size());
+        // A small block written whole has no file: its data is committed with its metadata.
+        ByteString whole = randomData(22, 4096);
+        ChunkInfo wholeChunk = chunk(22, 0, 0, whole);
+        PutBlockResponse wholePut = client.writeChunkAndPutBlock(
+                        wholeChunk,
+                        whole,
+                        BlockData.newBuilder()
+                                .setBlockId(blockId(1, 22))
+                                .addChunks(wholeChunk)
+                                .setSize(whole.size())
+                                .build(),
+                        ByteString.EMPTY)
+                .get(30, TimeUnit.SECONDS);
 
         // A power loss: the block file's unsynced pages are gone, and no snapshot was taken on the way down.
         int ratisPort = datanode.datanodeDetails().getRatisPort();
@@ -215,6 +233,11 @@ class TestDatanodeDataPath {
         assertThat(reader.readChunk(committed.getBlockId(), committed.getChunks(0), ByteString.EMPTY)
                         .get(10, TimeUnit.SECONDS))
                 .isEqualTo(data);
+        BlockData wholeBlock = reader.getBlock(blockId(1, 22), ByteString.EMPTY).get(10, TimeUnit.SECONDS);
+        assertThat(wholeBlock.getBlockId().getBlockCommitSequenceId()).isEqualTo(wholePut.getBlockCommitSequenceId());
+        assertThat(reader.readChunk(wholeBlock.getBlockId(), wholeBlock.getChunks(0), ByteString.EMPTY)
+                        .get(10, TimeUnit.SECONDS))
+                .isEqualTo(whole);
     }
 
     @Test
