@@ -93,7 +93,9 @@ public final class DatanodeConfigKeys implements ConfigGroup {
             "64KB",
             "Chunks up to this size travel inside their Raft log entry, which is synced, and are written to their"
                     + " block file when applied: a small write is durable without an fsync of its block file."
-                    + " Larger chunks are state-machine data, written beside the log; 0 sends every chunk that way.");
+                    + " A block that one such chunk writes whole (an object up to this size) is kept in the volume's"
+                    + " database instead of a file. Larger chunks are state-machine data, written beside the log; 0"
+                    + " sends every chunk that way.");
     public static final ConfigKey<Boolean> CHUNK_WRITE_SYNC = ConfigKey.of(
             "hdds.container.chunk.write.sync",
             ConfigType.BOOLEAN,

@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Executes the write commands a pipeline orders (docs/internals.md "Containers and blocks"): the data stage of
  * WriteChunk ({@link #writeChunkData}) runs before its log entry is durable, and {@link #apply} runs every command in
- * log order, writing the data of a chunk that came inside its log entry. PutBlock stamps the block with its log index
- * as BCSID. Thread-safe; callers order the commands of one container (the Raft log does).
+ * log order, writing the data of a chunk that came inside its log entry (into the volume's database, with the block's
+ * metadata, when that chunk is the whole block). PutBlock stamps the block with its log index as BCSID. Thread-safe;
+ * callers order the commands of one container (the Raft log does).
  */
 public final class ContainerHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerHandler.class);

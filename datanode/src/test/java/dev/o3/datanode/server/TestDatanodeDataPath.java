@@ -160,6 +160,10 @@ class TestDatanodeDataPath {
         assertThat(reader.readChunk(committed.getBlockId(), committed.getChunks(0), ByteString.EMPTY)
                         .get(10, TimeUnit.SECONDS))
                 .isEqualTo(data);
+        GetBlockResponse shortCircuit =
+                reader.getBlock(blockId(1, 12), ByteString.EMPTY, 0, 4096, true).get(10, TimeUnit.SECONDS);
+        assertThat(shortCircuit.getBlockFile()).as("no file to name").isEmpty();
+        assertThat(shortCircuit.getChunks(0).getData()).isEqualTo(data);
 
         // A hand-made request whose PutBlock names another block than the chunk (and its token) does is refused.
         ContainerCommandRequest mismatched = ContainerCommandRequest.newBuilder()
