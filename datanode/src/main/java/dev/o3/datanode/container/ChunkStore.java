@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import com.sun.nio.file.ExtendedOpenOption;
 import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.datanode.volume.BlockKey;
+import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerResult;
 import java.io.EOFException;
 import java.io.IOException;
@@ -114,6 +115,21 @@ public final class ChunkStore {
     public void writeLogged(Container container, long localId, long offset, ByteString data)
             throws ContainerResultException {
         container.writeLogged(localId, () -> write(container, localId, offset, data, false));
+    }
+
+    /**
+     * Commits a small block whose one chunk, carried by its Raft log entry, is its whole data: data and metadata go
+     * into the volume's database together ({@link Container#commitBlockWithData}), and no block file is made.
+     *
+     * @return the committed block (the stored one for a replay)
+     * @throws ContainerResultException when the container is not writable or the database fails
+     */
+    public BlockData commitWholeBlock(Container container, BlockData block, long bcsid, ByteString data)
+            throws ContainerResultException {
+        long start = System.nanoTime();
+        BlockData committed = container.commitBlockWithData(block, bcsid, data.toByteArray());
+        metrics.recordVolumeWrite(container.volume().toString(), data.size(), System.nanoTime() - start);
+        return committed;
     }
 
     /**

@@ -201,8 +201,7 @@ public final class ContainerHandler {
         PutBlockRequest putBlock = lastChunkPutBlock(writeChunk);
         checkLength(writeChunk.getChunk(), data);
         Container container = containers.getOrCreate(request.getContainerId(), request.getPipelineId());
-        return putBlockResponse(
-                container.commitBlockWithData(withSize(putBlock.getBlock()), logIndex, data.toByteArray()));
+        return putBlockResponse(chunks.commitWholeBlock(container, withSize(putBlock.getBlock()), logIndex, data));
     }
 
     private ContainerCommandResponse putBlock(ContainerCommandRequest request, PutBlockRequest putBlock, long logIndex)

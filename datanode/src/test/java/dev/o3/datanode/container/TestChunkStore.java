@@ -98,9 +98,13 @@ class TestChunkStore {
     }
 
     private double directWriteBytes() {
+        return counter(metrics, DatanodeMetrics.VOLUME_DIRECT_WRITE_BYTES);
+    }
+
+    /** The sum of a counter's data points. */
+    static double counter(DatanodeMetrics metrics, String name) {
         return metrics.registry().scrape().stream()
-                .filter(snapshot ->
-                        snapshot.getMetadata().getPrometheusName().equals(DatanodeMetrics.VOLUME_DIRECT_WRITE_BYTES))
+                .filter(snapshot -> snapshot.getMetadata().getPrometheusName().equals(name))
                 .flatMap(snapshot -> ((CounterSnapshot) snapshot).getDataPoints().stream())
                 .mapToDouble(CounterSnapshot.CounterDataPointSnapshot::getValue)
                 .sum();

@@ -150,19 +150,23 @@ class TestContainer {
     void aSmallBlockKeptInTheDatabaseHasNoFileAndIsReadDeletedAndReopenedLikeOthers() throws Exception {
         ContainerSet containers = open();
         Container container = containers.getOrCreate(1, "pipeline");
-        ChunkStore chunks = new ChunkStore(new DatanodeMetrics(), true, false);
+        DatanodeMetrics metrics = new DatanodeMetrics();
+        ChunkStore chunks = new ChunkStore(metrics, true, false);
         byte[] data = new byte[4096];
         new Random(7).nextBytes(data);
         Database database = container.volume().database();
         long syncs = database.syncs();
 
-        container.commitBlockWithData(block(1, 10, data.length), 5, data.clone());
+        chunks.commitWholeBlock(container, block(1, 10, data.length), 5, ByteString.copyFrom(data));
         BlockData replayed = container.commitBlockWithData(block(1, 10, 1), 4, new byte[1]);
 
         assertThat(database.syncs())
                 .as("synced with the metadata, before a snapshot")
                 .isEqualTo(syncs);
         assertThat(container.volume().blockFile(1, 10)).doesNotExist();
+        assertThat(TestChunkStore.counter(metrics, DatanodeMetrics.VOLUME_WRITE_BYTES))
+                .as("counted as written to the volume")
+                .isEqualTo(data.length);
         assertThat(replayed.getSize()).isEqualTo(data.length);
         assertThat(container.unsyncedLoggedBlocks()).isZero();
         assertThat(container.record()).isEqualTo(new ContainerRecord(1, ReplicaState.OPEN, 5, "pipeline", 4096, 1));
