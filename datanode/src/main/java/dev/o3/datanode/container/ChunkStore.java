@@ -140,8 +140,10 @@ public final class ChunkStore {
     public ByteBuffer read(Container container, long localId, long offset, int length) throws ContainerResultException {
         Path file = container.volume().blockFile(container.id(), localId);
         long start = System.nanoTime();
-        ByteBuffer buffer = ByteBuffer.allocate(length);
+        ByteBuffer buffer;
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            // Allocated once the file is there: a small block stored in the database brings its own array.
+            buffer = ByteBuffer.allocate(length);
             while (buffer.hasRemaining()) {
                 if (channel.read(buffer, offset + buffer.position()) < 0) {
                     throw new EOFException("block file " + file + " ends before " + (offset + length));
