@@ -3,7 +3,7 @@ package dev.o3.dist;
 import dev.o3.client.cli.ConfigOptions;
 import dev.o3.common.concurrent.Threads;
 import dev.o3.common.config.OzoneConfiguration;
-import dev.o3.common.lifecycle.Daemon;
+import dev.o3.server.lifecycle.Daemon;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;

@@ -1,9 +1,9 @@
 package dev.o3.client.io;
 
 import com.google.protobuf.ByteString;
+import dev.o3.client.read.ContainerReadClient;
 import dev.o3.common.ratis.ContainerRatisClient;
 import dev.o3.common.ratis.RatisClientOptions;
-import dev.o3.common.read.ContainerReadClient;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.GetBlockResponse;
 import dev.o3.proto.container.PutBlockResponse;

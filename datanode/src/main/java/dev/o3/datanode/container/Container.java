@@ -1,13 +1,13 @@
 package dev.o3.datanode.container;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
-import dev.o3.common.db.Batch;
-import dev.o3.common.db.DbException;
-import dev.o3.common.db.KeyValue;
 import dev.o3.datanode.volume.BlockKey;
 import dev.o3.datanode.volume.DataVolume;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerResult;
+import dev.o3.server.db.Batch;
+import dev.o3.server.db.DbException;
+import dev.o3.server.db.KeyValue;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;

@@ -70,7 +70,7 @@ public final class ContainerHandler {
      * Makes everything applied so far durable without the Raft log: block metadata and the chunks whose data came
      * inside their log entries. A pipeline calls it before a snapshot lets Ratis purge the log.
      *
-     * @throws dev.o3.common.db.DbException when a volume's database cannot sync
+     * @throws dev.o3.server.db.DbException when a volume's database cannot sync
      */
     public void syncApplied() {
         containers.syncLogged();

@@ -1,10 +1,10 @@
 package dev.o3.datanode.container;
 
-import dev.o3.common.db.DbException;
-import dev.o3.common.db.KeyValue;
 import dev.o3.datanode.volume.DataVolume;
 import dev.o3.datanode.volume.VolumeSet;
 import dev.o3.proto.container.ContainerResult;
+import dev.o3.server.db.DbException;
+import dev.o3.server.db.KeyValue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.Collection;

@@ -1,6 +1,6 @@
 package dev.o3.datanode.volume;
 
-import dev.o3.common.db.Codec;
+import dev.o3.server.db.Codec;
 import java.nio.ByteBuffer;
 
 /**

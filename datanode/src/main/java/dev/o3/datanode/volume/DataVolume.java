@@ -1,10 +1,10 @@
 package dev.o3.datanode.volume;
 
 import com.sun.nio.file.ExtendedOpenOption;
-import dev.o3.common.db.Database;
-import dev.o3.common.db.Table;
 import dev.o3.datanode.container.ContainerRecord;
 import dev.o3.proto.container.BlockData;
+import dev.o3.server.db.Database;
+import dev.o3.server.db.Table;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

@@ -1,14 +1,14 @@
 package dev.o3.datanode.volume;
 
-import dev.o3.common.db.Codec;
-import dev.o3.common.db.Codecs;
-import dev.o3.common.db.DbSchema;
-import dev.o3.common.db.TableDefinition;
 import dev.o3.datanode.container.ContainerRecord;
 import dev.o3.datanode.container.ReplicaState;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.hdds.ContainerState;
 import dev.o3.proto.scm.ContainerReplicaReport;
+import dev.o3.server.db.Codec;
+import dev.o3.server.db.Codecs;
+import dev.o3.server.db.DbSchema;
+import dev.o3.server.db.TableDefinition;
 import java.util.List;
 
 /** The one RocksDB of a data volume: its containers, their committed blocks and the data of small blocks. */

@@ -3,10 +3,10 @@ package dev.o3.datanode.container;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
-import dev.o3.common.db.Database;
 import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.datanode.volume.DataVolume;
 import dev.o3.datanode.volume.VolumeSet;
+import dev.o3.server.db.Database;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import java.io.IOException;
 import java.nio.ByteBuffer;

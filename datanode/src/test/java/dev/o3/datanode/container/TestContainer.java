@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.ByteString;
-import dev.o3.common.db.Database;
 import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.datanode.volume.BlockKey;
 import dev.o3.datanode.volume.VolumeSet;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerResult;
 import dev.o3.proto.hdds.BlockId;
+import dev.o3.server.db.Database;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -11,9 +11,9 @@ import static dev.o3.datanode.server.DatanodeFixture.writeBlock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
+import dev.o3.client.read.ContainerReadClient;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.ratis.ContainerRatisClient;
-import dev.o3.common.read.ContainerReadClient;
 import dev.o3.datanode.config.DatanodeConfigKeys;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerCommandResponse;

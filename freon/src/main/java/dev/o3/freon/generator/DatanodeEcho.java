@@ -2,8 +2,8 @@ package dev.o3.freon.generator;
 
 import dev.o3.client.admin.ScmAdminClient;
 import dev.o3.client.api.OzoneClient;
+import dev.o3.client.read.ContainerReadClient;
 import dev.o3.common.config.OzoneConfiguration;
-import dev.o3.common.read.ContainerReadClient;
 import dev.o3.freon.runner.Operation;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ListBlockRequest;

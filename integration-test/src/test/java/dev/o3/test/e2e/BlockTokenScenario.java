@@ -7,10 +7,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.ByteString;
 import dev.o3.client.io.KeyInputStream;
+import dev.o3.client.read.ContainerReadClient;
 import dev.o3.common.container.ContainerCommandException;
 import dev.o3.common.ratis.ContainerRatisClient;
 import dev.o3.common.ratis.RatisClientOptions;
-import dev.o3.common.read.ContainerReadClient;
 import dev.o3.common.security.BlockTokenSigner;
 import dev.o3.common.security.BlockTokenSigner.Mode;
 import dev.o3.proto.container.ContainerResult;

@@ -3,7 +3,7 @@ package dev.o3.test.e2e;
 import dev.o3.client.api.ObjectStore;
 import dev.o3.client.api.OzoneBucket;
 import dev.o3.client.api.OzoneClient;
-import dev.o3.test.cluster.MiniO3Cluster;
+import dev.o3.minicluster.MiniO3Cluster;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;

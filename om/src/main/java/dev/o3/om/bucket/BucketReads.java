@@ -1,6 +1,5 @@
 package dev.o3.om.bucket;
 
-import dev.o3.common.db.KeyValue;
 import dev.o3.om.db.KeyOrder;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.ReadView;
@@ -16,6 +15,7 @@ import dev.o3.proto.om.GetAclResponse;
 import dev.o3.proto.om.ListBucketsRequest;
 import dev.o3.proto.om.ListBucketsResponse;
 import dev.o3.proto.om.OmStatus;
+import dev.o3.server.db.KeyValue;
 
 /** Bucket reads: info, paged listing in name order, and the ACL of a bucket or key. Stateless. */
 public final class BucketReads {

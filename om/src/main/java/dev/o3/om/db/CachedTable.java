@@ -1,8 +1,8 @@
 package dev.o3.om.db;
 
-import dev.o3.common.db.Batch;
-import dev.o3.common.db.KeyValue;
-import dev.o3.common.db.Table;
+import dev.o3.server.db.Batch;
+import dev.o3.server.db.KeyValue;
+import dev.o3.server.db.Table;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

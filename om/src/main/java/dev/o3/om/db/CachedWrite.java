@@ -1,6 +1,6 @@
 package dev.o3.om.db;
 
-import dev.o3.common.db.Batch;
+import dev.o3.server.db.Batch;
 
 /**
  * One applied write waiting for the flusher: written to the batch, then evicted from the cache once committed.

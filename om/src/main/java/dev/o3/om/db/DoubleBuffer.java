@@ -2,10 +2,10 @@ package dev.o3.om.db;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.o3.common.concurrent.Threads;
-import dev.o3.common.db.Batch;
-import dev.o3.common.db.Database;
-import dev.o3.common.db.Table;
 import dev.o3.proto.om.TransactionInfoRecord;
+import dev.o3.server.db.Batch;
+import dev.o3.server.db.Database;
+import dev.o3.server.db.Table;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.o3.om.db;
 
-import dev.o3.common.db.KeyValue;
-import dev.o3.common.db.TableDefinition;
+import dev.o3.server.db.KeyValue;
+import dev.o3.server.db.TableDefinition;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

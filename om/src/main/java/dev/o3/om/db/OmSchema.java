@@ -1,8 +1,5 @@
 package dev.o3.om.db;
 
-import dev.o3.common.db.Codecs;
-import dev.o3.common.db.DbSchema;
-import dev.o3.common.db.TableDefinition;
 import dev.o3.proto.om.BucketInfo;
 import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.MultipartUploadRecord;
@@ -11,6 +8,9 @@ import dev.o3.proto.om.RetryCacheRecord;
 import dev.o3.proto.om.S3SecretRecord;
 import dev.o3.proto.om.TransactionInfoRecord;
 import dev.o3.proto.om.VolumeInfo;
+import dev.o3.server.db.Codecs;
+import dev.o3.server.db.DbSchema;
+import dev.o3.server.db.TableDefinition;
 import java.util.List;
 
 /**

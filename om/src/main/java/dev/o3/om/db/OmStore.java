@@ -1,9 +1,9 @@
 package dev.o3.om.db;
 
-import dev.o3.common.db.Database;
-import dev.o3.common.db.KeyValue;
-import dev.o3.common.db.TableDefinition;
 import dev.o3.proto.om.TransactionInfoRecord;
+import dev.o3.server.db.Database;
+import dev.o3.server.db.KeyValue;
+import dev.o3.server.db.TableDefinition;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;

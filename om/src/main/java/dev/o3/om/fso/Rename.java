@@ -1,6 +1,5 @@
 package dev.o3.om.fso;
 
-import dev.o3.common.db.TableDefinition;
 import dev.o3.om.db.Mutation;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.RowKeys;
@@ -9,6 +8,7 @@ import dev.o3.om.request.OmException;
 import dev.o3.proto.om.BucketInfo;
 import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.OmStatus;
+import dev.o3.server.db.TableDefinition;
 import java.util.Optional;
 
 /**

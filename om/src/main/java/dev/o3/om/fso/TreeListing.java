@@ -1,6 +1,5 @@
 package dev.o3.om.fso;
 
-import dev.o3.common.db.KeyValue;
 import dev.o3.om.db.KeyOrder;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.ReadView;
@@ -11,6 +10,7 @@ import dev.o3.om.request.OmException;
 import dev.o3.proto.om.BucketInfo;
 import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.ListKeysRequest;
+import dev.o3.server.db.KeyValue;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.o3.om.key;
 
-import dev.o3.common.db.KeyValue;
 import dev.o3.om.db.KeyOrder;
 import dev.o3.om.db.Mutation;
 import dev.o3.om.db.OmSchema;
@@ -13,6 +12,7 @@ import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.ListKeysRequest;
 import dev.o3.proto.om.ListKeysResponse;
 import dev.o3.proto.om.OmStatus;
+import dev.o3.server.db.KeyValue;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,6 +1,5 @@
 package dev.o3.om.multipart;
 
-import dev.o3.common.db.KeyValue;
 import dev.o3.om.db.KeyOrder;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.ReadView;
@@ -15,6 +14,7 @@ import dev.o3.proto.om.ListPartsResponse;
 import dev.o3.proto.om.MultipartUploadInfo;
 import dev.o3.proto.om.MultipartUploadRecord;
 import dev.o3.proto.om.PartInfo;
+import dev.o3.server.db.KeyValue;
 import java.util.List;
 
 /** Multipart reads: the parts of an upload and the uploads of a bucket, paged; for whoever may read the bucket. */

@@ -1,9 +1,9 @@
 package dev.o3.om.rpc;
 
-import dev.o3.common.id.UniqueIdGenerator;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.OmStore;
 import dev.o3.om.db.RowKeys;
+import dev.o3.om.id.UniqueIdGenerator;
 import dev.o3.om.key.OpenKeys;
 import dev.o3.om.request.Caller;
 import dev.o3.om.request.Lookups;

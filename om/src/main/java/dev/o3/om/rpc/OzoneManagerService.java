@@ -1,7 +1,7 @@
 package dev.o3.om.rpc;
 
-import dev.o3.common.id.UniqueIdGenerator;
 import dev.o3.om.db.OmStore;
+import dev.o3.om.id.UniqueIdGenerator;
 import dev.o3.om.metrics.OmMetrics;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.scm.ScmBlockClient;

@@ -1,7 +1,6 @@
 package dev.o3.om.service;
 
 import dev.o3.common.concurrent.Threads;
-import dev.o3.common.db.KeyValue;
 import dev.o3.om.apply.AppliedTransaction;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.OmStore;
@@ -16,6 +15,7 @@ import dev.o3.proto.om.OmTransaction;
 import dev.o3.proto.om.OpenKeyRecord;
 import dev.o3.proto.om.PurgeRequest;
 import dev.o3.proto.om.VolumeInfo;
+import dev.o3.server.db.KeyValue;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,7 +1,6 @@
 package dev.o3.om.service;
 
 import com.google.protobuf.Message;
-import dev.o3.common.db.KeyValue;
 import dev.o3.om.db.Mutation;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.RowKeys;
@@ -13,6 +12,7 @@ import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
 import dev.o3.proto.om.OpenKeyRecord;
 import dev.o3.proto.om.PurgeRequest;
+import dev.o3.server.db.KeyValue;
 import java.util.List;
 
 /**

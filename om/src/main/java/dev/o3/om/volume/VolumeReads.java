@@ -1,6 +1,5 @@
 package dev.o3.om.volume;
 
-import dev.o3.common.db.KeyValue;
 import dev.o3.om.db.KeyOrder;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.ReadView;
@@ -10,6 +9,7 @@ import dev.o3.om.request.OmException;
 import dev.o3.proto.om.ListVolumesRequest;
 import dev.o3.proto.om.ListVolumesResponse;
 import dev.o3.proto.om.VolumeInfo;
+import dev.o3.server.db.KeyValue;
 import java.util.List;
 
 /** Volume reads: info and paged listing in name order. Stateless. */

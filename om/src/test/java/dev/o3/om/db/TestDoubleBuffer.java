@@ -3,10 +3,10 @@ package dev.o3.om.db;
 import static dev.o3.om.testing.Namespace.ADMIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.o3.common.db.Database;
 import dev.o3.om.testing.Namespace;
 import dev.o3.proto.om.BucketLayout;
 import dev.o3.proto.om.OmStatus;
+import dev.o3.server.db.Database;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -3,8 +3,6 @@ package dev.o3.om.fso;
 import static dev.o3.om.testing.Namespace.ADMIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.o3.common.db.KeyValue;
-import dev.o3.common.db.TableDefinition;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.key.KeyReads;
 import dev.o3.om.request.Caller;
@@ -19,6 +17,8 @@ import dev.o3.proto.om.ListKeysResponse;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.PurgeRequest;
 import dev.o3.proto.om.RenameKeyRequest;
+import dev.o3.server.db.KeyValue;
+import dev.o3.server.db.TableDefinition;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;

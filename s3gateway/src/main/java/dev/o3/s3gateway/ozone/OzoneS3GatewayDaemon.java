@@ -3,8 +3,8 @@ package dev.o3.s3gateway.ozone;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.OzoneConfiguration;
-import dev.o3.common.lifecycle.Daemon;
 import dev.o3.s3gateway.server.S3GatewayServer;
+import dev.o3.server.lifecycle.Daemon;
 import java.time.Clock;
 
 /**

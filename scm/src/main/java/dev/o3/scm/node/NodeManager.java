@@ -1,7 +1,7 @@
 package dev.o3.scm.node;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
-import dev.o3.common.net.RackMapping;
+import dev.o3.scm.topology.RackMapping;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

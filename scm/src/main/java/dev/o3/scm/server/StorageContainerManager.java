@@ -1,6 +1,5 @@
 package dev.o3.scm.server;
 
-import dev.o3.common.net.RackMapping;
 import dev.o3.scm.block.BlockManager;
 import dev.o3.scm.block.DeletedBlockLog;
 import dev.o3.scm.command.CommandQueue;
@@ -18,6 +17,7 @@ import dev.o3.scm.pipeline.PipelineManager;
 import dev.o3.scm.pipeline.PipelineReport;
 import dev.o3.scm.safemode.SafeMode;
 import dev.o3.scm.state.ScmStateStore;
+import dev.o3.scm.topology.RackMapping;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;
@@ -55,7 +55,7 @@ public final class StorageContainerManager implements AutoCloseable {
      * Opens SCM's database and wires the managers.
      *
      * @param triggerFactory makes the creation trigger from the creation round (background thread or synchronous)
-     * @throws dev.o3.common.db.DbException when the database cannot be opened
+     * @throws dev.o3.server.db.DbException when the database cannot be opened
      */
     public StorageContainerManager(
             String name,

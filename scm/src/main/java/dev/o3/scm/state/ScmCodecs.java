@@ -1,7 +1,5 @@
 package dev.o3.scm.state;
 
-import dev.o3.common.db.Codec;
-import dev.o3.common.db.Codecs;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.proto.hdds.PipelineState;
 import dev.o3.proto.hdds.ReplicationConfig;
@@ -11,6 +9,8 @@ import dev.o3.scm.block.DeletedBlocksTransaction;
 import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.container.ContainerState;
 import dev.o3.scm.pipeline.Pipeline;
+import dev.o3.server.db.Codec;
+import dev.o3.server.db.Codecs;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;

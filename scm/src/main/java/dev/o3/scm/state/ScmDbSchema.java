@@ -1,11 +1,11 @@
 package dev.o3.scm.state;
 
-import dev.o3.common.db.Codecs;
-import dev.o3.common.db.DbSchema;
-import dev.o3.common.db.TableDefinition;
 import dev.o3.scm.block.DeletedBlocksTransaction;
 import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.pipeline.Pipeline;
+import dev.o3.server.db.Codecs;
+import dev.o3.server.db.DbSchema;
+import dev.o3.server.db.TableDefinition;
 import java.util.List;
 
 /** Every table of SCM's RocksDB, declared once. */

@@ -1,13 +1,13 @@
 package dev.o3.scm.state;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
-import dev.o3.common.db.Batch;
-import dev.o3.common.db.Database;
-import dev.o3.common.db.KeyValue;
-import dev.o3.common.db.Table;
 import dev.o3.scm.block.DeletedBlocksTransaction;
 import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.pipeline.Pipeline;
+import dev.o3.server.db.Batch;
+import dev.o3.server.db.Database;
+import dev.o3.server.db.KeyValue;
+import dev.o3.server.db.Table;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

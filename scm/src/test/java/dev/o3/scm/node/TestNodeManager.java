@@ -2,8 +2,8 @@ package dev.o3.scm.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.o3.common.net.RackMapping;
 import dev.o3.scm.testing.FakeClock;
+import dev.o3.scm.topology.RackMapping;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

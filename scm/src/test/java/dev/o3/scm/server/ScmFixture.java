@@ -1,7 +1,6 @@
 package dev.o3.scm.server;
 
 import dev.o3.common.config.OzoneConfiguration;
-import dev.o3.common.net.RackMapping;
 import dev.o3.scm.command.CommandStatus;
 import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.config.ScmConfig;
@@ -11,6 +10,7 @@ import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.pipeline.PipelineReport;
 import dev.o3.scm.pipeline.PipelineState;
 import dev.o3.scm.testing.FakeClock;
+import dev.o3.scm.topology.RackMapping;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.nio.file.Path;
 import java.time.Duration;

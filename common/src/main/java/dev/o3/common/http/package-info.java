@@ -1,5 +1,0 @@
-/**
- * The status HTTP server every daemon runs: {@code /prom}, {@code /status} and a small index page ({@link
- * dev.o3.common.http.StatusHttpServer}).
- */
-package dev.o3.common.http;

@@ -1,5 +1,0 @@
-/**
- * Identifier generation: unique, roughly time-ordered ids for objects, blocks and transactions ({@link
- * dev.o3.common.id.UniqueIdGenerator}).
- */
-package dev.o3.common.id;

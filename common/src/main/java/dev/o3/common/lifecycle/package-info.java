@@ -1,5 +1,0 @@
-/**
- * Component lifecycles: {@link dev.o3.common.lifecycle.LifeCycle} checks every state transition so a component cannot
- * be started twice or used after close; {@link dev.o3.common.lifecycle.Daemon} is what every server exposes.
- */
-package dev.o3.common.lifecycle;

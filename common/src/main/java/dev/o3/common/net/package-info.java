@@ -1,5 +1,0 @@
-/**
- * Network topology: which rack a host is on, from a Hadoop TableMapping file ({@link
- * dev.o3.common.net.RackMapping}).
- */
-package dev.o3.common.net;

@@ -1,5 +1,0 @@
-/**
- * Client of a datanode's read service: {@link dev.o3.common.read.ContainerReadClient} streams GetBlock, ListBlock
- * and checksum-verified ReadChunk requests to any replica.
- */
-package dev.o3.common.read;

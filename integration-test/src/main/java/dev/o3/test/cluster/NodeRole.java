@@ -1,9 +1,0 @@
-package dev.o3.test.cluster;
-
-/** The part a node of a {@link MiniO3Cluster} plays. */
-public enum NodeRole {
-    SCM,
-    OM,
-    DATANODE,
-    S3_GATEWAY
-}

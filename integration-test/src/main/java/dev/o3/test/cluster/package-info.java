@@ -1,5 +1,0 @@
-/**
- * {@link dev.o3.test.cluster.MiniO3Cluster}: SCM, OMs and datanodes of one cluster in one JVM on loopback ephemeral
- * ports, each node with its own directories, configuration and rack, for integration tests.
- */
-package dev.o3.test.cluster;

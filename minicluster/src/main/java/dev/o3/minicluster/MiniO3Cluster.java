@@ -1,0 +1,228 @@
+package dev.o3.minicluster;
+
+import dev.o3.client.api.OzoneClient;
+import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.datanode.config.DatanodeConfigKeys;
+import dev.o3.datanode.server.DatanodeServer;
+import dev.o3.om.server.OzoneManagerServer;
+import dev.o3.proto.hdds.DatanodeDetails;
+import dev.o3.s3gateway.ozone.OzoneS3Backend;
+import dev.o3.s3gateway.server.S3GatewayServer;
+import dev.o3.scm.server.ScmServer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+
+/**
+ * An O3 cluster inside one JVM: one SCM, 1 or 3 OMs, N datanodes (each on its own 127.0.0.x with several data volumes
+ * and Ratis log dirs, on a rack from a generated topology table) and optionally an S3 gateway. Built by {@link
+ * ClusterLayout}; {@link #start()} starts every node in dependency order, {@link #close()} stops them in reverse.
+ *
+ * <p>Not thread-safe: one test thread (or the {@code ozone local} launcher) drives it. Waits poll a condition with a
+ * deadline; nothing sleeps for a fixed time.
+ */
+public final class MiniO3Cluster implements AutoCloseable {
+    private static final Duration POLL = Duration.ofMillis(100);
+
+    private final ClusterLayout layout;
+    private final Clock clock;
+    private ScmServer scm;
+    private final List<OzoneManagerServer> oms = new ArrayList<>();
+    private final List<DatanodeServer> datanodes = new ArrayList<>();
+    private final List<OzoneConfiguration> boundPorts = new ArrayList<>();
+    private OzoneClient gatewayClient;
+    private S3GatewayServer gateway;
+
+    MiniO3Cluster(ClusterLayout layout) {
+        this.layout = layout;
+        this.clock = Clock.systemUTC();
+    }
+
+    public static ClusterLayout.Builder builder(java.nio.file.Path baseDirectory) {
+        return ClusterLayout.builder(baseDirectory);
+    }
+
+    public ClusterLayout layout() {
+        return layout;
+    }
+
+    /** Starts SCM, the OMs, the datanodes and the gateway, and returns once every node serves requests. */
+    public MiniO3Cluster start() {
+        scm = new ScmServer(layout.scm().configuration(), clock);
+        scm.start();
+        List<OzoneConfiguration> omConfs = layout.omConfigurations(scm.blockPort());
+        for (OzoneConfiguration conf : omConfs) {
+            OzoneManagerServer om = new OzoneManagerServer(conf, clock);
+            oms.add(om);
+        }
+        oms.parallelStream().forEach(OzoneManagerServer::start);
+        for (int i = 0; i < layout.datanodes().size(); i++) {
+            datanodes.add(startDatanode(i));
+        }
+        if (layout.s3Gateway()) {
+            startGateway();
+        }
+        return this;
+    }
+
+    /** Waits until SCM has opened at least {@code count} pipelines; returns how many are open. */
+    public int waitForOpenPipelines(int count, Duration timeout) {
+        waitFor(count + " open pipelines", timeout, () -> openPipelineCount() >= count);
+        return openPipelineCount();
+    }
+
+    /** Waits until some OM is leader and returns it. */
+    public OzoneManagerServer waitForOmLeader(Duration timeout) {
+        waitFor("an OM leader", timeout, () -> oms.stream().anyMatch(OzoneManagerServer::isLeader));
+        return oms.stream().filter(OzoneManagerServer::isLeader).findFirst().orElseThrow();
+    }
+
+    public int openPipelineCount() {
+        return scm.storageContainerManager().pipelines().openPipelines().size();
+    }
+
+    /** Heartbeats every running datanode now instead of waiting for the interval. */
+    public void heartbeatAll() {
+        datanodes.stream().filter(Objects::nonNull).forEach(DatanodeServer::triggerHeartbeat);
+    }
+
+    /** A client of this cluster acting as {@code user}; the caller closes it. */
+    public OzoneClient newClient(String user) {
+        return OzoneClient.create(clientConfiguration(), user);
+    }
+
+    /** Configuration for clients and tools (OM and SCM addresses of this cluster). */
+    public OzoneConfiguration clientConfiguration() {
+        return layout.clientConfiguration(omAddresses(), "127.0.0.1:" + scm.adminPort());
+    }
+
+    public ScmServer scm() {
+        return scm;
+    }
+
+    public List<OzoneManagerServer> oms() {
+        return List.copyOf(oms);
+    }
+
+    public DatanodeServer datanode(int index) {
+        return datanodes.get(index);
+    }
+
+    public int datanodeCount() {
+        return datanodes.size();
+    }
+
+    /** The index of the running datanode with this UUID. */
+    public int datanodeIndex(String uuid) {
+        for (int i = 0; i < datanodes.size(); i++) {
+            DatanodeServer datanode = datanodes.get(i);
+            if (datanode != null && datanode.datanodeDetails().getUuid().equals(uuid)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no running datanode " + uuid);
+    }
+
+    /** The file holding a block's data on datanode {@code index}, if that datanode has the container. */
+    public Optional<java.nio.file.Path> blockFile(int index, long containerId, long localId) {
+        return datanodes.get(index).containers().find(containerId).map(container -> container
+                .volume()
+                .blockFile(containerId, localId));
+    }
+
+    public Optional<S3GatewayServer> gateway() {
+        return Optional.ofNullable(gateway);
+    }
+
+    /** Stops datanode {@code index} as a crash would leave it (its data stays on disk). */
+    public void stopDatanode(int index) {
+        DatanodeServer datanode = datanodes.get(index);
+        if (datanode != null) {
+            datanode.close();
+            datanodes.set(index, null);
+        }
+    }
+
+    /**
+     * Starts datanode {@code index} again on its directories and ports (its pipeline peers know it by address),
+     * recovering its containers and raft groups.
+     */
+    public void restartDatanode(int index) {
+        OzoneConfiguration ports = boundPorts.get(index);
+        stopDatanode(index);
+        DatanodeServer datanode = new DatanodeServer(ports, clock);
+        datanode.start();
+        datanodes.set(index, datanode);
+    }
+
+    /** Stops OM {@code index} (for leader-loss tests). */
+    public void stopOm(int index) {
+        oms.get(index).close();
+    }
+
+    /** Starts OM {@code index} again on its directories and ports. */
+    public void restartOm(int index) {
+        oms.get(index).close();
+        OzoneManagerServer om =
+                new OzoneManagerServer(layout.omConfigurations(scm.blockPort()).get(index), clock);
+        oms.set(index, om);
+        om.start();
+    }
+
+    @Override
+    public void close() {
+        if (gateway != null) {
+            gateway.close();
+        }
+        if (gatewayClient != null) {
+            gatewayClient.close();
+        }
+        datanodes.stream().filter(Objects::nonNull).forEach(DatanodeServer::close);
+        oms.forEach(OzoneManagerServer::close);
+        if (scm != null) {
+            scm.close();
+        }
+    }
+
+    private DatanodeServer startDatanode(int index) {
+        OzoneConfiguration conf = layout.datanodeConfiguration(index, "127.0.0.1:" + scm.datanodePort());
+        DatanodeServer datanode = new DatanodeServer(conf, clock);
+        datanode.start();
+        DatanodeDetails details = datanode.datanodeDetails();
+        boundPorts.add(conf.with(DatanodeConfigKeys.RATIS_PORT, details.getRatisPort())
+                .with(DatanodeConfigKeys.STANDALONE_PORT, details.getStandalonePort()));
+        return datanode;
+    }
+
+    private void startGateway() {
+        OzoneConfiguration conf = layout.gatewayConfiguration(omAddresses());
+        gatewayClient = OzoneClient.create(OzoneS3Backend.clientConfiguration(conf), System.getProperty("user.name"));
+        gateway = new S3GatewayServer(
+                conf, new OzoneS3Backend(gatewayClient, conf.get(CommonConfigKeys.S3_VOLUME)), clock);
+        gateway.start();
+    }
+
+    private String omAddresses() {
+        return oms.stream().map(om -> "127.0.0.1:" + om.clientPort()).collect(Collectors.joining(","));
+    }
+
+    private static void waitFor(String what, Duration timeout, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("no " + what + " within " + timeout.toSeconds() + "s");
+            }
+            LockSupport.parkNanos(POLL.toNanos());
+            if (Thread.currentThread().isInterrupted()) {
+                throw new IllegalStateException("interrupted while waiting for " + what);
+            }
+        }
+    }
+}

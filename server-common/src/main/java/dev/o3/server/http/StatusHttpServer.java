@@ -1,0 +1,135 @@
+package dev.o3.server.http;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.o3.common.concurrent.Threads;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HTTP port of a daemon: {@code /prom} (Prometheus text format of the daemon's registry), {@code /status} (JSON
+ * from a supplier the daemon gives) and {@code /} (links). Built on the JDK's HTTP server: status traffic is tiny and
+ * this keeps the data path's Netty event loops free of it.
+ *
+ * <p>Lifecycle: construct, {@link #start()}, {@link #close()}; two worker threads serve requests.
+ */
+public final class StatusHttpServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(StatusHttpServer.class);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final String component;
+    private final HttpServer server;
+    private final ExecutorService executor;
+
+    /**
+     * Binds the server (port 0 picks an ephemeral port).
+     *
+     * @throws UncheckedIOException when the address cannot be bound
+     */
+    public StatusHttpServer(
+            String component,
+            InetSocketAddress bindAddress,
+            PrometheusRegistry registry,
+            Supplier<Map<String, Object>> status) {
+        this.component = Objects.requireNonNull(component, "component is null");
+        Objects.requireNonNull(registry, "registry is null");
+        Objects.requireNonNull(status, "status is null");
+        try {
+            this.server = HttpServer.create(bindAddress, 64);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot bind the " + component + " HTTP server to " + bindAddress, e);
+        }
+        this.executor = Executors.newFixedThreadPool(2, Threads.daemonThreadsNamed(component + "-http"));
+        server.setExecutor(executor);
+        PrometheusTextFormatWriter prometheus = PrometheusTextFormatWriter.create();
+        server.createContext(
+                "/prom",
+                exchange -> respond(exchange, PrometheusTextFormatWriter.CONTENT_TYPE, out -> {
+                    prometheus.write(out, registry.scrape());
+                }));
+        server.createContext(
+                "/status",
+                exchange -> respond(exchange, "application/json", out -> {
+                    JSON.writeValue(out, status.get());
+                }));
+        server.createContext(
+                "/",
+                exchange -> respond(exchange, "text/html; charset=utf-8", out -> {
+                    out.write(indexPage().getBytes(StandardCharsets.UTF_8));
+                }));
+    }
+
+    public void start() {
+        server.start();
+        LOG.info("[{}] status server on http://{}:{}/", component, address().getHostString(), port());
+    }
+
+    public InetSocketAddress address() {
+        return server.getAddress();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    private String indexPage() {
+        return "<!doctype html><html><head><title>O3 " + component + "</title></head><body>"
+                + "<h1>O3 " + component + "</h1><ul>"
+                + "<li><a href=\"/status\">/status</a> (JSON)</li>"
+                + "<li><a href=\"/prom\">/prom</a> (Prometheus metrics)</li>"
+                + "</ul></body></html>\n";
+    }
+
+    private void respond(HttpExchange exchange, String contentType, BodyWriter writer) throws IOException {
+        try (exchange) {
+            if (!"GET".equals(exchange.getRequestMethod()) && !"HEAD".equals(exchange.getRequestMethod())) {
+                exchange.sendResponseHeaders(405, -1);
+                return;
+            }
+            String path = exchange.getRequestURI().getPath();
+            if (!path.equals(exchange.getHttpContext().getPath())) {
+                exchange.sendResponseHeaders(404, -1);
+                return;
+            }
+            ByteArrayOutputStream body = new ByteArrayOutputStream();
+            writer.write(body);
+            exchange.getResponseHeaders().set("Content-Type", contentType);
+            boolean head = "HEAD".equals(exchange.getRequestMethod());
+            exchange.sendResponseHeaders(200, head ? -1 : body.size());
+            if (!head) {
+                try (OutputStream out = exchange.getResponseBody()) {
+                    body.writeTo(out);
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("[{}] status request {} failed", component, exchange.getRequestURI(), e);
+            throw e;
+        }
+    }
+
+    @FunctionalInterface
+    private interface BodyWriter {
+        void write(OutputStream out) throws IOException;
+    }
+}
