@@ -36,11 +36,9 @@ final class NamespaceRpcs {
         bindBuckets(service, calls);
         service.addMethod(
                 OzoneManagerServiceGrpc.getServiceInfoMethod(),
-                calls.local(
-                        "ServiceInfo",
-                        request -> serviceInfo.get(),
-                        error ->
-                                ServiceInfoResponse.newBuilder().setError(error).build()));
+                calls.local("ServiceInfo", request -> serviceInfo.get(), error -> ServiceInfoResponse.newBuilder()
+                        .setError(error)
+                        .build()));
     }
 
     private static void bindBuckets(ServerServiceDefinition.Builder service, RpcCalls calls) {
