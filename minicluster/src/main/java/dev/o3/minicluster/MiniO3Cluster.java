@@ -18,7 +18,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Collectors;
 
 /**
  * An O3 cluster inside one JVM: one SCM, 1 or 3 OMs, N datanodes (each on its own 127.0.0.x with several data volumes
@@ -210,7 +209,7 @@ public final class MiniO3Cluster implements AutoCloseable {
     }
 
     private String omAddresses() {
-        return oms.stream().map(om -> "127.0.0.1:" + om.clientPort()).collect(Collectors.joining(","));
+        return layout.omClientAddresses();
     }
 
     private static void waitFor(String what, Duration timeout, BooleanSupplier condition) {
