@@ -7,6 +7,7 @@ import dev.o3.client.om.OmClient;
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.proto.om.OmRoleInfo;
 import dev.o3.proto.om.ServiceInfoRequest;
 import dev.o3.proto.om.ServiceInfoResponse;
@@ -52,7 +53,8 @@ final class OmAdminCommand {
             try (OmClient om = new OmClient(
                     oms,
                     System.getProperty("user.name"),
-                    ClientConfig.from(conf).failoverTimeout())) {
+                    ClientConfig.from(conf).failoverTimeout(),
+                    GrpcConfig.from(conf))) {
                 ServiceInfoResponse info = om.call(
                         "ServiceInfo",
                         stub -> stub.serviceInfo(ServiceInfoRequest.getDefaultInstance()),

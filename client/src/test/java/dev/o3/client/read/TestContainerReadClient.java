@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.google.protobuf.ByteString;
 import dev.o3.common.checksum.ChecksumMismatchException;
 import dev.o3.common.container.ChunkChecksums;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerCommandResponse;
 import dev.o3.proto.container.ContainerReadServiceGrpc;
@@ -47,11 +48,13 @@ class TestContainerReadClient {
                 .addService(new FakeReadService(release))
                 .build()
                 .start();
-        client = ContainerReadClient.connect(DatanodeDetails.newBuilder()
-                .setUuid("dn")
-                .setIpAddress(InetAddress.getLoopbackAddress().getHostAddress())
-                .setStandalonePort(server.getPort())
-                .build());
+        client = ContainerReadClient.connect(
+                DatanodeDetails.newBuilder()
+                        .setUuid("dn")
+                        .setIpAddress(InetAddress.getLoopbackAddress().getHostAddress())
+                        .setStandalonePort(server.getPort())
+                        .build(),
+                GrpcConfig.defaults());
     }
 
     @AfterEach

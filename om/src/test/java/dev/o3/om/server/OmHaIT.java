@@ -117,15 +117,18 @@ class OmHaIT {
                             .isEmpty();
                     assertThat(acknowledged).hasSize(WRITERS * KEYS);
                     assertAllPresentOnce(client, acknowledged);
-                    assertThat(secondLeader.appliedRequests())
+                    assertThat(secondLeader.introspection().appliedRequests())
                             .as("as a follower it applied group-committed entries of requests with ids")
-                            .isGreaterThan(secondLeader.appliedTransactions());
+                            .isGreaterThan(secondLeader.introspection().appliedTransactions());
                     assertRetriesGetTheFirstReply(client, createCall, commitCall, created);
 
                     // The killed OM restarts, catches up from the log, and can lead with all the data and replies.
                     oms.set(killed, start(killed));
                     int second = oms.indexOf(secondLeader);
-                    Poll.until(WAIT, () -> oms.get(killed).appliedTransactions() > 0, "the restarted OM to catch up");
+                    Poll.until(
+                            WAIT,
+                            () -> oms.get(killed).introspection().appliedTransactions() > 0,
+                            "the restarted OM to catch up");
                     secondLeader.close();
                     oms.set(second, null);
                     awaitLeader();
@@ -163,7 +166,8 @@ class OmHaIT {
             OzoneManagerServer restarted = oms.get(lagging);
             Poll.until(
                     WAIT,
-                    () -> restarted.lastAppliedIndex() >= leader.lastAppliedIndex(),
+                    () -> restarted.introspection().lastAppliedIndex()
+                            >= leader.introspection().lastAppliedIndex(),
                     "the lagging OM to catch up");
             String last = RowKeys.key("vol", "bucket", String.format("key-%04d", KEYS - 1));
             Poll.until(WAIT, () -> restarted.store().get(OmSchema.KEYS, last).isPresent(), "the last key");
@@ -321,7 +325,7 @@ class OmHaIT {
         assertThat(leader.store().scan(OmSchema.OPEN_KEYS, openRows, openRows, 10))
                 .as("the retried CreateKey opened no session")
                 .isEmpty();
-        assertThat(leader.answeredRetries()).isGreaterThanOrEqualTo(2);
+        assertThat(leader.introspection().answeredRetries()).isGreaterThanOrEqualTo(2);
     }
 
     private static void assertAllPresentOnce(OmTestClient client, List<String> acknowledged) {
