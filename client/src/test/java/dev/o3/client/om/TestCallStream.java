@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.o3.client.testing.FakeOzoneManager;
 import dev.o3.client.testing.FakeOzoneManager.ReceivedCall;
 import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.CreateKeyRequest;
@@ -19,7 +20,6 @@ import dev.o3.proto.om.OmStatus;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.NettyChannelBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -155,10 +155,7 @@ class TestCallStream {
     void aCallUnansweredPastTheDeadlineFailsWithDeadlineExceeded() throws Exception {
         try (FakeOzoneManager om = new FakeOzoneManager(List.of())) {
             om.holdStreamedReplies();
-            ManagedChannel channel = NettyChannelBuilder.forAddress(
-                            om.address().host(), om.address().port())
-                    .usePlaintext()
-                    .build();
+            ManagedChannel channel = GrpcFactory.channel(om.address(), GrpcConfig.defaults());
             try (CallStream stream = new CallStream(channel, Duration.ofMillis(200))) {
                 CompletableFuture<OmReply> reply =
                         stream.call(OmCall.newBuilder().setLookupKey(lookup("k")));

@@ -42,7 +42,7 @@ public final class GrpcFactory {
     /**
      * A server for {@code services} on {@code address} (port 0 = ephemeral), not yet started.
      *
-     * @param name what the server is, for thread names' owner and errors (e.g. {@code om-om1 client port})
+     * @param name what the server is, for errors (e.g. {@code om-om1 client port})
      */
     public static GrpcServer server(
             String name,

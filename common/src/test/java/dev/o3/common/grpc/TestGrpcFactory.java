@@ -153,11 +153,11 @@ class TestGrpcFactory {
 
     /** Echoes {@code response_size} bytes and records the thread it ran on; or holds each call until released. */
     private static final class RecordingEcho extends EchoServiceGrpc.EchoServiceImplBase {
-        final AtomicReference<String> lastThread = new AtomicReference<>();
-        final CountDownLatch entered = new CountDownLatch(1);
-        final CountDownLatch release = new CountDownLatch(1);
-        final CountDownLatch handlerDone = new CountDownLatch(1);
-        volatile boolean holdCalls;
+        private final AtomicReference<String> lastThread = new AtomicReference<>();
+        private final CountDownLatch entered = new CountDownLatch(1);
+        private final CountDownLatch release = new CountDownLatch(1);
+        private final CountDownLatch handlerDone = new CountDownLatch(1);
+        private volatile boolean holdCalls;
 
         @Override
         public void echo(EchoRequest request, StreamObserver<EchoResponse> responses) {

@@ -33,9 +33,10 @@ import picocli.CommandLine.Option;
 /**
  * {@code om-echo}: the bare gRPC round trip to the OM's {@code EchoService} (same port and event loops as its client
  * protocol, no OM work), over a channel set up like the OM client's: the ceiling omkr is compared against. With
- * {@code --embedded} the echo is served by this process instead, on the transport thread ({@code direct}) or on
- * a cached thread pool as gRPC's default executor ({@code default}), which shows what a thread hand-off per call costs. With {@code --stream}
- * every echo is a message on one stream, the ceiling for lookups on the OM's {@code Calls} stream.
+ * {@code --embedded} the echo is served by this process instead, on the transport thread ({@code direct}) or on a
+ * cached thread pool like gRPC's default executor ({@code default}), which shows what a thread hand-off per call
+ * costs. With {@code --stream} every echo is a message on one stream, the ceiling for lookups on the OM's {@code
+ * Calls} stream.
  */
 @Command(
         name = "om-echo",
@@ -49,7 +50,7 @@ public final class OmEcho extends Generator {
             names = "--embedded",
             paramLabel = "EXECUTOR",
             description = "Serve the echo in this process instead of the OM: 'direct' (on the transport thread) or"
-                    + " 'default' (a cached thread pool, as gRPC's default executor).")
+                    + " 'default' (a cached thread pool, like gRPC's default executor).")
     private String embedded;
 
     @Option(

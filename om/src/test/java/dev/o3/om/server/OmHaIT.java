@@ -2,7 +2,11 @@ package dev.o3.om.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.RowKeys;
 import dev.o3.om.testing.FakeScm;
@@ -28,7 +32,6 @@ import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.VolumeInfo;
 import io.grpc.ManagedChannel;
-import io.grpc.netty.NettyChannelBuilder;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -221,9 +224,8 @@ class OmHaIT {
             if (oms.get(i) == leader) {
                 continue;
             }
-            ManagedChannel channel = NettyChannelBuilder.forTarget(clientAddresses.get(i))
-                    .usePlaintext()
-                    .build();
+            ManagedChannel channel = GrpcFactory.channel(
+                    HostAndPort.parse(clientAddresses.get(i), CommonConfigKeys.OM_PORT), GrpcConfig.defaults());
             try {
                 InfoVolumeResponse response = OzoneManagerServiceGrpc.newBlockingStub(channel)
                         .infoVolume(
