@@ -13,8 +13,8 @@ public final class GrpcConfigKeys implements ConfigGroup {
                     "hdds.grpc.message.size.max",
                     ConfigType.DATA_SIZE,
                     "64MB",
-                    "Largest gRPC message a channel or server accepts (chunk reads, listings, container reports). "
-                            + "Ozone's OM-only ozone.om.grpc.maximum.response.length is read as an alias.")
+                    "Largest gRPC message a channel or server accepts (chunk reads, listings, container reports); "
+                            + "the alias is Ozone's key for OM calls only.")
             .withAliases("ozone.om.grpc.maximum.response.length");
     public static final ConfigKey<Duration> KEEPALIVE_TIME = ConfigKey.of(
             "hdds.grpc.keepalive.time",
