@@ -8,7 +8,8 @@ import java.util.concurrent.Executors;
 
 /**
  * Where a gRPC server runs its calls. A server's choice depends on whether its service blocks, so it is made in code
- * per server, not configured. A pool is made by the {@link GrpcServer} and shut down when the server closes.
+ * per server, not configured. A pool is made for one server by {@link GrpcFactory} and shut down when that {@link
+ * GrpcServer} closes.
  */
 public abstract sealed class GrpcExecutor {
     private GrpcExecutor() {}
