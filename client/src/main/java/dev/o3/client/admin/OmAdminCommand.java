@@ -8,6 +8,7 @@ import dev.o3.client.om.OmException;
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.proto.om.OmRoleInfo;
 import dev.o3.proto.om.ServiceInfoRequest;
 import dev.o3.proto.om.ServiceInfoResponse;
@@ -62,13 +63,14 @@ final class OmAdminCommand {
                     .map(address -> HostAndPort.parse(address, CommonConfigKeys.OM_PORT))
                     .toList();
             String user = System.getProperty("user.name");
+            GrpcConfig grpc = GrpcConfig.from(conf);
             List<OmRoleInfo> members;
-            try (OmClient om = new OmClient(oms, user, ClientConfig.from(conf).failoverTimeout())) {
+            try (OmClient om = new OmClient(oms, user, ClientConfig.from(conf).failoverTimeout(), grpc)) {
                 members = serviceInfo(om).getOmsList();
             }
             // Every OM answers for itself: another OM's view of a dead peer is only its last role.
             List<Role> roles =
-                    members.stream().map(member -> probe(member, user)).toList();
+                    members.stream().map(member -> probe(member, user, grpc)).toList();
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
                 JsonOutput.print(out, roles);
@@ -79,9 +81,9 @@ final class OmAdminCommand {
         }
 
         /** {@code member}'s role as it reports it, or {@link #UNREACHABLE}. */
-        private static Role probe(OmRoleInfo member, String user) {
+        private static Role probe(OmRoleInfo member, String user, GrpcConfig grpc) {
             HostAndPort address = HostAndPort.parse(member.getAddress(), CommonConfigKeys.OM_PORT);
-            try (OmClient om = new OmClient(List.of(address), user, PROBE_TIMEOUT)) {
+            try (OmClient om = new OmClient(List.of(address), user, PROBE_TIMEOUT, grpc)) {
                 String role = serviceInfo(om).getOmsList().stream()
                         .filter(self -> self.getNodeId().equals(member.getNodeId()))
                         .map(OmRoleInfo::getRole)

@@ -8,6 +8,7 @@ import dev.o3.client.api.OzoneClient;
 import dev.o3.client.om.OmClient;
 import dev.o3.client.om.OmException;
 import dev.o3.common.config.HostAndPort;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.minicluster.MiniO3Cluster;
 import dev.o3.om.server.OzoneManagerServer;
 import dev.o3.proto.om.BucketInfo;
@@ -80,7 +81,7 @@ class OmFailoverIT {
                         .build()
                         .newCluster()
                         .start();
-                OmClient client = new OmClient(addresses(cluster), USER, WAIT);
+                OmClient client = new OmClient(addresses(cluster), USER, WAIT, GrpcConfig.defaults());
                 // Made before the kill: the cluster cannot name a stopped OM's address to a new client.
                 OzoneClient reader = cluster.newClient(USER)) {
             OzoneManagerServer first = cluster.waitForOmLeader(WAIT);
@@ -121,7 +122,7 @@ class OmFailoverIT {
                     "{} writes, {} keys listed; retries answered from the retry cache on the new leader: {}",
                     outcomes.size(),
                     listed.size(),
-                    second.answeredRetries());
+                    second.introspection().answeredRetries());
 
             assertThat(listed).as("every key listed once").hasSameSizeAs(present);
             outcomes.forEach((name, outcome) -> {
