@@ -128,6 +128,7 @@ public final class DatanodeServer implements Daemon {
         read.start();
         metrics.registerGauges(
                 ratis::groupsPerDir, ratis::logSyncPerDir, () -> DatanodeStatus.containerCounts(containers));
+        metrics.exportRatis(uuid);
         StatusHttpServer http = register(new StatusHttpServer(
                 name,
                 config.httpAddress().toSocketAddress(),

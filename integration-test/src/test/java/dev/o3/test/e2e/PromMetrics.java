@@ -39,7 +39,7 @@ final class PromMetrics {
         return sum(
                 datanode.getIpAddress(),
                 datanode.getHttpPort(),
-                "dn_read_requests_total{",
+                "o3_datanode_read_requests_total{",
                 "command=\"" + command + "\"");
     }
 

@@ -66,6 +66,7 @@ public final class OzoneManagerServer implements Daemon {
         this.clock = Objects.requireNonNull(clock, "clock is null");
         this.name = config.nodeId();
         this.lifeCycle = new LifeCycle("om-" + name);
+        metrics.exportRatis(name);
     }
 
     @Override
