@@ -3,7 +3,7 @@ package dev.o3.dist;
 import org.apache.ratis.metrics.MetricRegistries;
 import org.slf4j.LoggerFactory;
 
-/** A shell command's stand-in in a child JVM: sets up logging as {@code bin/ozone} does, then logs as the libraries do. */
+/** A shell command in a child JVM: sets up logging as {@code bin/ozone} does, then logs as the libraries do. */
 final class LoggingProbe {
     /** Ratis' shaded gRPC logs "Epoll available during static init of TcpMetrics" at INFO through java.util.logging. */
     static final String SHADED_GRPC_TCP_METRICS = "org.apache.ratis.thirdparty.io.grpc.netty.TcpMetrics";

@@ -51,7 +51,9 @@ class TestClientLogging {
                 new String[] {"admin", "om", "roles", "--verbose", "--help"},
                 new String[] {"s3", "--verbose", "--help"})) {
             out.getBuffer().setLength(0);
-            assertThat(OzoneCommand.run(command, writer, writer)).as(String.join(" ", command)).isZero();
+            assertThat(OzoneCommand.run(command, writer, writer))
+                    .as(String.join(" ", command))
+                    .isZero();
             assertThat(out.toString()).as(String.join(" ", command)).contains("--verbose");
         }
     }
@@ -108,7 +110,9 @@ class TestClientLogging {
                 "-D" + ClientLogging.LEVEL_PROPERTY + "=info",
                 main.getName()));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
         assertThat(process.waitFor(50, TimeUnit.SECONDS)).as("ozone exits").isTrue();
         return new Result(process.exitValue(), stderr.join().lines().toList());
