@@ -120,6 +120,7 @@ public final class DatanodeServer implements Daemon {
         read.start();
         metrics.registerGauges(
                 ratis::groupsPerDir, ratis::logSyncPerDir, () -> DatanodeStatus.containerCounts(containers));
+        metrics.exportRatis(uuid);
         StatusHttpServer http = components.add(new StatusHttpServer(
                 name,
                 config.httpAddress().toSocketAddress(),

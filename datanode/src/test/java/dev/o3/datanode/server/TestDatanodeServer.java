@@ -255,7 +255,11 @@ class TestDatanodeServer {
                 .containsPattern(DatanodeMetrics.RATIS_LOG_SYNC + "_count\\{dir=\"[^\"]+\"} [1-9]")
                 .contains(DatanodeMetrics.RATIS_DIR_GROUPS)
                 .contains(DatanodeMetrics.CONTAINERS + "{state=\"OPEN\"} 1")
-                .contains(DatanodeMetrics.READ_REQUESTS + "_total{command=\"GET_BLOCK\"} 1");
+                .contains(DatanodeMetrics.READ_REQUESTS + "_total{command=\"GET_BLOCK\"} 1")
+                .containsPattern("o3_datanode_ratis_log_worker_sync_time_seconds_count\\{member=\"[^\"]+\"} [1-9]")
+                .contains("o3_datanode_ratis_server_client_write_request_seconds");
+        assertThat(response.body().lines().filter(line -> !line.startsWith("#")))
+                .allMatch(line -> line.startsWith("o3_datanode_"));
     }
 
     private static boolean hasSnapshot(Path stateMachineDir) {

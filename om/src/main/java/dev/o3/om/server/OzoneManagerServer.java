@@ -65,6 +65,7 @@ public final class OzoneManagerServer implements Daemon {
         this.name = config.nodeId();
         this.grpcConfig = GrpcConfig.from(conf);
         this.lifecycle = new DaemonLifecycle("om-" + name);
+        metrics.exportRatis(name);
     }
 
     @Override

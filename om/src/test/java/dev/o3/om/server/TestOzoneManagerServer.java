@@ -112,7 +112,12 @@ class TestOzoneManagerServer {
                         .contains("stage=\"ratis\"")
                         .contains("stage=\"read\"")
                         .contains("o3_om_apply_seconds")
-                        .contains("o3_om_rocksdb_flush_seconds");
+                        .contains("o3_om_rocksdb_flush_seconds")
+                        .containsPattern("o3_om_ratis_log_worker_flush_time_seconds_count\\{member=\"[^\"]+\"} [1-9]")
+                        .containsPattern("o3_om_ratis_leader_election_election_count_total\\{member=\"[^\"]+\"} [1-9]")
+                        .contains("o3_om_ratis_server_client_write_request_seconds");
+                assertThat(metrics.lines().filter(line -> !line.startsWith("#")))
+                        .allMatch(line -> line.startsWith("o3_om_"));
             }
             try (OzoneManagerServer restarted = new OzoneManagerServer(conf, Clock.systemUTC())) {
                 restarted.start();
