@@ -2,6 +2,7 @@ package dev.o3.scm.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.o3.scm.block.ExcludeList;
 import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.pipeline.PipelineReport;
@@ -48,7 +49,7 @@ class TestPipelineLifecycle {
         assertThat(scm.pipelines().openPipelines()).isEmpty();
         fixture.heartbeat("dn2", List.of(new PipelineReport(first.id(), false)), List.of());
 
-        assertThat(scm.pipelines().metrics().creationFailures()).isZero();
+        assertThat(scm.metrics().creationFailures()).isZero();
         assertThat(scm.pipelines().openPipelines()).singleElement().satisfies(p -> {
             assertThat(p.id()).isEqualTo(first.id());
             assertThat(p.leaderId()).isEqualTo("dn1");
@@ -75,7 +76,7 @@ class TestPipelineLifecycle {
         List<Pipeline> now = scm.pipelines().pipelines();
         assertThat(now).hasSize(2).allSatisfy(p -> assertThat(p.memberIds()).doesNotContain(victim));
         assertThat(now).filteredOn(p -> p.state() == PipelineState.ALLOCATED).hasSize(1);
-        assertThat(scm.pipelines().metrics().rackFallbacks()).isZero();
+        assertThat(scm.metrics().rackFallbacks()).isZero();
         assertThat(fixture.heartbeat(doomed.memberIds().get(1))).anySatisfy(c -> assertThat(c)
                 .isEqualTo(new DatanodeCommand.ClosePipeline(c.commandId(), doomed.id())));
     }
@@ -92,6 +93,51 @@ class TestPipelineLifecycle {
 
         assertThat(scm.pipelines().pipelines()).hasSize(3).anySatisfy(p -> assertThat(p.memberIds())
                 .contains("dn8"));
+    }
+
+    @Test
+    void lateDatanodeGetsPipelinesByReformingThoseWithoutData() {
+        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "3"));
+        IntStream.range(0, 6).forEach(i -> fixture.rack("dn" + i, "/rack" + (i % 2)));
+        StorageContainerManager scm = fixture.open();
+        fixture.registerAll(5);
+        fixture.openAllPipelines();
+        assertThat(scm.pipelines().pipelines()).hasSize(5);
+        long reformedBefore = scm.metrics().pipelinesReformed();
+        String withData = scm.blocks()
+                .allocate(1024, 1, ExcludeList.none())
+                .get(0)
+                .pipeline()
+                .id();
+
+        fixture.register("dn5");
+
+        assertThat(scm.pipelines().pipelines()).hasSize(6).anySatisfy(p -> assertThat(p.id())
+                .isEqualTo(withData));
+        assertThat(scm.pipelines().pipelineCountsByNode()).containsEntry("dn5", 3);
+        assertThat(scm.metrics().pipelinesReformed()).isGreaterThan(reformedBefore);
+        assertThat(scm.metrics().rackFallbacks()).isZero();
+    }
+
+    @Test
+    void reformingNeverClosesPipelinesWithData() {
+        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "3"));
+        StorageContainerManager scm = fixture.open();
+        fixture.registerAll(5);
+        fixture.openAllPipelines();
+        List<Pipeline> before = scm.pipelines().pipelines();
+        assertThat(scm.blocks().allocate(1024, 5, ExcludeList.none()))
+                .extracting(block -> block.pipeline().id())
+                .doesNotHaveDuplicates()
+                .hasSize(5);
+        long reformedBefore = scm.metrics().pipelinesReformed();
+
+        fixture.register("dn5");
+
+        // Every pipeline holds data: the late node stays in none rather than cost a write.
+        assertThat(scm.pipelines().pipelines()).isEqualTo(before);
+        assertThat(scm.pipelines().pipelineCountsByNode()).containsEntry("dn5", 0);
+        assertThat(scm.metrics().pipelinesReformed()).isEqualTo(reformedBefore);
     }
 
     @Test
@@ -148,7 +194,7 @@ class TestPipelineLifecycle {
         assertThat(scm.pipelines().pipelines()).singleElement().satisfies(p -> assertThat(p.memberIds())
                 .containsExactlyInAnyOrder("dn0", "dn2", "dn3"));
         // One rack only: the pipeline could not be 2+1 and is counted as a rack fallback.
-        assertThat(scm.pipelines().metrics().rackFallbacks()).isEqualTo(1);
+        assertThat(scm.metrics().rackFallbacks()).isEqualTo(1);
     }
 
     @Test

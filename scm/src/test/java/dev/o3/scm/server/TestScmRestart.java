@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.o3.scm.block.AllocatedBlock;
-import dev.o3.scm.block.BlockAllocationException;
 import dev.o3.scm.block.ExcludeList;
 import dev.o3.scm.container.ContainerInfo;
+import dev.o3.scm.error.ScmException;
 import dev.o3.scm.pipeline.Pipeline;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -52,7 +52,7 @@ class TestScmRestart {
         assertThat(scm.containers().containers()).containsExactlyElementsOf(containers);
         StorageContainerManager restarted = scm;
         assertThatThrownBy(() -> restarted.blocks().allocate(1024, 1, ExcludeList.none()))
-                .isInstanceOf(BlockAllocationException.class);
+                .isInstanceOf(ScmException.class);
 
         fixture.registerAll(2);
         assertThat(scm.safeMode().inSafeMode()).isTrue();

@@ -141,8 +141,8 @@ class TestScmServer {
                     .hasSize(8);
 
             String prom = scrape(server.httpPort());
-            assertThat(prom).contains("scm_datanode_pipelines{datanode=\"" + uuid(0) + "\"} 2");
-            assertThat(prom).contains("scm_pipeline_rack_fallbacks_total 0");
+            assertThat(prom).contains("o3_scm_datanode_pipelines{datanode=\"" + uuid(0) + "\"} 2");
+            assertThat(prom).contains("o3_scm_pipeline_rack_fallbacks_total 0");
         }
     }
 
@@ -153,8 +153,8 @@ class TestScmServer {
             lines.append(host(i)).append(" /rack").append(i % 2).append('\n');
         }
         Files.writeString(table, lines.toString(), StandardCharsets.UTF_8);
-        // Pipelines are placed once every datanode has registered: creation rounds run from the safe-mode exit on, and
-        // a round between two registrations could leave the last node's free slots unpairable.
+        // Safe mode holds pipeline creation until every datanode has registered, so no pipeline is re-formed while the
+        // test counts CreatePipeline commands.
         return OzoneConfiguration.of(Map.of(
                 "ozone.scm.db.dirs",
                 directory.resolve("db").toString(),
