@@ -6,6 +6,7 @@ import dev.o3.scm.config.ScmConfig;
 import dev.o3.scm.metrics.ScmMetrics;
 import dev.o3.scm.node.DatanodeStatus;
 import dev.o3.scm.node.NodeManager;
+import dev.o3.scm.node.NodeState;
 import dev.o3.scm.pipeline.placement.PipelinePlacement;
 import dev.o3.scm.pipeline.placement.PlacedPipeline;
 import dev.o3.scm.state.ScmStateStore;
@@ -41,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * PipelineEventListener#holdsData}) were closed; if that plan scores better ({@link PlacementScore}: more pipelines,
  * then fewer without 2+1 racks, then leaders spread more evenly), the fewest of those pipelines that reach the same
  * score (tried 1, 2, 4, ... of them, pipelines without 2+1 racks and the newest first) are closed and placed again.
- * Every re-forming strictly improves the score, so it cannot repeat forever; pipelines with data are never touched,
+ * Every re-forming strictly improves the score, so it cannot repeat forever; it waits while a datanode is STALE (it
+ * may be back in a moment, and its pipelines would churn); pipelines with data are never touched,
  * so a late datanode in a cluster that already stores data gets only what the free slots allow. A block allocated on
  * a pipeline between the check and its closing fails its write, and the client retries elsewhere, as for any
  * pipeline that closes. Re-forming is the guarantee; SCM's settle time (rounds wait until registrations pause)
@@ -88,7 +90,7 @@ public final class PipelineManager {
         List<DatanodeStatus> healthy = nodes.healthy();
         Map<String, String> rackOf = racksOfRegistered();
         PlacementRound round = PlacementRound.plan(placement, config, healthy, rackOf, activePipelines());
-        if (mayImprove(round, healthy)) {
+        if (mayImprove(round, healthy) && noneStale()) {
             round = reform(round, healthy, rackOf);
         }
         if (round.placed().pipelines().isEmpty()) {
@@ -158,10 +160,10 @@ public final class PipelineManager {
                 break;
             }
         }
-        String reason = "re-formed without data: " + current.score() + " becomes " + chosen.score();
+        String reason = "re-formed, " + current.score() + " becomes " + chosen.score();
+        LOG.info("{}re-forming {} pipelines that hold no data: {}", logPrefix, closing, reason);
         empty.subList(0, closing).forEach(p -> close(p, reason));
         metrics.recordPipelinesReformed(closing);
-        LOG.info("{}re-forming {} pipelines that hold no data: {}", logPrefix, closing, reason);
         return chosen;
     }
 
@@ -175,6 +177,11 @@ public final class PipelineManager {
 
     private static boolean spansTwoRacks(Pipeline pipeline, Map<String, String> rackOf) {
         return pipeline.memberIds().stream().map(rackOf::get).distinct().count() == 2;
+    }
+
+    /** A STALE datanode may be back in a moment: re-forming waits until it is HEALTHY or DEAD, so it churns nothing. */
+    private boolean noneStale() {
+        return nodes.all().stream().noneMatch(node -> node.state() == NodeState.STALE);
     }
 
     private Map<String, String> racksOfRegistered() {

@@ -163,6 +163,15 @@ final class PipelineSimulation implements AutoCloseable {
         bringUp(datanodes.get(index));
     }
 
+    /** Time passes while every datanode that is up heartbeats and SCM runs its health check and triggered round. */
+    void passTime(Duration duration) {
+        advance(duration);
+        heartbeatAll();
+        scm.checkHealth();
+        runTriggeredRound();
+        heartbeatAll();
+    }
+
     void advance(Duration duration) {
         fixture.clock().advance(duration);
         trace.add("+" + duration.toMillis() + "ms");

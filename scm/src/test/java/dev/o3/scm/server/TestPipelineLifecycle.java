@@ -120,6 +120,24 @@ class TestPipelineLifecycle {
     }
 
     @Test
+    void reformingWaitsWhileADatanodeIsStale() {
+        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "3"));
+        IntStream.range(0, 6).forEach(i -> fixture.rack("dn" + i, "/rack" + (i % 2)));
+        StorageContainerManager scm = fixture.open();
+        fixture.registerAll(5);
+        fixture.clock().advance(Duration.ofSeconds(31));
+        List.of("dn1", "dn2", "dn3", "dn4").forEach(fixture::heartbeat);
+        scm.checkHealth();
+        List<Pipeline> before = scm.pipelines().pipelines();
+
+        fixture.register("dn5");
+        assertThat(scm.pipelines().pipelines()).isEqualTo(before);
+
+        fixture.heartbeat("dn0");
+        assertThat(scm.pipelines().pipelines()).hasSize(6);
+    }
+
+    @Test
     void reformingNeverClosesPipelinesWithData() {
         fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "3"));
         StorageContainerManager scm = fixture.open();
