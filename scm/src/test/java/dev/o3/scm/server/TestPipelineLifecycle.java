@@ -29,6 +29,13 @@ class TestPipelineLifecycle {
         fixture.close();
     }
 
+    /** An SCM for {@code datanodes} datanodes dn0, dn1, ... alternating over two racks, each in up to {@code limit}. */
+    private StorageContainerManager openOnTwoRacks(int datanodes, int limit) {
+        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", String.valueOf(limit)));
+        IntStream.range(0, datanodes).forEach(i -> fixture.rack("dn" + i, "/rack" + (i % 2)));
+        return fixture.open();
+    }
+
     @Test
     void pipelineOpensWhenAllThreeMembersReport() {
         fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "2"));
@@ -58,9 +65,7 @@ class TestPipelineLifecycle {
 
     @Test
     void deadNodePipelinesCloseAndCapacityIsRefilled() {
-        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "1"));
-        IntStream.range(0, 7).forEach(i -> fixture.rack("dn" + i, "/rack" + (i % 2)));
-        StorageContainerManager scm = fixture.open();
+        StorageContainerManager scm = openOnTwoRacks(7, 1);
         fixture.registerAll(7);
         fixture.openAllPipelines();
         assertThat(scm.pipelines().openPipelines()).hasSize(2);
@@ -83,9 +88,7 @@ class TestPipelineLifecycle {
 
     @Test
     void newDatanodeInFullClusterJoinsNewPipeline() {
-        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "1"));
-        IntStream.range(0, 9).forEach(i -> fixture.rack("dn" + i, "/rack" + (i % 2)));
-        StorageContainerManager scm = fixture.open();
+        StorageContainerManager scm = openOnTwoRacks(9, 1);
         fixture.registerAll(8);
         assertThat(scm.pipelines().pipelines()).hasSize(2);
 
@@ -97,9 +100,7 @@ class TestPipelineLifecycle {
 
     @Test
     void lateDatanodeGetsPipelinesByReformingThoseWithoutData() {
-        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "3"));
-        IntStream.range(0, 6).forEach(i -> fixture.rack("dn" + i, "/rack" + (i % 2)));
-        StorageContainerManager scm = fixture.open();
+        StorageContainerManager scm = openOnTwoRacks(6, 3);
         fixture.registerAll(5);
         fixture.openAllPipelines();
         assertThat(scm.pipelines().pipelines()).hasSize(5);
@@ -121,9 +122,7 @@ class TestPipelineLifecycle {
 
     @Test
     void reformingWaitsWhileADatanodeIsStale() {
-        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "3"));
-        IntStream.range(0, 6).forEach(i -> fixture.rack("dn" + i, "/rack" + (i % 2)));
-        StorageContainerManager scm = fixture.open();
+        StorageContainerManager scm = openOnTwoRacks(6, 3);
         fixture.registerAll(5);
         fixture.clock().advance(Duration.ofSeconds(31));
         List.of("dn1", "dn2", "dn3", "dn4").forEach(fixture::heartbeat);
