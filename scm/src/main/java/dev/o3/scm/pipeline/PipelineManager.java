@@ -42,8 +42,8 @@ import org.slf4j.LoggerFactory;
  * PipelineEventListener#holdsData}) were closed; if that plan scores better ({@link PlacementScore}: more pipelines,
  * then fewer without 2+1 racks, then leaders spread more evenly), the fewest of those pipelines that reach the same
  * score (tried 1, 2, 4, ... of them, pipelines without 2+1 racks and the newest first) are closed and placed again.
- * Every re-forming strictly improves the score, so it cannot repeat forever; it waits while a datanode is STALE (it
- * may be back in a moment, and its pipelines would churn); pipelines with data are never touched,
+ * Every re-forming strictly improves the score, so it cannot repeat forever; it waits while a datanode is STALE or a
+ * pipeline member has not registered (after an SCM restart); pipelines with data are never touched,
  * so a late datanode in a cluster that already stores data gets only what the free slots allow. A block allocated on
  * a pipeline between the check and its closing fails its write, and the client retries elsewhere, as for any
  * pipeline that closes. Re-forming is the guarantee; SCM's settle time (rounds wait until registrations pause)
@@ -90,7 +90,7 @@ public final class PipelineManager {
         List<DatanodeStatus> healthy = nodes.healthy();
         Map<String, String> rackOf = racksOfRegistered();
         PlacementRound round = PlacementRound.plan(placement, config, healthy, rackOf, activePipelines());
-        if (mayImprove(round, healthy) && noneStale()) {
+        if (mayImprove(round, healthy) && membershipSettled(round.kept(), rackOf)) {
             round = reform(round, healthy, rackOf);
         }
         if (round.placed().pipelines().isEmpty()) {
@@ -179,9 +179,14 @@ public final class PipelineManager {
         return pipeline.memberIds().stream().map(rackOf::get).distinct().count() == 2;
     }
 
-    /** A STALE datanode may be back in a moment: re-forming waits until it is HEALTHY or DEAD, so it churns nothing. */
-    private boolean noneStale() {
-        return nodes.all().stream().noneMatch(node -> node.state() == NodeState.STALE);
+    /**
+     * Whether the datanodes are known well enough to re-form: none is STALE (it may be back in a moment, and its
+     * pipelines would churn) and every member of a pipeline has registered (after an SCM restart they come back one
+     * by one).
+     */
+    private boolean membershipSettled(List<Pipeline> active, Map<String, String> rackOf) {
+        return nodes.all().stream().noneMatch(node -> node.state() == NodeState.STALE)
+                && active.stream().allMatch(p -> rackOf.keySet().containsAll(p.memberIds()));
     }
 
     private Map<String, String> racksOfRegistered() {
