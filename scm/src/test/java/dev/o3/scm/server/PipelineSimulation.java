@@ -145,7 +145,7 @@ final class PipelineSimulation implements AutoCloseable {
      * Registers a new datanode, or brings a stopped one back: either it restarts (registers again, reporting the
      * groups it kept on disk) or it resumes heartbeats.
      */
-    void bringUp(SimulatedDatanode datanode) {
+    private void bringUp(SimulatedDatanode datanode) {
         boolean restart = !datanode.registered || random.nextBoolean();
         datanode.up = true;
         if (restart) {
