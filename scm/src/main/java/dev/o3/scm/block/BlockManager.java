@@ -3,6 +3,9 @@ package dev.o3.scm.block;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.container.ContainerManager;
+import dev.o3.scm.error.ScmErrorCode;
+import dev.o3.scm.error.ScmException;
+import dev.o3.scm.metrics.ScmMetrics;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.pipeline.PipelineManager;
 import dev.o3.scm.safemode.SafeMode;
@@ -27,6 +30,7 @@ public final class BlockManager {
     private final ContainerManager containers;
     private final SafeMode safeMode;
     private final long blockSize;
+    private final ScmMetrics metrics;
 
     @GuardedBy("this")
     private long cursor;
@@ -36,28 +40,30 @@ public final class BlockManager {
             PipelineManager pipelines,
             ContainerManager containers,
             SafeMode safeMode,
-            long blockSize) {
+            long blockSize,
+            ScmMetrics metrics) {
         this.store = Objects.requireNonNull(store, "store is null");
         this.pipelines = Objects.requireNonNull(pipelines, "pipelines is null");
         this.containers = Objects.requireNonNull(containers, "containers is null");
         this.safeMode = Objects.requireNonNull(safeMode, "safeMode is null");
         this.blockSize = blockSize;
+        this.metrics = Objects.requireNonNull(metrics, "metrics is null");
     }
 
     /**
      * Allocates {@code count} blocks of up to {@code requestedSize} bytes (0 = the configured block size).
      *
-     * @throws BlockAllocationException in safe mode, without a usable open pipeline, or for a bad size or count
+     * @throws ScmException in safe mode, without a usable open pipeline, or for a bad size or count
      */
     public synchronized List<AllocatedBlock> allocate(long requestedSize, int count, ExcludeList exclude) {
         long size = requestedSize == 0 ? blockSize : requestedSize;
         if (size < 0 || size > blockSize || count <= 0) {
-            throw new BlockAllocationException(
-                    BlockAllocationException.Reason.INVALID_REQUEST,
+            throw new ScmException(
+                    ScmErrorCode.INVALID_REQUEST,
                     "size must be in 1.." + blockSize + " and count positive: size=" + size + ", count=" + count);
         }
         if (safeMode.inSafeMode()) {
-            throw new BlockAllocationException(BlockAllocationException.Reason.SAFE_MODE, "SCM is in safe mode");
+            throw new ScmException(ScmErrorCode.SAFE_MODE, "SCM is in safe mode");
         }
         List<Pipeline> candidates = usablePipelines(exclude);
         List<AllocatedBlock> blocks = new ArrayList<>(count);
@@ -65,6 +71,7 @@ public final class BlockManager {
         for (int i = 0; i < count; i++) {
             blocks.add(allocateOne(candidates, size, exclude, firstLocalId + i));
         }
+        metrics.recordBlocksAllocated(count);
         return blocks;
     }
 
@@ -77,8 +84,8 @@ public final class BlockManager {
                 return new AllocatedBlock(container.get().id(), localId, pipeline);
             }
         }
-        throw new BlockAllocationException(
-                BlockAllocationException.Reason.NO_OPEN_PIPELINE,
+        throw new ScmException(
+                ScmErrorCode.NO_OPEN_PIPELINE,
                 "every open container of the " + candidates.size() + " usable pipelines is excluded");
     }
 
@@ -88,8 +95,8 @@ public final class BlockManager {
                 .filter(p -> Collections.disjoint(p.memberIds(), exclude.datanodes()))
                 .toList();
         if (usable.isEmpty()) {
-            throw new BlockAllocationException(
-                    BlockAllocationException.Reason.NO_OPEN_PIPELINE,
+            throw new ScmException(
+                    ScmErrorCode.NO_OPEN_PIPELINE,
                     "no open pipeline" + (exclude.isEmpty() ? "" : " outside the exclude list " + exclude));
         }
         return usable;

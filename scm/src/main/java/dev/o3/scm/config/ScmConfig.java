@@ -27,6 +27,7 @@ import java.util.Objects;
  * @param openContainersPerPipeline open containers kept on each open pipeline
  * @param blockDeletionRetryInterval resend delay of unacknowledged delete-blocks transactions
  * @param pipelineAllocatedTimeout how long a pipeline may stay ALLOCATED before it is closed
+ * @param pipelineCreationSettleTime quiet time after the last datanode registration before pipelines are placed
  */
 public record ScmConfig(
         int datanodePipelineLimit,
@@ -43,7 +44,8 @@ public record ScmConfig(
         Duration heartbeatCheckInterval,
         int openContainersPerPipeline,
         Duration blockDeletionRetryInterval,
-        Duration pipelineAllocatedTimeout) {
+        Duration pipelineAllocatedTimeout,
+        Duration pipelineCreationSettleTime) {
 
     public ScmConfig {
         Objects.requireNonNull(pipelineCreationInterval, "pipelineCreationInterval is null");
@@ -56,6 +58,7 @@ public record ScmConfig(
         Objects.requireNonNull(heartbeatCheckInterval, "heartbeatCheckInterval is null");
         Objects.requireNonNull(blockDeletionRetryInterval, "blockDeletionRetryInterval is null");
         Objects.requireNonNull(pipelineAllocatedTimeout, "pipelineAllocatedTimeout is null");
+        Objects.requireNonNull(pipelineCreationSettleTime, "pipelineCreationSettleTime is null");
         if (deadNodeInterval.compareTo(staleNodeInterval) <= 0) {
             throw new ConfigException(ScmConfigKeys.DEAD_NODE_INTERVAL.name() + " (" + deadNodeInterval
                     + ") must be longer than " + ScmConfigKeys.STALE_NODE_INTERVAL.name() + " (" + staleNodeInterval
@@ -92,7 +95,8 @@ public record ScmConfig(
                 conf.get(ScmConfigKeys.HEARTBEAT_CHECK_INTERVAL),
                 conf.get(ScmConfigKeys.OPEN_CONTAINERS_PER_PIPELINE),
                 conf.get(ScmConfigKeys.BLOCK_DELETION_RETRY_INTERVAL),
-                conf.get(ScmConfigKeys.PIPELINE_ALLOCATED_TIMEOUT));
+                conf.get(ScmConfigKeys.PIPELINE_ALLOCATED_TIMEOUT),
+                conf.get(ScmConfigKeys.PIPELINE_CREATION_SETTLE_TIME));
     }
 
     /** The pipeline limit of a datanode with the given number of Ratis log dirs. */

@@ -77,6 +77,14 @@ public final class ScmConfigKeys implements ConfigGroup {
             "A pipeline still ALLOCATED (not reported by all three members) after this long is closed, so its "
                     + "members' capacity goes to new pipelines.");
 
+    public static final ConfigKey<Duration> PIPELINE_CREATION_SETTLE_TIME = ConfigKey.of(
+            "ozone.scm.pipeline.creation.settle-time",
+            ConfigType.DURATION_TYPE,
+            "2s",
+            "SCM places new pipelines only once no datanode has registered for this long, so datanodes that start "
+                    + "together are placed in one round; 0 places at every registration. A datanode that joins "
+                    + "later still gets its pipelines: pipelines that hold no data yet are re-formed.");
+
     @Override
     public String title() {
         return "Storage Container Manager";
@@ -102,6 +110,7 @@ public final class ScmConfigKeys implements ConfigGroup {
                 HEARTBEAT_CHECK_INTERVAL,
                 OPEN_CONTAINERS_PER_PIPELINE,
                 BLOCK_DELETION_RETRY_INTERVAL,
-                PIPELINE_ALLOCATED_TIMEOUT);
+                PIPELINE_ALLOCATED_TIMEOUT,
+                PIPELINE_CREATION_SETTLE_TIME);
     }
 }

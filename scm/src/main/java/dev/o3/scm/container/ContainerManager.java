@@ -7,13 +7,16 @@ import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.pipeline.PipelineEventListener;
 import dev.o3.scm.state.ScmStateStore;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * blocks but stays OPEN, because writers of the blocks it already handed out are still streaming into it (closing it
  * then would fail them all); it moves to CLOSING once its replicas report {@link #CLOSE_THRESHOLD} of the container
  * size used, or when its pipeline closes. Its pipeline members then get {@code CloseContainer}; it is CLOSED (or
- * QUASI_CLOSED) once a replica reports so.
+ * QUASI_CLOSED) once a replica reports so. A replica reported UNHEALTHY (the datanode's scanner found it corrupt)
+ * closes an OPEN container the same way, and the container is UNHEALTHY while every replica reported so is.
  *
  * <p>Thread-safe: every public method holds {@code this}. Called under the pipeline manager's lock (open/close
  * events), never calls back into it.
@@ -42,8 +46,13 @@ public final class ContainerManager implements PipelineEventListener {
     @GuardedBy("this")
     private final Map<String, Integer> cursorByPipeline = new HashMap<>();
 
+    /** The last reported state of each replica: datanode uuid to state, by container id. */
     @GuardedBy("this")
-    private final Map<Long, Set<String>> replicas = new HashMap<>();
+    private final Map<Long, Map<String, ContainerState>> replicas = new HashMap<>();
+
+    /** Pipelines on which a block was allocated or a replica reported data: never re-formed. */
+    @GuardedBy("this")
+    private final Set<String> pipelinesWithData = new HashSet<>();
 
     /**
      * Per pipeline, its OPEN containers with room as last stored: what allocation picks from. Full containers stay
@@ -64,6 +73,20 @@ public final class ContainerManager implements PipelineEventListener {
         }
         this.containerSize = containerSize;
         this.openPerPipeline = openPerPipeline;
+        synchronized (this) {
+            for (ContainerInfo container : store.containers()) {
+                if (holdsData(container)) {
+                    pipelinesWithData.add(container.pipelineId());
+                }
+            }
+        }
+    }
+
+    private static boolean holdsData(ContainerInfo container) {
+        return !container.isOpen()
+                || container.allocatedBytes() > 0
+                || container.usedBytes() > 0
+                || container.keyCount() > 0;
     }
 
     @Override
@@ -74,10 +97,16 @@ public final class ContainerManager implements PipelineEventListener {
     @Override
     public synchronized void onClosed(Pipeline pipeline) {
         for (ContainerInfo container : store.openContainers(pipeline.id())) {
-            startClosing(container, pipeline, true);
+            startClosing(container, pipeline, true, "pipeline closed");
         }
         cursorByPipeline.remove(pipeline.id());
         allocatable.remove(pipeline.id());
+        pipelinesWithData.remove(pipeline.id());
+    }
+
+    @Override
+    public synchronized boolean holdsData(Pipeline pipeline) {
+        return pipelinesWithData.contains(pipeline.id());
     }
 
     /**
@@ -94,6 +123,7 @@ public final class ContainerManager implements PipelineEventListener {
                 continue;
             }
             cursorByPipeline.put(pipeline.id(), cursor + attempt + 1);
+            pipelinesWithData.add(pipeline.id());
             ContainerInfo updated = candidate.withAllocated(bytes);
             store.putContainer(updated);
             if (hasRoom(updated)) {
@@ -111,8 +141,12 @@ public final class ContainerManager implements PipelineEventListener {
     /** Applies a datanode's full container report. */
     public synchronized void processReports(String datanodeUuid, List<ContainerReplicaReport> reports) {
         for (ContainerReplicaReport report : reports) {
-            replicas.computeIfAbsent(report.containerId(), id -> new HashSet<>())
-                    .add(datanodeUuid);
+            if (report.state() == ContainerState.DELETED) {
+                replicas.getOrDefault(report.containerId(), new HashMap<>()).remove(datanodeUuid);
+                continue;
+            }
+            replicas.computeIfAbsent(report.containerId(), id -> new HashMap<>())
+                    .put(datanodeUuid, report.state());
             Optional<ContainerInfo> container = store.container(report.containerId());
             if (container.isPresent()) {
                 applyReport(container.get(), report);
@@ -122,6 +156,31 @@ public final class ContainerManager implements PipelineEventListener {
 
     @GuardedBy("this")
     private void applyReport(ContainerInfo container, ContainerReplicaReport report) {
+        if (report.usedBytes() > 0 || report.keyCount() > 0 || report.state() == ContainerState.UNHEALTHY) {
+            pipelinesWithData.add(container.pipelineId());
+        }
+        ContainerInfo updated = withReport(container, report);
+        if (!updated.equals(container)) {
+            store.putContainer(updated);
+            allocatable.remove(updated.pipelineId());
+        }
+        boolean unhealthyReplica = report.state() == ContainerState.UNHEALTHY;
+        if (updated.isOpen() && (unhealthyReplica || updated.usedBytes() >= CLOSE_THRESHOLD * containerSize)) {
+            Optional<Pipeline> pipeline = store.pipeline(updated.pipelineId());
+            if (pipeline.isPresent()) {
+                startClosing(updated, pipeline.get(), false, unhealthyReplica ? "a replica is unhealthy" : "full");
+                updated = updated.withState(ContainerState.CLOSING);
+            }
+        }
+        if (unhealthyReplica && updated.state() != ContainerState.UNHEALTHY && noHealthyReplica(container.id())) {
+            store.putContainer(updated.withState(ContainerState.UNHEALTHY));
+            allocatable.remove(updated.pipelineId());
+            LOG.warn("{}container {} is UNHEALTHY: every reported replica is", logPrefix, container.id());
+        }
+    }
+
+    /** The container with the report's usage (counters only grow) and a final replica state (CLOSED wins). */
+    private ContainerInfo withReport(ContainerInfo container, ContainerReplicaReport report) {
         ContainerInfo updated = container;
         if (report.usedBytes() > container.usedBytes() || report.keyCount() > container.keyCount()) {
             updated = updated.withUsage(
@@ -133,23 +192,20 @@ public final class ContainerManager implements PipelineEventListener {
             updated = updated.withState(report.state());
             LOG.info("{}container {} is {}", logPrefix, container.id(), report.state());
         }
-        if (!updated.equals(container)) {
-            store.putContainer(updated);
-            allocatable.remove(updated.pipelineId());
-        }
-        if (updated.isOpen() && updated.usedBytes() >= CLOSE_THRESHOLD * containerSize) {
-            Optional<Pipeline> pipeline = store.pipeline(updated.pipelineId());
-            if (pipeline.isPresent()) {
-                startClosing(updated, pipeline.get(), false);
-            }
-        }
+        return updated;
+    }
+
+    @GuardedBy("this")
+    private boolean noHealthyReplica(long containerId) {
+        return replicas.getOrDefault(containerId, Map.of()).values().stream()
+                .allMatch(state -> state == ContainerState.UNHEALTHY);
     }
 
     /** Datanodes holding a replica of the container: reported ones, else its pipeline's members. */
     public synchronized Set<String> replicaNodes(long containerId) {
-        Set<String> reported = replicas.get(containerId);
+        Map<String, ContainerState> reported = replicas.get(containerId);
         if (reported != null && !reported.isEmpty()) {
-            return Set.copyOf(reported);
+            return Set.copyOf(reported.keySet());
         }
         return store.container(containerId)
                 .flatMap(c -> store.pipeline(c.pipelineId()))
@@ -158,11 +214,28 @@ public final class ContainerManager implements PipelineEventListener {
     }
 
     public synchronized Set<String> reportedReplicas(long containerId) {
-        return Set.copyOf(replicas.getOrDefault(containerId, Set.of()));
+        return Set.copyOf(replicas.getOrDefault(containerId, Map.of()).keySet());
+    }
+
+    /** The last reported state of each replica of the container, by datanode uuid. */
+    public synchronized Map<String, ContainerState> replicaStates(long containerId) {
+        return Map.copyOf(replicas.getOrDefault(containerId, Map.of()));
     }
 
     public List<ContainerInfo> containers() {
         return store.containers();
+    }
+
+    /** Containers per lifecycle state (lower-case name), every state listed. */
+    public Map<String, Long> containerCountsByState() {
+        Map<ContainerState, Long> counts = new EnumMap<>(ContainerState.class);
+        for (ContainerState state : ContainerState.values()) {
+            counts.put(state, 0L);
+        }
+        store.containers().forEach(c -> counts.merge(c.state(), 1L, Long::sum));
+        Map<String, Long> byName = new TreeMap<>();
+        counts.forEach((state, count) -> byName.put(state.name().toLowerCase(Locale.ROOT), count));
+        return byName;
     }
 
     /** The pipeline's OPEN containers that still take new blocks (the cached list itself: allocation updates it). */
@@ -193,7 +266,7 @@ public final class ContainerManager implements PipelineEventListener {
     }
 
     @GuardedBy("this")
-    private void startClosing(ContainerInfo container, Pipeline pipeline, boolean force) {
+    private void startClosing(ContainerInfo container, Pipeline pipeline, boolean force, String why) {
         store.putContainer(container.withState(ContainerState.CLOSING));
         allocatable.remove(container.pipelineId());
         for (String member : pipeline.memberIds()) {
@@ -203,7 +276,7 @@ public final class ContainerManager implements PipelineEventListener {
                 "{}container {} is CLOSING ({}), {} bytes allocated",
                 logPrefix,
                 container.id(),
-                force ? "pipeline closed" : "full",
+                why,
                 container.allocatedBytes());
     }
 }

@@ -8,10 +8,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +37,9 @@ public final class NodeManager {
 
     @GuardedBy("this")
     private final Map<String, DatanodeStatus> nodes = new LinkedHashMap<>();
+
+    @GuardedBy("this")
+    private Instant lastRegistration = Instant.MIN;
 
     public NodeManager(
             String name,
@@ -60,8 +65,9 @@ public final class NodeManager {
         DatanodeDescriptor datanode = reported.withRack(racks.rackOf(reported.hostName(), reported.ipAddress()));
         DatanodeStatus previous;
         synchronized (this) {
+            lastRegistration = clock.instant();
             previous = nodes.put(
-                    datanode.uuid(), new DatanodeStatus(datanode, NodeState.HEALTHY, clock.instant(), ratisDirs));
+                    datanode.uuid(), new DatanodeStatus(datanode, NodeState.HEALTHY, lastRegistration, ratisDirs));
         }
         LOG.info(
                 "{}datanode {} ({}/{}) registered on rack {} with {} Ratis dirs",
@@ -147,6 +153,22 @@ public final class NodeManager {
         return nodes.values().stream()
                 .filter(status -> status.state() == NodeState.HEALTHY)
                 .toList();
+    }
+
+    /** Whether no datanode has registered for at least {@code quiet} (true before the first registration). */
+    public synchronized boolean registrationsQuietFor(Duration quiet) {
+        return lastRegistration.equals(Instant.MIN)
+                || Duration.between(lastRegistration, clock.instant()).compareTo(quiet) >= 0;
+    }
+
+    /** Registered nodes per health state (lower-case name), every state listed. */
+    public synchronized Map<String, Long> countsByState() {
+        Map<String, Long> counts = new TreeMap<>();
+        for (NodeState state : NodeState.values()) {
+            counts.put(state.name().toLowerCase(Locale.ROOT), 0L);
+        }
+        nodes.values().forEach(node -> counts.merge(node.state().name().toLowerCase(Locale.ROOT), 1L, Long::sum));
+        return counts;
     }
 
     public synchronized int registeredCount() {

@@ -1,8 +1,17 @@
 package dev.o3.scm.pipeline;
 
-/** Reacts to pipelines opening and closing (e.g. containers on them); called outside pipeline manager locks. */
+/**
+ * The container side of pipelines: reacts to pipelines opening and closing (e.g. their containers) and tells whether
+ * a pipeline holds data. Called under the pipeline manager's lock; never calls back into it.
+ */
 public interface PipelineEventListener {
     void onOpened(Pipeline pipeline);
 
     void onClosed(Pipeline pipeline);
+
+    /**
+     * Whether a block was ever allocated on the pipeline (or a replica reported data on it). Only pipelines that hold
+     * no data may be closed to re-form them.
+     */
+    boolean holdsData(Pipeline pipeline);
 }

@@ -3,18 +3,22 @@ package dev.o3.scm.pipeline;
 import dev.o3.scm.command.CommandQueue;
 import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.config.ScmConfig;
+import dev.o3.scm.metrics.ScmMetrics;
 import dev.o3.scm.node.DatanodeStatus;
 import dev.o3.scm.node.NodeManager;
+import dev.o3.scm.node.NodeState;
 import dev.o3.scm.pipeline.placement.PipelinePlacement;
 import dev.o3.scm.pipeline.placement.PlacedPipeline;
-import dev.o3.scm.pipeline.placement.PlacementNode;
-import dev.o3.scm.pipeline.placement.PlacementResult;
 import dev.o3.scm.state.ScmStateStore;
-import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -30,6 +34,21 @@ import org.slf4j.LoggerFactory;
  * every member. A pipeline opens once all three members report it ({@link #processReports}); it closes when a
  * member dies ({@link #closePipelinesOf}) and its members get {@code ClosePipeline}; closed pipelines are deleted.
  *
+ * <p>Re-forming. Placement only adds pipelines, so the order in which datanodes arrive could decide the outcome: when
+ * five of six datanodes (limit 3) are placed before the sixth registers, they fill each other's slots with five
+ * pipelines and the sixth, alone with free slots, can join none. So when a round leaves free slots on a healthy
+ * datanode (or leaves pipelines without 2+1 racks while there are two racks, or leaderships that differ by more than
+ * one), it also plans the round as if the pipelines that hold no data yet ({@link
+ * PipelineEventListener#holdsData}) were closed; if that plan scores better ({@link PlacementScore}: more pipelines,
+ * then fewer without 2+1 racks, then leaders spread more evenly), the fewest of those pipelines that reach the same
+ * score (tried 1, 2, 4, ... of them, pipelines without 2+1 racks and the newest first) are closed and placed again.
+ * Every re-forming strictly improves the score, so it cannot repeat forever; it waits while a datanode is STALE or a
+ * pipeline member has not registered (after an SCM restart); pipelines with data are never touched,
+ * so a late datanode in a cluster that already stores data gets only what the free slots allow. A block allocated on
+ * a pipeline between the check and its closing fails its write, and the client retries elsewhere, as for any
+ * pipeline that closes. Re-forming is the guarantee; SCM's settle time (rounds wait until registrations pause)
+ * only makes it rare at start-up.
+ *
  * <p>Thread-safe: every public method holds {@code this}. Lock order: pipeline manager, then the listener's locks
  * (container manager), then the state store.
  */
@@ -43,7 +62,7 @@ public final class PipelineManager {
     private final PipelinePlacement placement;
     private final ScmConfig config;
     private final Clock clock;
-    private final PipelineMetrics metrics;
+    private final ScmMetrics metrics;
     private final PipelineEventListener listener;
 
     public PipelineManager(
@@ -53,7 +72,7 @@ public final class PipelineManager {
             CommandQueue commands,
             ScmConfig config,
             Clock clock,
-            PrometheusRegistry registry,
+            ScmMetrics metrics,
             PipelineEventListener listener) {
         this.logPrefix = "[" + Objects.requireNonNull(name, "name is null") + "] ";
         this.store = Objects.requireNonNull(store, "store is null");
@@ -62,42 +81,33 @@ public final class PipelineManager {
         this.placement = new PipelinePlacement();
         this.config = Objects.requireNonNull(config, "config is null");
         this.clock = Objects.requireNonNull(clock, "clock is null");
-        this.metrics = new PipelineMetrics(registry);
+        this.metrics = Objects.requireNonNull(metrics, "metrics is null");
         this.listener = Objects.requireNonNull(listener, "listener is null");
-        metrics.registerNodeGauges(registry, this::pipelineCountsByNode, this::leaderCountsByNode);
     }
 
-    /** Places and allocates as many new pipelines as fit now; returns them. */
+    /** Places and allocates as many new pipelines as fit now (re-forming pipelines without data if that helps). */
     public synchronized List<Pipeline> createPipelines() {
-        List<Pipeline> active = activePipelines();
-        Map<String, Integer> load = countMembers(active);
-        Map<String, Integer> leaders = countSuggestedLeaders(active);
-        List<PlacementNode> candidates = new ArrayList<>();
-        int freeSlots = 0;
-        for (DatanodeStatus node : nodes.healthy()) {
-            int limit = config.pipelineLimitFor(node.ratisDirs());
-            int count = load.getOrDefault(node.uuid(), 0);
-            freeSlots += Math.max(0, limit - count);
-            candidates.add(new PlacementNode(
-                    node.uuid(), node.datanode().rack(), count, leaders.getOrDefault(node.uuid(), 0), limit));
+        List<DatanodeStatus> healthy = nodes.healthy();
+        Map<String, String> rackOf = racksOfRegistered();
+        PlacementRound round = PlacementRound.plan(placement, config, healthy, rackOf, activePipelines());
+        if (mayImprove(round, healthy) && membershipSettled(round.kept(), rackOf)) {
+            round = reform(round, healthy, rackOf);
         }
-        int cap = config.clusterPipelineLimit();
-        int wanted = cap > 0 ? Math.max(0, cap - active.size()) : Integer.MAX_VALUE;
-        PlacementResult result = placement.place(
-                candidates, active.stream().map(Pipeline::memberIds).toList(), wanted);
-        if (result.pipelines().isEmpty()) {
-            if (wanted > 0 && freeSlots >= 3 && countWithCapacity(candidates) >= 3) {
+        if (round.placed().pipelines().isEmpty()) {
+            int cap = config.clusterPipelineLimit();
+            boolean capReached = cap > 0 && round.kept().size() >= cap;
+            if (!capReached && round.freeSlotsLeft() >= 3 && round.nodesWithFreeSlots() >= 3) {
                 metrics.recordCreationFailure();
                 LOG.debug(
                         "{}no pipeline fits: {} free slots on {} healthy nodes",
                         logPrefix,
-                        freeSlots,
-                        candidates.size());
+                        round.freeSlotsLeft(),
+                        healthy.size());
             }
             return List.of();
         }
         List<Pipeline> created = new ArrayList<>();
-        for (PlacedPipeline placed : result.pipelines()) {
+        for (PlacedPipeline placed : round.placed().pipelines()) {
             Pipeline pipeline = Pipeline.allocated(
                     UUID.randomUUID().toString(), placed.memberIds(), placed.leaderId(), clock.millis());
             store.putPipeline(pipeline);
@@ -106,14 +116,83 @@ public final class PipelineManager {
             }
             created.add(pipeline);
         }
-        metrics.recordCreated(created.size(), result.rackFallbacks());
+        metrics.recordPipelinesCreated(created.size(), round.placed().rackFallbacks());
         LOG.info(
                 "{}allocated {} pipelines ({} active now, {} without 2+1 racks)",
                 logPrefix,
                 created.size(),
-                active.size() + created.size(),
-                result.rackFallbacks());
+                round.kept().size() + created.size(),
+                round.placed().rackFallbacks());
         return created;
+    }
+
+    /** Whether re-forming could help: slots stay free, pipelines lack 2+1 racks that exist, or leaders are uneven. */
+    private static boolean mayImprove(PlacementRound round, List<DatanodeStatus> healthy) {
+        long racks =
+                healthy.stream().map(node -> node.datanode().rack()).distinct().count();
+        PlacementScore score = round.score();
+        return round.freeSlotsLeft() > 0 || (racks >= 2 && score.rackFallbacks() > 0) || score.leaderSpread() > 1;
+    }
+
+    /**
+     * The round after re-forming the fewest pipelines without data that give the best score, closing them; or
+     * {@code current} when re-forming does not improve it.
+     */
+    private PlacementRound reform(PlacementRound current, List<DatanodeStatus> healthy, Map<String, String> rackOf) {
+        List<Pipeline> empty = new ArrayList<>(
+                current.kept().stream().filter(p -> !listener.holdsData(p)).toList());
+        if (empty.isEmpty()) {
+            return current;
+        }
+        Collections.reverse(empty);
+        empty.sort(Comparator.comparing(p -> spansTwoRacks(p, rackOf)));
+        PlacementRound best = planWithout(current.kept(), empty, healthy, rackOf);
+        if (!best.score().betterThan(current.score())) {
+            return current;
+        }
+        int closing = empty.size();
+        PlacementRound chosen = best;
+        for (int count = 1; count < empty.size(); count *= 2) {
+            PlacementRound partial = planWithout(current.kept(), empty.subList(0, count), healthy, rackOf);
+            if (!best.score().betterThan(partial.score())) {
+                closing = count;
+                chosen = partial;
+                break;
+            }
+        }
+        String reason = "re-formed, " + current.score() + " becomes " + chosen.score();
+        LOG.info("{}re-forming {} pipelines that hold no data: {}", logPrefix, closing, reason);
+        empty.subList(0, closing).forEach(p -> close(p, reason));
+        metrics.recordPipelinesReformed(closing);
+        return chosen;
+    }
+
+    private PlacementRound planWithout(
+            List<Pipeline> active, List<Pipeline> closed, List<DatanodeStatus> healthy, Map<String, String> rackOf) {
+        Set<String> closedIds = closed.stream().map(Pipeline::id).collect(Collectors.toSet());
+        List<Pipeline> kept =
+                active.stream().filter(p -> !closedIds.contains(p.id())).toList();
+        return PlacementRound.plan(placement, config, healthy, rackOf, kept);
+    }
+
+    private static boolean spansTwoRacks(Pipeline pipeline, Map<String, String> rackOf) {
+        return pipeline.memberIds().stream().map(rackOf::get).distinct().count() == 2;
+    }
+
+    /**
+     * Whether the datanodes are known well enough to re-form: none is STALE (it may be back in a moment, and its
+     * pipelines would churn) and every member of a pipeline has registered (after an SCM restart they come back one
+     * by one).
+     */
+    private boolean membershipSettled(List<Pipeline> active, Map<String, String> rackOf) {
+        return nodes.all().stream().noneMatch(node -> node.state() == NodeState.STALE)
+                && active.stream().allMatch(p -> rackOf.keySet().containsAll(p.memberIds()));
+    }
+
+    private Map<String, String> racksOfRegistered() {
+        Map<String, String> racks = new HashMap<>();
+        nodes.all().forEach(node -> racks.put(node.uuid(), node.datanode().rack()));
+        return racks;
     }
 
     /** Applies one heartbeat's pipeline reports from {@code datanodeUuid}. */
@@ -188,7 +267,7 @@ public final class PipelineManager {
             commands.add(member, id -> new DatanodeCommand.ClosePipeline(id, closed.id()));
         }
         store.removePipeline(closed.id());
-        metrics.recordClosed();
+        metrics.recordPipelineClosed();
         LOG.info("{}pipeline {} closed: {}", logPrefix, closed.id(), reason);
         return closed;
     }
@@ -205,7 +284,7 @@ public final class PipelineManager {
     /** Non-closed pipelines per datanode uuid (healthy nodes in none are included with 0). */
     public Map<String, Integer> pipelineCountsByNode() {
         Map<String, Integer> counts = zeroPerNode();
-        countMembers(activePipelines()).forEach(counts::put);
+        PlacementRound.countMembers(activePipelines()).forEach(counts::put);
         return counts;
     }
 
@@ -214,10 +293,6 @@ public final class PipelineManager {
         Map<String, Integer> counts = zeroPerNode();
         activePipelines().forEach(p -> counts.merge(p.leaderId(), 1, Integer::sum));
         return counts;
-    }
-
-    public PipelineMetrics metrics() {
-        return metrics;
     }
 
     private Map<String, Integer> zeroPerNode() {
@@ -230,19 +305,14 @@ public final class PipelineManager {
         return store.pipelines().stream().filter(p -> !p.isClosed()).toList();
     }
 
-    private static Map<String, Integer> countMembers(List<Pipeline> pipelines) {
-        Map<String, Integer> counts = new TreeMap<>();
-        pipelines.forEach(p -> p.memberIds().forEach(id -> counts.merge(id, 1, Integer::sum)));
-        return counts;
-    }
-
-    private static Map<String, Integer> countSuggestedLeaders(List<Pipeline> pipelines) {
-        Map<String, Integer> counts = new TreeMap<>();
-        pipelines.forEach(p -> counts.merge(p.suggestedLeaderId(), 1, Integer::sum));
-        return counts;
-    }
-
-    private static long countWithCapacity(List<PlacementNode> candidates) {
-        return candidates.stream().filter(n -> n.limit() > n.pipelineCount()).count();
+    /** Non-closed pipelines per state (lower-case name; closed pipelines are deleted at once). */
+    public Map<String, Long> pipelineCountsByState() {
+        Map<PipelineState, Long> counts = new EnumMap<>(PipelineState.class);
+        counts.put(PipelineState.ALLOCATED, 0L);
+        counts.put(PipelineState.OPEN, 0L);
+        activePipelines().forEach(p -> counts.merge(p.state(), 1L, Long::sum));
+        Map<String, Long> byName = new TreeMap<>();
+        counts.forEach((state, count) -> byName.put(state.name().toLowerCase(Locale.ROOT), count));
+        return byName;
     }
 }

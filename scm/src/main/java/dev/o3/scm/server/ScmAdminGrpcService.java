@@ -12,6 +12,8 @@ import dev.o3.proto.scm.SafeModeStatusResponse;
 import dev.o3.proto.scm.ScmAdminServiceGrpc;
 import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.node.DatanodeStatus;
+import dev.o3.scm.wire.ScmProtoTranslator;
+import dev.o3.scm.wire.StateTranslator;
 import io.grpc.stub.StreamObserver;
 import java.util.Map;
 
@@ -32,33 +34,41 @@ final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplB
 
     @Override
     public void listDatanodes(ListDatanodesRequest request, StreamObserver<ListDatanodesResponse> response) {
+        ScmGrpcErrors.answer("listDatanodes", response, this::datanodes);
+    }
+
+    private ListDatanodesResponse datanodes() {
         Map<String, Integer> pipelines = scm.pipelines().pipelineCountsByNode();
         Map<String, Integer> leaders = scm.pipelines().leaderCountsByNode();
         ListDatanodesResponse.Builder builder = ListDatanodesResponse.newBuilder();
         for (DatanodeStatus status : scm.nodes().all()) {
             builder.addDatanodes(DatanodeInfo.newBuilder()
                     .setDatanode(ScmProtoTranslator.toProto(status.datanode()))
-                    .setState(ScmProtoTranslator.toProto(status.state()))
+                    .setState(StateTranslator.toProto(status.state()))
                     .setPipelineCount(pipelines.getOrDefault(status.uuid(), 0))
                     .setLeaderCount(leaders.getOrDefault(status.uuid(), 0))
                     .setLastHeartbeatMillis(status.lastHeartbeat().toEpochMilli())
                     .setNodeReport(reports.nodeReport(status.uuid()))
                     .addAllPipelines(reports.pipelineReports(status.uuid())));
         }
-        response.onNext(builder.build());
-        response.onCompleted();
+        return builder.build();
     }
 
     @Override
     public void listPipelines(ListPipelinesRequest request, StreamObserver<ListPipelinesResponse> response) {
-        ListPipelinesResponse.Builder builder = ListPipelinesResponse.newBuilder();
-        scm.pipelines().pipelines().forEach(p -> builder.addPipelines(translator.toProto(p)));
-        response.onNext(builder.build());
-        response.onCompleted();
+        ScmGrpcErrors.answer("listPipelines", response, () -> {
+            ListPipelinesResponse.Builder builder = ListPipelinesResponse.newBuilder();
+            scm.pipelines().pipelines().forEach(p -> builder.addPipelines(translator.toProto(p)));
+            return builder.build();
+        });
     }
 
     @Override
     public void listContainers(ListContainersRequest request, StreamObserver<ListContainersResponse> response) {
+        ScmGrpcErrors.answer("listContainers", response, () -> containers(request));
+    }
+
+    private ListContainersResponse containers(ListContainersRequest request) {
         int limit = request.getCount() > 0 ? request.getCount() : DEFAULT_CONTAINER_PAGE;
         ListContainersResponse.Builder builder = ListContainersResponse.newBuilder();
         for (ContainerInfo container : scm.containers().containers()) {
@@ -67,16 +77,14 @@ final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplB
                         ScmProtoTranslator.toProto(container, scm.containers().reportedReplicas(container.id())));
             }
         }
-        response.onNext(builder.build());
-        response.onCompleted();
+        return builder.build();
     }
 
     @Override
     public void safeModeStatus(SafeModeStatusRequest request, StreamObserver<SafeModeStatusResponse> response) {
-        response.onNext(SafeModeStatusResponse.newBuilder()
+        ScmGrpcErrors.answer("safeModeStatus", response, () -> SafeModeStatusResponse.newBuilder()
                 .setInSafeMode(scm.safeMode().inSafeMode())
                 .setReason(scm.safeMode().reason(scm.nodes().registeredCount()))
                 .build());
-        response.onCompleted();
     }
 }

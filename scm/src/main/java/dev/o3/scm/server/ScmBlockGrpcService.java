@@ -9,8 +9,9 @@ import dev.o3.proto.scm.AllocatedBlock;
 import dev.o3.proto.scm.DeleteKeyBlocksRequest;
 import dev.o3.proto.scm.DeleteKeyBlocksResponse;
 import dev.o3.proto.scm.ScmBlockServiceGrpc;
-import dev.o3.scm.block.BlockAllocationException;
-import io.grpc.Status;
+import dev.o3.scm.error.ScmErrorCode;
+import dev.o3.scm.error.ScmException;
+import dev.o3.scm.wire.ScmProtoTranslator;
 import io.grpc.stub.StreamObserver;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,49 +30,43 @@ final class ScmBlockGrpcService extends ScmBlockServiceGrpc.ScmBlockServiceImplB
 
     @Override
     public void allocateBlock(AllocateBlockRequest request, StreamObserver<AllocateBlockResponse> response) {
+        ScmGrpcErrors.answer("allocateBlock", response, () -> allocate(request));
+    }
+
+    private AllocateBlockResponse allocate(AllocateBlockRequest request) {
         ReplicationType type = request.getReplication().getType();
         ReplicationFactor factor = request.getReplication().getFactor();
         boolean ratisThree = (type == ReplicationType.RATIS || type == ReplicationType.REPLICATION_TYPE_UNSPECIFIED)
                 && (factor == ReplicationFactor.THREE || factor == ReplicationFactor.REPLICATION_FACTOR_UNSPECIFIED);
         if (!ratisThree) {
-            response.onError(Status.INVALID_ARGUMENT
-                    .withDescription("only RATIS/THREE is supported, got " + type + "/" + factor)
-                    .asRuntimeException());
-            return;
+            throw new ScmException(
+                    ScmErrorCode.UNSUPPORTED_REPLICATION, "only RATIS/THREE is supported, got " + type + "/" + factor);
         }
-        try {
-            AllocateBlockResponse.Builder builder = AllocateBlockResponse.newBuilder();
-            scm.blocks()
-                    .allocate(
-                            request.getSize(),
-                            Math.max(1, request.getCount()),
-                            ScmProtoTranslator.fromProto(request.getExclude()))
-                    .forEach(block -> builder.addBlocks(AllocatedBlock.newBuilder()
-                            .setBlockId(BlockId.newBuilder()
-                                    .setContainerId(block.containerId())
-                                    .setLocalId(block.localId()))
-                            .setPipeline(translator.toProto(block.pipeline()))));
-            response.onNext(builder.build());
-            response.onCompleted();
-        } catch (BlockAllocationException e) {
-            Status status = e.reason() == BlockAllocationException.Reason.INVALID_REQUEST
-                    ? Status.INVALID_ARGUMENT
-                    : Status.UNAVAILABLE;
-            response.onError(
-                    status.withDescription(e.reason() + ": " + e.getMessage()).asRuntimeException());
-        }
+        AllocateBlockResponse.Builder builder = AllocateBlockResponse.newBuilder();
+        scm.blocks()
+                .allocate(
+                        request.getSize(),
+                        Math.max(1, request.getCount()),
+                        ScmProtoTranslator.fromProto(request.getExclude()))
+                .forEach(block -> builder.addBlocks(AllocatedBlock.newBuilder()
+                        .setBlockId(BlockId.newBuilder()
+                                .setContainerId(block.containerId())
+                                .setLocalId(block.localId()))
+                        .setPipeline(translator.toProto(block.pipeline()))));
+        return builder.build();
     }
 
     @Override
     public void deleteKeyBlocks(DeleteKeyBlocksRequest request, StreamObserver<DeleteKeyBlocksResponse> response) {
-        Map<Long, List<Long>> byContainer = new TreeMap<>();
-        for (BlockId block : request.getBlocksList()) {
-            byContainer
-                    .computeIfAbsent(block.getContainerId(), id -> new ArrayList<>())
-                    .add(block.getLocalId());
-        }
-        scm.deletedBlocks().addBlocks(byContainer);
-        response.onNext(DeleteKeyBlocksResponse.getDefaultInstance());
-        response.onCompleted();
+        ScmGrpcErrors.answer("deleteKeyBlocks", response, () -> {
+            Map<Long, List<Long>> byContainer = new TreeMap<>();
+            for (BlockId block : request.getBlocksList()) {
+                byContainer
+                        .computeIfAbsent(block.getContainerId(), id -> new ArrayList<>())
+                        .add(block.getLocalId());
+            }
+            scm.deletedBlocks().addBlocks(byContainer);
+            return DeleteKeyBlocksResponse.getDefaultInstance();
+        });
     }
 }

@@ -7,8 +7,10 @@ import dev.o3.proto.scm.RegisterResponse;
 import dev.o3.proto.scm.ScmDatanodeServiceGrpc;
 import dev.o3.scm.command.CommandStatus;
 import dev.o3.scm.command.DatanodeCommand;
+import dev.o3.scm.error.ScmErrorCode;
+import dev.o3.scm.error.ScmException;
 import dev.o3.scm.node.DatanodeDescriptor;
-import io.grpc.Status;
+import dev.o3.scm.wire.ScmProtoTranslator;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
 import java.util.Optional;
@@ -29,11 +31,12 @@ final class ScmDatanodeGrpcService extends ScmDatanodeServiceGrpc.ScmDatanodeSer
 
     @Override
     public void register(RegisterRequest request, StreamObserver<RegisterResponse> response) {
+        ScmGrpcErrors.answer("register", response, () -> register(request));
+    }
+
+    private RegisterResponse register(RegisterRequest request) {
         if (request.getDatanode().getUuid().isBlank()) {
-            response.onError(Status.INVALID_ARGUMENT
-                    .withDescription("datanode uuid is empty")
-                    .asRuntimeException());
-            return;
+            throw new ScmException(ScmErrorCode.INVALID_REQUEST, "datanode uuid is empty");
         }
         DatanodeDescriptor registered = scm.register(
                 ScmProtoTranslator.fromProto(request.getDatanode()),
@@ -41,16 +44,19 @@ final class ScmDatanodeGrpcService extends ScmDatanodeServiceGrpc.ScmDatanodeSer
                 ScmProtoTranslator.fromPipelineReports(request.getPipelinesList()),
                 ScmProtoTranslator.fromContainerReports(request.getContainersList()));
         reports.record(registered.uuid(), request.getNodeReport(), request.getPipelinesList(), true);
-        response.onNext(RegisterResponse.newBuilder()
+        return RegisterResponse.newBuilder()
                 .setClusterId(scm.clusterId())
                 .setScmId(scm.scmId())
                 .setNetworkLocation(registered.rack())
-                .build());
-        response.onCompleted();
+                .build();
     }
 
     @Override
     public void heartbeat(HeartbeatRequest request, StreamObserver<HeartbeatResponse> response) {
+        ScmGrpcErrors.answer("heartbeat", response, () -> heartbeat(request));
+    }
+
+    private HeartbeatResponse heartbeat(HeartbeatRequest request) {
         OptionalInt ratisDirs = request.hasNodeReport()
                 ? OptionalInt.of(ScmProtoTranslator.ratisDirs(request.getNodeReport()))
                 : OptionalInt.empty();
@@ -75,7 +81,6 @@ final class ScmDatanodeGrpcService extends ScmDatanodeServiceGrpc.ScmDatanodeSer
                     request.hasNodeReport());
             commands.get().forEach(command -> builder.addCommands(translator.toProto(command)));
         }
-        response.onNext(builder.build());
-        response.onCompleted();
+        return builder.build();
     }
 }

@@ -13,6 +13,7 @@ import dev.o3.scm.config.ScmConfig;
 import dev.o3.scm.node.DatanodeStatus;
 import dev.o3.scm.pipeline.BackgroundPipelineCreator;
 import dev.o3.scm.topology.RackMapping;
+import dev.o3.scm.wire.ScmProtoTranslator;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
 import dev.o3.server.lifecycle.DaemonLifecycle;

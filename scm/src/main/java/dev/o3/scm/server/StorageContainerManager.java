@@ -8,6 +8,7 @@ import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.config.ScmConfig;
 import dev.o3.scm.container.ContainerManager;
 import dev.o3.scm.container.ContainerReplicaReport;
+import dev.o3.scm.metrics.ScmMetrics;
 import dev.o3.scm.node.DatanodeDescriptor;
 import dev.o3.scm.node.NodeEventListener;
 import dev.o3.scm.node.NodeManager;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 /**
@@ -45,9 +47,14 @@ public final class StorageContainerManager implements AutoCloseable {
     private final BlockManager blocks;
     private final DeletedBlockLog deletedBlocks;
     private final SafeMode safeMode;
+    private final ScmMetrics metrics;
     private final PipelineCreationTrigger trigger;
     private final Duration allocatedTimeout;
     private final Duration deadInterval;
+    private final Duration settleTime;
+    /** A creation round waited for registrations to settle; the next health check triggers it again. */
+    private final AtomicBoolean roundDeferred = new AtomicBoolean();
+
     private final Clock clock;
     private final Instant startedAt;
 
@@ -66,18 +73,26 @@ public final class StorageContainerManager implements AutoCloseable {
             Function<Runnable, PipelineCreationTrigger> triggerFactory) {
         this.allocatedTimeout = config.pipelineAllocatedTimeout();
         this.deadInterval = config.deadNodeInterval();
+        this.settleTime = config.pipelineCreationSettleTime();
         this.clock = clock;
         this.startedAt = clock.instant();
         this.store = ScmStateStore.open(config.dbDirectory());
+        this.metrics = new ScmMetrics(registry);
         this.containers = new ContainerManager(
                 name, store, commands, config.containerSize().bytes(), config.openContainersPerPipeline());
         this.nodes = new NodeManager(
                 name, clock, config.staleNodeInterval(), config.deadNodeInterval(), racks, new NodeEvents());
-        this.pipelines = new PipelineManager(name, store, nodes, commands, config, clock, registry, containers);
+        this.pipelines = new PipelineManager(name, store, nodes, commands, config, clock, metrics, containers);
         this.trigger = triggerFactory.apply(this::creationRound);
         this.safeMode = new SafeMode(name, config.safeModeMinDatanodes(), trigger::trigger);
         this.blocks = new BlockManager(
-                store, pipelines, containers, safeMode, config.blockSize().bytes());
+                store, pipelines, containers, safeMode, config.blockSize().bytes(), metrics);
+        metrics.registerStateGauges(
+                nodes::countsByState,
+                pipelines::pipelineCountsByState,
+                containers::containerCountsByState,
+                safeMode::inSafeMode);
+        metrics.registerDatanodeGauges(pipelines::pipelineCountsByNode, pipelines::leaderCountsByNode);
         this.deletedBlocks = new DeletedBlockLog(
                 name, store, commands, containers::replicaNodes, clock, config.blockDeletionRetryInterval());
     }
@@ -123,7 +138,8 @@ public final class StorageContainerManager implements AutoCloseable {
 
     /**
      * Re-evaluates node health at the clock's time (DEAD nodes' pipelines close), closes pipelines that stayed
-     * ALLOCATED too long or whose members never registered; freed capacity is refilled by a creation round.
+     * ALLOCATED too long or whose members never registered; freed capacity is refilled by a creation round, as is a
+     * round that waited for registrations to settle.
      */
     public void checkHealth() {
         nodes.checkHealth();
@@ -132,7 +148,7 @@ public final class StorageContainerManager implements AutoCloseable {
         if (Duration.between(startedAt, clock.instant()).compareTo(deadInterval) >= 0) {
             closed |= !pipelines.closePipelinesWithUnregisteredMembers().isEmpty();
         }
-        if (closed) {
+        if (closed || roundDeferred.getAndSet(false)) {
             trigger.trigger();
         }
     }
@@ -171,10 +187,24 @@ public final class StorageContainerManager implements AutoCloseable {
         return safeMode;
     }
 
+    /** SCM's metrics ({@code o3_scm_*} on {@code /prom}). */
+    public ScmMetrics metrics() {
+        return metrics;
+    }
+
+    /**
+     * Places pipelines once safe mode is over and registrations have settled (datanodes starting together are placed
+     * in one round); a round that waits is run again by the next {@link #checkHealth()}.
+     */
     private void creationRound() {
-        if (!safeMode.inSafeMode()) {
-            pipelines.createPipelines();
+        if (safeMode.inSafeMode()) {
+            return;
         }
+        if (!nodes.registrationsQuietFor(settleTime)) {
+            roundDeferred.set(true);
+            return;
+        }
+        pipelines.createPipelines();
     }
 
     @Override

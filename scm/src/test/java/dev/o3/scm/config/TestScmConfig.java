@@ -32,6 +32,7 @@ class TestScmConfig {
         assertThat(config.openContainersPerPipeline()).isEqualTo(3);
         assertThat(config.blockDeletionRetryInterval()).isEqualTo(Duration.ofSeconds(60));
         assertThat(config.pipelineAllocatedTimeout()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(config.pipelineCreationSettleTime()).isEqualTo(Duration.ofSeconds(2));
     }
 
     @Test
@@ -41,12 +42,14 @@ class TestScmConfig {
                 "ozone.scm.heartbeat.thread.interval", "500ms",
                 "ozone.scm.pipeline.owner.container.count", "5",
                 "ozone.scm.block.deletion.retry.interval", "10s",
-                "ozone.scm.pipeline.allocated.timeout", "1m")));
+                "ozone.scm.pipeline.allocated.timeout", "1m",
+                "ozone.scm.pipeline.creation.settle-time", "500ms")));
 
         assertThat(config.heartbeatCheckInterval()).isEqualTo(Duration.ofMillis(500));
         assertThat(config.openContainersPerPipeline()).isEqualTo(5);
         assertThat(config.blockDeletionRetryInterval()).isEqualTo(Duration.ofSeconds(10));
         assertThat(config.pipelineAllocatedTimeout()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(config.pipelineCreationSettleTime()).isEqualTo(Duration.ofMillis(500));
     }
 
     @Test

@@ -30,12 +30,18 @@ final class ScmFixture implements AutoCloseable {
     private final Map<String, String> conf = new LinkedHashMap<>();
     private final Map<String, String> racks = new HashMap<>();
     private StorageContainerManager scm;
+    private Runnable creationRound;
+    private boolean queueRounds;
+    private boolean roundQueued;
+    private PrometheusRegistry registry;
 
     ScmFixture(Path directory, Map<String, String> overrides) {
         conf.put("ozone.scm.db.dirs", directory.resolve("scm-db").toString());
         conf.put("ozone.scm.stale.node.interval", "30s");
         conf.put("ozone.scm.dead.node.interval", "90s");
         conf.put("ozone.scm.block.deletion.retry.interval", "60s");
+        // Rounds run at each registration unless a test sets a settle time (the clock only moves by hand).
+        conf.put("ozone.scm.pipeline.creation.settle-time", "0s");
         conf.putAll(overrides);
     }
 
@@ -50,8 +56,11 @@ final class ScmFixture implements AutoCloseable {
 
     StorageContainerManager open() {
         ScmConfig config = ScmConfig.from(OzoneConfiguration.of(conf));
-        scm = new StorageContainerManager(
-                "scm-test", config, clock, RackMapping.of(racks), new PrometheusRegistry(), round -> round::run);
+        registry = new PrometheusRegistry();
+        scm = new StorageContainerManager("scm-test", config, clock, RackMapping.of(racks), registry, round -> {
+            creationRound = round;
+            return queueRounds ? () -> roundQueued = true : round::run;
+        });
         return scm;
     }
 
@@ -64,11 +73,43 @@ final class ScmFixture implements AutoCloseable {
         return open();
     }
 
+    /** The registry SCM's metrics are registered in (a new one per {@link #open()}). */
+    PrometheusRegistry registry() {
+        return registry;
+    }
+
+    /**
+     * Triggered creation rounds wait for {@link #runQueuedRound()} instead of running at once, as on SCM's background
+     * thread, where triggers that arrive while a round is queued coalesce. Call before {@link #open()}.
+     */
+    ScmFixture queueRounds() {
+        queueRounds = true;
+        return this;
+    }
+
+    /** Runs the triggered round, if one is queued. */
+    void runQueuedRound() {
+        if (roundQueued) {
+            roundQueued = false;
+            creationRound.run();
+        }
+    }
+
+    /** Runs a pipeline creation round, as the background creator does every period. */
+    void periodicCreationRound() {
+        creationRound.run();
+    }
+
     DatanodeDescriptor register(String uuid) {
+        return register(uuid, List.of());
+    }
+
+    /** Registers (or re-registers after a restart) a datanode that reports the Ratis groups it still has. */
+    DatanodeDescriptor register(String uuid, List<PipelineReport> pipelines) {
         return scm.register(
                 new DatanodeDescriptor(uuid, host(uuid), "10.1.0.1", "", new DatanodePorts(9858, 9859, 9886, 9882)),
                 1,
-                List.of(),
+                pipelines,
                 List.of());
     }
 

@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.o3.scm.block.AllocatedBlock;
-import dev.o3.scm.block.BlockAllocationException;
 import dev.o3.scm.block.ExcludeList;
 import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.container.ContainerReplicaReport;
 import dev.o3.scm.container.ContainerState;
+import dev.o3.scm.error.ScmErrorCode;
+import dev.o3.scm.error.ScmException;
 import dev.o3.scm.pipeline.Pipeline;
 import java.nio.file.Path;
 import java.util.List;
@@ -89,8 +90,8 @@ class TestBlockAllocation {
         Set<String> all = scm.nodes().all().stream().map(s -> s.uuid()).collect(Collectors.toSet());
 
         assertThatThrownBy(() -> scm.blocks().allocate(MB, 1, new ExcludeList(all, Set.of(), Set.of())))
-                .isInstanceOfSatisfying(BlockAllocationException.class, e -> assertThat(e.reason())
-                        .isEqualTo(BlockAllocationException.Reason.NO_OPEN_PIPELINE));
+                .isInstanceOfSatisfying(
+                        ScmException.class, e -> assertThat(e.code()).isEqualTo(ScmErrorCode.NO_OPEN_PIPELINE));
     }
 
     @Test
@@ -104,8 +105,8 @@ class TestBlockAllocation {
                 .singleElement()
                 .satisfies(c -> assertThat(c.allocatedBytes()).isEqualTo(MB));
         assertThatThrownBy(() -> scm.blocks().allocate(MB + 1, 1, ExcludeList.none()))
-                .isInstanceOfSatisfying(BlockAllocationException.class, e -> assertThat(e.reason())
-                        .isEqualTo(BlockAllocationException.Reason.INVALID_REQUEST));
+                .isInstanceOfSatisfying(
+                        ScmException.class, e -> assertThat(e.code()).isEqualTo(ScmErrorCode.INVALID_REQUEST));
     }
 
     @Test
@@ -115,8 +116,8 @@ class TestBlockAllocation {
         fixture.registerAll(2);
 
         assertThatThrownBy(() -> scm.blocks().allocate(MB, 1, ExcludeList.none()))
-                .isInstanceOfSatisfying(BlockAllocationException.class, e -> assertThat(e.reason())
-                        .isEqualTo(BlockAllocationException.Reason.SAFE_MODE));
+                .isInstanceOfSatisfying(
+                        ScmException.class, e -> assertThat(e.code()).isEqualTo(ScmErrorCode.SAFE_MODE));
         assertThat(scm.pipelines().pipelines()).isEmpty();
 
         fixture.register("dn2");
@@ -173,6 +174,47 @@ class TestBlockAllocation {
 
         report(scm, pipeline.memberIds().get(1), container, ContainerState.CLOSED, 9 * MB);
         assertThat(byId(scm.containers().containers()).get(container).state()).isEqualTo(ContainerState.CLOSED);
+    }
+
+    @Test
+    void unhealthyReplicaClosesTheContainerWhichIsUnhealthyUntilAHealthyReplicaReports() {
+        StorageContainerManager scm = openCluster(
+                Map.of("ozone.scm.datanode.pipeline.limit", "1", "ozone.scm.pipeline.owner.container.count", "1"));
+        AllocatedBlock block = scm.blocks().allocate(MB, 1, ExcludeList.none()).get(0);
+        List<String> members = block.pipeline().memberIds();
+        long container = block.containerId();
+
+        report(scm, members.get(1), container, ContainerState.UNHEALTHY, MB);
+
+        assertThat(byId(scm.containers().containers()).get(container).state()).isEqualTo(ContainerState.UNHEALTHY);
+        assertThat(fixture.heartbeat(members.get(0)))
+                .filteredOn(c -> c instanceof DatanodeCommand.CloseContainer close
+                        && close.containerId() == container
+                        && !close.force())
+                .hasSize(1);
+        assertThat(scm.blocks().allocate(MB, 1, ExcludeList.none()).get(0).containerId())
+                .isNotEqualTo(container);
+
+        report(scm, members.get(0), container, ContainerState.CLOSED, MB);
+
+        assertThat(byId(scm.containers().containers()).get(container).state()).isEqualTo(ContainerState.CLOSED);
+        assertThat(scm.containers().replicaStates(container))
+                .containsOnly(
+                        Map.entry(members.get(0), ContainerState.CLOSED),
+                        Map.entry(members.get(1), ContainerState.UNHEALTHY));
+    }
+
+    @Test
+    void deletedReplicaIsNoLongerAReplica() {
+        StorageContainerManager scm = openCluster(Map.of("ozone.scm.datanode.pipeline.limit", "1"));
+        AllocatedBlock block = scm.blocks().allocate(MB, 1, ExcludeList.none()).get(0);
+        String member = block.pipeline().memberIds().get(0);
+        report(scm, member, block.containerId(), ContainerState.OPEN, MB);
+        assertThat(scm.containers().reportedReplicas(block.containerId())).containsExactly(member);
+
+        report(scm, member, block.containerId(), ContainerState.DELETED, 0);
+
+        assertThat(scm.containers().reportedReplicas(block.containerId())).isEmpty();
     }
 
     private static void report(

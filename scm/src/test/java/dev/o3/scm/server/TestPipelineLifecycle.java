@@ -2,6 +2,7 @@ package dev.o3.scm.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.o3.scm.block.ExcludeList;
 import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.pipeline.PipelineReport;
@@ -28,6 +29,13 @@ class TestPipelineLifecycle {
         fixture.close();
     }
 
+    /** An SCM for {@code datanodes} datanodes dn0, dn1, ... alternating over two racks, each in up to {@code limit}. */
+    private StorageContainerManager openOnTwoRacks(int datanodes, int limit) {
+        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", String.valueOf(limit)));
+        IntStream.range(0, datanodes).forEach(i -> fixture.rack("dn" + i, "/rack" + (i % 2)));
+        return fixture.open();
+    }
+
     @Test
     void pipelineOpensWhenAllThreeMembersReport() {
         fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "2"));
@@ -48,7 +56,7 @@ class TestPipelineLifecycle {
         assertThat(scm.pipelines().openPipelines()).isEmpty();
         fixture.heartbeat("dn2", List.of(new PipelineReport(first.id(), false)), List.of());
 
-        assertThat(scm.pipelines().metrics().creationFailures()).isZero();
+        assertThat(scm.metrics().creationFailures()).isZero();
         assertThat(scm.pipelines().openPipelines()).singleElement().satisfies(p -> {
             assertThat(p.id()).isEqualTo(first.id());
             assertThat(p.leaderId()).isEqualTo("dn1");
@@ -57,9 +65,7 @@ class TestPipelineLifecycle {
 
     @Test
     void deadNodePipelinesCloseAndCapacityIsRefilled() {
-        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "1"));
-        IntStream.range(0, 7).forEach(i -> fixture.rack("dn" + i, "/rack" + (i % 2)));
-        StorageContainerManager scm = fixture.open();
+        StorageContainerManager scm = openOnTwoRacks(7, 1);
         fixture.registerAll(7);
         fixture.openAllPipelines();
         assertThat(scm.pipelines().openPipelines()).hasSize(2);
@@ -75,16 +81,14 @@ class TestPipelineLifecycle {
         List<Pipeline> now = scm.pipelines().pipelines();
         assertThat(now).hasSize(2).allSatisfy(p -> assertThat(p.memberIds()).doesNotContain(victim));
         assertThat(now).filteredOn(p -> p.state() == PipelineState.ALLOCATED).hasSize(1);
-        assertThat(scm.pipelines().metrics().rackFallbacks()).isZero();
+        assertThat(scm.metrics().rackFallbacks()).isZero();
         assertThat(fixture.heartbeat(doomed.memberIds().get(1))).anySatisfy(c -> assertThat(c)
                 .isEqualTo(new DatanodeCommand.ClosePipeline(c.commandId(), doomed.id())));
     }
 
     @Test
     void newDatanodeInFullClusterJoinsNewPipeline() {
-        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "1"));
-        IntStream.range(0, 9).forEach(i -> fixture.rack("dn" + i, "/rack" + (i % 2)));
-        StorageContainerManager scm = fixture.open();
+        StorageContainerManager scm = openOnTwoRacks(9, 1);
         fixture.registerAll(8);
         assertThat(scm.pipelines().pipelines()).hasSize(2);
 
@@ -92,6 +96,65 @@ class TestPipelineLifecycle {
 
         assertThat(scm.pipelines().pipelines()).hasSize(3).anySatisfy(p -> assertThat(p.memberIds())
                 .contains("dn8"));
+    }
+
+    @Test
+    void lateDatanodeGetsPipelinesByReformingThoseWithoutData() {
+        StorageContainerManager scm = openOnTwoRacks(6, 3);
+        fixture.registerAll(5);
+        fixture.openAllPipelines();
+        assertThat(scm.pipelines().pipelines()).hasSize(5);
+        long reformedBefore = scm.metrics().pipelinesReformed();
+        String withData = scm.blocks()
+                .allocate(1024, 1, ExcludeList.none())
+                .get(0)
+                .pipeline()
+                .id();
+
+        fixture.register("dn5");
+
+        assertThat(scm.pipelines().pipelines()).hasSize(6).anySatisfy(p -> assertThat(p.id())
+                .isEqualTo(withData));
+        assertThat(scm.pipelines().pipelineCountsByNode()).containsEntry("dn5", 3);
+        assertThat(scm.metrics().pipelinesReformed()).isGreaterThan(reformedBefore);
+        assertThat(scm.metrics().rackFallbacks()).isZero();
+    }
+
+    @Test
+    void reformingWaitsWhileADatanodeIsStale() {
+        StorageContainerManager scm = openOnTwoRacks(6, 3);
+        fixture.registerAll(5);
+        fixture.clock().advance(Duration.ofSeconds(31));
+        List.of("dn1", "dn2", "dn3", "dn4").forEach(fixture::heartbeat);
+        scm.checkHealth();
+        List<Pipeline> before = scm.pipelines().pipelines();
+
+        fixture.register("dn5");
+        assertThat(scm.pipelines().pipelines()).isEqualTo(before);
+
+        fixture.heartbeat("dn0");
+        assertThat(scm.pipelines().pipelines()).hasSize(6);
+    }
+
+    @Test
+    void reformingNeverClosesPipelinesWithData() {
+        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "3"));
+        StorageContainerManager scm = fixture.open();
+        fixture.registerAll(5);
+        fixture.openAllPipelines();
+        List<Pipeline> before = scm.pipelines().pipelines();
+        assertThat(scm.blocks().allocate(1024, 5, ExcludeList.none()))
+                .extracting(block -> block.pipeline().id())
+                .doesNotHaveDuplicates()
+                .hasSize(5);
+        long reformedBefore = scm.metrics().pipelinesReformed();
+
+        fixture.register("dn5");
+
+        // Every pipeline holds data: the late node stays in none rather than cost a write.
+        assertThat(scm.pipelines().pipelines()).isEqualTo(before);
+        assertThat(scm.pipelines().pipelineCountsByNode()).containsEntry("dn5", 0);
+        assertThat(scm.metrics().pipelinesReformed()).isEqualTo(reformedBefore);
     }
 
     @Test
@@ -148,7 +211,7 @@ class TestPipelineLifecycle {
         assertThat(scm.pipelines().pipelines()).singleElement().satisfies(p -> assertThat(p.memberIds())
                 .containsExactlyInAnyOrder("dn0", "dn2", "dn3"));
         // One rack only: the pipeline could not be 2+1 and is counted as a rack fallback.
-        assertThat(scm.pipelines().metrics().rackFallbacks()).isEqualTo(1);
+        assertThat(scm.metrics().rackFallbacks()).isEqualTo(1);
     }
 
     @Test

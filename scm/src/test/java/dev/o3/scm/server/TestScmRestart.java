@@ -4,15 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.o3.scm.block.AllocatedBlock;
-import dev.o3.scm.block.BlockAllocationException;
 import dev.o3.scm.block.ExcludeList;
 import dev.o3.scm.container.ContainerInfo;
+import dev.o3.scm.error.ScmException;
 import dev.o3.scm.pipeline.Pipeline;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -52,7 +53,7 @@ class TestScmRestart {
         assertThat(scm.containers().containers()).containsExactlyElementsOf(containers);
         StorageContainerManager restarted = scm;
         assertThatThrownBy(() -> restarted.blocks().allocate(1024, 1, ExcludeList.none()))
-                .isInstanceOf(BlockAllocationException.class);
+                .isInstanceOf(ScmException.class);
 
         fixture.registerAll(2);
         assertThat(scm.safeMode().inSafeMode()).isTrue();
@@ -68,6 +69,31 @@ class TestScmRestart {
                 .orElseThrow();
         assertThat(after).allSatisfy(block -> assertThat(block.localId()).isGreaterThan(lastBefore));
         assertThat(scm.containers().containers()).hasSameSizeAs(containers);
+    }
+
+    @Test
+    void pipelinesWithoutDataAreKeptWhileTheirMembersRegisterAfterRestart() {
+        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "3"));
+        IntStream.range(0, 6).forEach(i -> fixture.rack("dn" + i, "/rack" + (i % 2)));
+        fixture.open();
+        fixture.registerAll(6);
+        fixture.openAllPipelines();
+        Set<String> ids = pipelineIds(fixture.scm());
+        assertThat(ids).hasSize(6);
+
+        StorageContainerManager scm = fixture.restart();
+        for (int i = 0; i < 6; i++) {
+            fixture.register("dn" + i);
+            assertThat(pipelineIds(scm))
+                    .as("pipelines after dn%d registered again", i)
+                    .isEqualTo(ids);
+        }
+
+        assertThat(scm.metrics().pipelinesReformed()).isZero();
+    }
+
+    private static Set<String> pipelineIds(StorageContainerManager scm) {
+        return scm.pipelines().pipelines().stream().map(Pipeline::id).collect(Collectors.toSet());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.o3.scm.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
@@ -28,7 +29,10 @@ import dev.o3.proto.scm.ScmAdminServiceGrpc;
 import dev.o3.proto.scm.ScmBlockServiceGrpc;
 import dev.o3.proto.scm.ScmCommand;
 import dev.o3.proto.scm.ScmDatanodeServiceGrpc;
+import dev.o3.scm.error.ScmErrorCode;
 import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -81,6 +85,15 @@ class TestScmServer {
             assertThat(admin.safeModeStatus(SafeModeStatusRequest.getDefaultInstance())
                             .getInSafeMode())
                     .isTrue();
+            AllocateBlockRequest oneBlock =
+                    AllocateBlockRequest.newBuilder().setSize(4096).build();
+            assertThatThrownBy(() -> blocks.allocateBlock(oneBlock))
+                    .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
+                        assertThat(e.getStatus().getDescription()).startsWith("SAFE_MODE: ");
+                        assertThat(e.getTrailers().get(ScmGrpcErrors.ERROR_CODE))
+                                .isEqualTo(String.valueOf(ScmErrorCode.SAFE_MODE.code()));
+                    });
 
             for (int i = 0; i < DATANODES; i++) {
                 RegisterResponse registered = datanodes.register(RegisterRequest.newBuilder()
@@ -143,8 +156,12 @@ class TestScmServer {
                     .hasSize(8);
 
             String prom = scrape(server.httpPort());
-            assertThat(prom).contains("scm_datanode_pipelines{datanode=\"" + uuid(0) + "\"} 2");
-            assertThat(prom).contains("scm_pipeline_rack_fallbacks_total 0");
+            assertThat(prom).contains("o3_scm_datanode_pipelines{datanode=\"" + uuid(0) + "\"} 2");
+            assertThat(prom).contains("o3_scm_pipeline_rack_fallbacks_total 0");
+            assertThat(prom).contains("o3_scm_nodes{state=\"healthy\"} " + DATANODES);
+            assertThat(prom).contains("o3_scm_pipelines{state=\"open\"} " + expected);
+            assertThat(prom).contains("o3_scm_blocks_allocated_total 8");
+            assertThat(prom).contains("o3_scm_safe_mode 0");
         }
     }
 
@@ -155,8 +172,8 @@ class TestScmServer {
             lines.append(host(i)).append(" /rack").append(i % 2).append('\n');
         }
         Files.writeString(table, lines.toString(), StandardCharsets.UTF_8);
-        // Pipelines are placed once every datanode has registered: creation rounds run from the safe-mode exit on, and
-        // a round between two registrations could leave the last node's free slots unpairable.
+        // Safe mode holds pipeline creation until every datanode has registered, so no pipeline is re-formed while the
+        // test counts CreatePipeline commands.
         return OzoneConfiguration.of(Map.of(
                 "ozone.scm.db.dirs",
                 directory.resolve("db").toString(),
@@ -172,6 +189,10 @@ class TestScmServer {
                 String.valueOf(LIMIT),
                 "hdds.scm.safemode.min.datanode",
                 String.valueOf(DATANODES),
+                "ozone.scm.pipeline.creation.settle-time",
+                "200ms",
+                "ozone.scm.heartbeat.thread.interval",
+                "200ms",
                 "net.topology.table.file.name",
                 table.toString()));
     }

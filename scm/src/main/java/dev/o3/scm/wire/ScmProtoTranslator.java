@@ -1,7 +1,6 @@
-package dev.o3.scm.server;
+package dev.o3.scm.wire;
 
 import dev.o3.proto.hdds.DatanodeDetails;
-import dev.o3.proto.hdds.PipelineState;
 import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.hdds.ReplicationFactor;
 import dev.o3.proto.hdds.ReplicationType;
@@ -9,14 +8,12 @@ import dev.o3.proto.scm.CloseContainerCommand;
 import dev.o3.proto.scm.ClosePipelineCommand;
 import dev.o3.proto.scm.CreatePipelineCommand;
 import dev.o3.proto.scm.DeleteBlocksCommand;
-import dev.o3.proto.scm.NodeState;
 import dev.o3.proto.scm.ScmCommand;
 import dev.o3.scm.block.DeletedBlocksTransaction;
 import dev.o3.scm.block.ExcludeList;
 import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.container.ContainerReplicaReport;
-import dev.o3.scm.container.ContainerState;
 import dev.o3.scm.node.DatanodeDescriptor;
 import dev.o3.scm.node.DatanodePorts;
 import dev.o3.scm.pipeline.Pipeline;
@@ -24,10 +21,15 @@ import dev.o3.scm.pipeline.PipelineReport;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
-/** Maps SCM's domain records to and from the wire protocol (hdds.proto, scm.proto). Stateless. */
-final class ScmProtoTranslator {
+/**
+ * The one mapping between SCM's domain records and their protobuf forms (hdds.proto, scm.proto): what the gRPC
+ * services send and receive and what SCM's database stores. Enum values are mapped by {@link StateTranslator}, where
+ * an unknown value is an error. Thread-safe (immutable).
+ */
+public final class ScmProtoTranslator {
     private static final ReplicationConfig RATIS_THREE = ReplicationConfig.newBuilder()
             .setType(ReplicationType.RATIS)
             .setFactor(ReplicationFactor.THREE)
@@ -36,11 +38,11 @@ final class ScmProtoTranslator {
     private final Function<String, Optional<DatanodeDescriptor>> datanodes;
 
     /** @param datanodes looks up a registered datanode by uuid, to fill pipeline members */
-    ScmProtoTranslator(Function<String, Optional<DatanodeDescriptor>> datanodes) {
+    public ScmProtoTranslator(Function<String, Optional<DatanodeDescriptor>> datanodes) {
         this.datanodes = datanodes;
     }
 
-    static DatanodeDescriptor fromProto(DatanodeDetails details) {
+    public static DatanodeDescriptor fromProto(DatanodeDetails details) {
         return new DatanodeDescriptor(
                 details.getUuid(),
                 details.getHostName(),
@@ -53,7 +55,7 @@ final class ScmProtoTranslator {
                         details.getHttpPort()));
     }
 
-    static DatanodeDetails toProto(DatanodeDescriptor datanode) {
+    public static DatanodeDetails toProto(DatanodeDescriptor datanode) {
         return DatanodeDetails.newBuilder()
                 .setUuid(datanode.uuid())
                 .setHostName(datanode.hostName())
@@ -66,30 +68,62 @@ final class ScmProtoTranslator {
                 .build();
     }
 
-    dev.o3.proto.hdds.Pipeline toProto(Pipeline pipeline) {
+    /** A pipeline with each member's registered details (the uuid alone for a member not registered). */
+    public dev.o3.proto.hdds.Pipeline toProto(Pipeline pipeline) {
+        return toProto(
+                pipeline,
+                member ->
+                        datanodes.apply(member).map(ScmProtoTranslator::toProto).orElseGet(() -> uuidOnly(member)));
+    }
+
+    /**
+     * A pipeline with members described by {@code member}. The leader is the reported one, else the suggested one;
+     * the suggested leader is the member with the highest priority, which is how {@link #fromProto(dev.o3.proto.hdds
+     * .Pipeline)} reads it back.
+     */
+    public static dev.o3.proto.hdds.Pipeline toProto(Pipeline pipeline, Function<String, DatanodeDetails> member) {
         dev.o3.proto.hdds.Pipeline.Builder builder = dev.o3.proto.hdds.Pipeline.newBuilder()
                 .setId(pipeline.id())
                 .setReplication(RATIS_THREE)
-                .setState(
-                        switch (pipeline.state()) {
-                            case ALLOCATED -> PipelineState.PIPELINE_ALLOCATED;
-                            case OPEN -> PipelineState.PIPELINE_OPEN;
-                            case CLOSED -> PipelineState.PIPELINE_CLOSED;
-                        })
+                .setState(StateTranslator.toProto(pipeline.state()))
                 .setLeaderId(pipeline.leaderId())
                 .addAllPriorities(pipeline.priorities())
                 .setCreationTimeMillis(pipeline.creationMillis());
-        for (String member : pipeline.memberIds()) {
-            builder.addMembers(datanodes
-                    .apply(member)
-                    .map(ScmProtoTranslator::toProto)
-                    .orElseGet(
-                            () -> DatanodeDetails.newBuilder().setUuid(member).build()));
-        }
+        pipeline.memberIds().forEach(id -> builder.addMembers(member.apply(id)));
         return builder.build();
     }
 
-    ScmCommand toProto(DatanodeCommand command) {
+    /** A member known only by uuid, as SCM's database stores pipeline members. */
+    public static DatanodeDetails uuidOnly(String uuid) {
+        return DatanodeDetails.newBuilder().setUuid(uuid).build();
+    }
+
+    /**
+     * A pipeline as stored: members by uuid, the suggested leader from the priorities (the leader id for a pipeline
+     * without them); nothing reported yet.
+     *
+     * @throws UnknownWireValueException for a state SCM does not track
+     */
+    public static Pipeline fromProto(dev.o3.proto.hdds.Pipeline stored) {
+        List<String> members =
+                stored.getMembersList().stream().map(DatanodeDetails::getUuid).toList();
+        String suggestedLeader = stored.getLeaderId();
+        for (int i = 0; i < Math.min(members.size(), stored.getPrioritiesCount()); i++) {
+            if (stored.getPriorities(i) == Pipeline.LEADER_PRIORITY) {
+                suggestedLeader = members.get(i);
+            }
+        }
+        return new Pipeline(
+                stored.getId(),
+                members,
+                suggestedLeader,
+                StateTranslator.fromProto(stored.getState(), stored.getStateValue()),
+                Optional.empty(),
+                Set.of(),
+                stored.getCreationTimeMillis());
+    }
+
+    public ScmCommand toProto(DatanodeCommand command) {
         ScmCommand.Builder builder = ScmCommand.newBuilder().setCommandId(command.commandId());
         if (command instanceof DatanodeCommand.CreatePipeline create) {
             builder.setCreatePipeline(CreatePipelineCommand.newBuilder().setPipeline(toProto(create.pipeline())));
@@ -108,7 +142,7 @@ final class ScmProtoTranslator {
         return builder.build();
     }
 
-    private static dev.o3.proto.scm.DeletedBlocksTransaction toProto(DeletedBlocksTransaction tx) {
+    public static dev.o3.proto.scm.DeletedBlocksTransaction toProto(DeletedBlocksTransaction tx) {
         return dev.o3.proto.scm.DeletedBlocksTransaction.newBuilder()
                 .setTxId(tx.txId())
                 .setContainerId(tx.containerId())
@@ -117,35 +151,50 @@ final class ScmProtoTranslator {
                 .build();
     }
 
-    static List<PipelineReport> fromPipelineReports(List<dev.o3.proto.scm.PipelineReport> reports) {
+    public static DeletedBlocksTransaction fromProto(dev.o3.proto.scm.DeletedBlocksTransaction stored) {
+        return new DeletedBlocksTransaction(
+                stored.getTxId(), stored.getContainerId(), stored.getLocalIdsList(), stored.getRetryCount());
+    }
+
+    public static List<PipelineReport> fromPipelineReports(List<dev.o3.proto.scm.PipelineReport> reports) {
         return reports.stream()
                 .map(r -> new PipelineReport(r.getPipelineId(), r.getIsLeader()))
                 .toList();
     }
 
-    static List<ContainerReplicaReport> fromContainerReports(List<dev.o3.proto.scm.ContainerReplicaReport> reports) {
+    /**
+     * The replicas of a datanode's container report.
+     *
+     * @throws UnknownWireValueException for a replica state SCM does not know
+     */
+    public static List<ContainerReplicaReport> fromContainerReports(
+            List<dev.o3.proto.scm.ContainerReplicaReport> reports) {
         return reports.stream()
                 .map(r -> new ContainerReplicaReport(
-                        r.getContainerId(), fromProto(r.getState()), r.getUsedBytes(), r.getKeyCount()))
+                        r.getContainerId(),
+                        StateTranslator.fromProto(r.getState(), r.getStateValue()),
+                        r.getUsedBytes(),
+                        r.getKeyCount()))
                 .toList();
     }
 
-    static int ratisDirs(dev.o3.proto.scm.NodeReport report) {
+    public static int ratisDirs(dev.o3.proto.scm.NodeReport report) {
         return (int)
                 report.getRatisDirsList().stream().filter(d -> !d.getFailed()).count();
     }
 
-    static ExcludeList fromProto(dev.o3.proto.scm.ExcludeList exclude) {
+    public static ExcludeList fromProto(dev.o3.proto.scm.ExcludeList exclude) {
         return new ExcludeList(
                 new HashSet<>(exclude.getDatanodeUuidsList()),
                 new HashSet<>(exclude.getPipelineIdsList()),
                 new HashSet<>(exclude.getContainerIdsList()));
     }
 
-    static dev.o3.proto.scm.ContainerInfo toProto(ContainerInfo container, Iterable<String> replicas) {
+    /** A container with the datanodes that reported a replica (none in the stored form). */
+    public static dev.o3.proto.scm.ContainerInfo toProto(ContainerInfo container, Iterable<String> replicas) {
         return dev.o3.proto.scm.ContainerInfo.newBuilder()
                 .setContainerId(container.id())
-                .setState(toProto(container.state()))
+                .setState(StateTranslator.toProto(container.state()))
                 .setPipelineId(container.pipelineId())
                 .setUsedBytes(container.usedBytes())
                 .setKeyCount(container.keyCount())
@@ -154,29 +203,18 @@ final class ScmProtoTranslator {
                 .build();
     }
 
-    static NodeState toProto(dev.o3.scm.node.NodeState state) {
-        return switch (state) {
-            case HEALTHY -> NodeState.HEALTHY;
-            case STALE -> NodeState.STALE;
-            case DEAD -> NodeState.DEAD;
-        };
-    }
-
-    private static dev.o3.proto.hdds.ContainerState toProto(ContainerState state) {
-        return switch (state) {
-            case OPEN -> dev.o3.proto.hdds.ContainerState.CONTAINER_OPEN;
-            case CLOSING -> dev.o3.proto.hdds.ContainerState.CONTAINER_CLOSING;
-            case QUASI_CLOSED -> dev.o3.proto.hdds.ContainerState.CONTAINER_QUASI_CLOSED;
-            case CLOSED -> dev.o3.proto.hdds.ContainerState.CONTAINER_CLOSED;
-        };
-    }
-
-    private static ContainerState fromProto(dev.o3.proto.hdds.ContainerState state) {
-        return switch (state) {
-            case CONTAINER_CLOSING -> ContainerState.CLOSING;
-            case CONTAINER_QUASI_CLOSED -> ContainerState.QUASI_CLOSED;
-            case CONTAINER_CLOSED, CONTAINER_DELETED -> ContainerState.CLOSED;
-            default -> ContainerState.OPEN;
-        };
+    /**
+     * A container as stored.
+     *
+     * @throws UnknownWireValueException for a state SCM does not know
+     */
+    public static ContainerInfo fromProto(dev.o3.proto.scm.ContainerInfo stored) {
+        return new ContainerInfo(
+                stored.getContainerId(),
+                stored.getPipelineId(),
+                StateTranslator.fromProto(stored.getState(), stored.getStateValue()),
+                stored.getAllocatedBytes(),
+                stored.getUsedBytes(),
+                stored.getKeyCount());
     }
 }

@@ -1,0 +1,141 @@
+package dev.o3.scm.metrics;
+
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Every metric of SCM, named {@code o3_scm_<name>} with a help text. Counters are recorded by the managers through
+ * intention-named methods; gauges read the managers' state at scrape time from the suppliers given to
+ * {@link #registerStateGauges} and {@link #registerDatanodeGauges}, so they never drift from it. This package
+ * depends on no other SCM package, so every manager can record into it.
+ *
+ * <p>Thread-safe. One instance per SCM, registered in that SCM's registry.
+ */
+public final class ScmMetrics {
+    public static final String NODES = "o3_scm_nodes";
+    public static final String PIPELINES = "o3_scm_pipelines";
+    public static final String CONTAINERS = "o3_scm_containers";
+    public static final String SAFE_MODE = "o3_scm_safe_mode";
+    public static final String DATANODE_PIPELINES = "o3_scm_datanode_pipelines";
+    public static final String DATANODE_PIPELINE_LEADERS = "o3_scm_datanode_pipeline_leaders";
+    public static final String BLOCKS_ALLOCATED = "o3_scm_blocks_allocated";
+    public static final String PIPELINES_CREATED = "o3_scm_pipelines_created";
+    public static final String PIPELINES_CLOSED = "o3_scm_pipelines_closed";
+    public static final String PIPELINES_REFORMED = "o3_scm_pipelines_reformed";
+    public static final String PIPELINE_CREATION_FAILURES = "o3_scm_pipeline_creation_failures";
+    public static final String PIPELINE_RACK_FALLBACKS = "o3_scm_pipeline_rack_fallbacks";
+
+    private final PrometheusRegistry registry;
+    private final Counter blocksAllocated;
+    private final Counter pipelinesCreated;
+    private final Counter pipelinesClosed;
+    private final Counter pipelinesReformed;
+    private final Counter creationFailures;
+    private final Counter rackFallbacks;
+
+    public ScmMetrics(PrometheusRegistry registry) {
+        this.registry = Objects.requireNonNull(registry, "registry is null");
+        blocksAllocated = counter(BLOCKS_ALLOCATED, "Blocks SCM allocated for clients");
+        pipelinesCreated = counter(PIPELINES_CREATED, "RATIS/THREE pipelines SCM allocated");
+        pipelinesClosed = counter(PIPELINES_CLOSED, "Pipelines SCM closed (member dead, re-formed, or admin)");
+        pipelinesReformed = counter(
+                PIPELINES_REFORMED,
+                "Pipelines without data SCM closed to place them again, so a datanode that joined late gets pipelines");
+        creationFailures = counter(
+                PIPELINE_CREATION_FAILURES,
+                "Placement rounds that found free capacity but could not create a pipeline");
+        rackFallbacks = counter(
+                PIPELINE_RACK_FALLBACKS, "Pipelines placed without the 2+1 rack rule (one rack, or racks too unequal)");
+    }
+
+    /**
+     * Registers the gauges of SCM's state, read at scrape time.
+     *
+     * @param nodesByState registered datanodes per health state (label {@code state})
+     * @param pipelinesByState non-closed pipelines per lifecycle state (label {@code state})
+     * @param containersByState containers per lifecycle state (label {@code state})
+     * @param inSafeMode whether SCM is in safe mode
+     */
+    public void registerStateGauges(
+            Supplier<Map<String, Long>> nodesByState,
+            Supplier<Map<String, Long>> pipelinesByState,
+            Supplier<Map<String, Long>> containersByState,
+            BooleanSupplier inSafeMode) {
+        labelled(NODES, "Registered datanodes by health state", "state", nodesByState);
+        labelled(PIPELINES, "Non-closed RATIS/THREE pipelines by state", "state", pipelinesByState);
+        labelled(CONTAINERS, "Containers by lifecycle state", "state", containersByState);
+        GaugeWithCallback.builder()
+                .name(SAFE_MODE)
+                .help("1 while SCM is in safe mode (no blocks, no pipelines), 0 once it left")
+                .callback(callback -> callback.call(inSafeMode.getAsBoolean() ? 1 : 0))
+                .register(registry);
+    }
+
+    /** Registers the per-datanode gauges (label {@code datanode}), read at scrape time. */
+    public void registerDatanodeGauges(
+            Supplier<Map<String, Integer>> pipelinesPerNode, Supplier<Map<String, Integer>> leadersPerNode) {
+        labelled(
+                DATANODE_PIPELINES,
+                "Non-closed RATIS/THREE pipelines each datanode is a member of",
+                "datanode",
+                pipelinesPerNode);
+        labelled(
+                DATANODE_PIPELINE_LEADERS,
+                "Non-closed pipelines each datanode leads (reported, else suggested leader)",
+                "datanode",
+                leadersPerNode);
+    }
+
+    public void recordBlocksAllocated(int blocks) {
+        blocksAllocated.inc(blocks);
+    }
+
+    /** A placement round allocated {@code pipelines}, {@code fallbacks} of them without 2+1 racks. */
+    public void recordPipelinesCreated(int pipelines, int fallbacks) {
+        pipelinesCreated.inc(pipelines);
+        rackFallbacks.inc(fallbacks);
+    }
+
+    public void recordPipelineClosed() {
+        pipelinesClosed.inc();
+    }
+
+    public void recordPipelinesReformed(int pipelines) {
+        pipelinesReformed.inc(pipelines);
+    }
+
+    public void recordCreationFailure() {
+        creationFailures.inc();
+    }
+
+    public long rackFallbacks() {
+        return (long) rackFallbacks.get();
+    }
+
+    public long creationFailures() {
+        return (long) creationFailures.get();
+    }
+
+    public long pipelinesReformed() {
+        return (long) pipelinesReformed.get();
+    }
+
+    private Counter counter(String name, String help) {
+        return Counter.builder().name(name).help(help).register(registry);
+    }
+
+    private <N extends Number> void labelled(String name, String help, String label, Supplier<Map<String, N>> values) {
+        GaugeWithCallback.builder()
+                .name(name)
+                .help(help)
+                .labelNames(label)
+                .callback(callback ->
+                        values.get().forEach((labelValue, value) -> callback.call(value.doubleValue(), labelValue)))
+                .register(registry);
+    }
+}
