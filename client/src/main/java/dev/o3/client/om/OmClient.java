@@ -333,16 +333,8 @@ public final class OmClient implements AutoCloseable {
             return;
         }
         callStreams.forEach(CallStream::close);
+        // Every channel starts draining at once, then each is awaited in turn.
         channels.forEach(ManagedChannel::shutdown);
-        for (ManagedChannel channel : channels) {
-            try {
-                if (!channel.awaitTermination(5, TimeUnit.SECONDS)) {
-                    channel.shutdownNow();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                channel.shutdownNow();
-            }
-        }
+        channels.forEach(GrpcFactory::close);
     }
 }

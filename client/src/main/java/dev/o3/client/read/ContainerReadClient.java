@@ -28,7 +28,6 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
@@ -143,15 +142,7 @@ public final class ContainerReadClient implements AutoCloseable {
     @Override
     public void close() {
         lanes.forEach(Lane::close);
-        channel.shutdown();
-        try {
-            if (!channel.awaitTermination(5, TimeUnit.SECONDS)) {
-                channel.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            channel.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
+        GrpcFactory.close(channel);
     }
 
     /** The stream with the fewest requests in flight, the search starting at a rotating lane to spread ties. */

@@ -20,6 +20,8 @@ import java.util.concurrent.TimeUnit;
 public final class GrpcFactory {
     /** gRPC servers' own limit on client pings. */
     private static final Duration PERMIT_KEEPALIVE_TIME_DEFAULT = Duration.ofMinutes(5);
+    /** How long a closing channel waits for calls in flight: long enough for a metadata call, short for a shutdown. */
+    private static final Duration CLOSE_GRACE = Duration.ofSeconds(5);
 
     private GrpcFactory() {}
 
@@ -69,6 +71,22 @@ public final class GrpcFactory {
             builder.addService(service);
         }
         return new GrpcServer(name, address, builder.build(), pool);
+    }
+
+    /**
+     * Closes {@code channel}: lets calls in flight finish for up to five seconds, then cancels what is left. Keeps
+     * the caller's interrupt status; a channel already shut down is fine.
+     */
+    public static void close(ManagedChannel channel) {
+        channel.shutdown();
+        try {
+            if (!channel.awaitTermination(CLOSE_GRACE.toNanos(), TimeUnit.NANOSECONDS)) {
+                channel.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            channel.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
     }
 
     static Duration permittedPingInterval(GrpcConfig config) {

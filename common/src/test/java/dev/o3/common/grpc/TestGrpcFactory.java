@@ -130,6 +130,34 @@ class TestGrpcFactory {
         }
     }
 
+    @Test
+    void channelCloseLetsTheCallInFlightFinishThenTerminates() throws Exception {
+        server = start(GrpcConfig.defaults(), GrpcExecutor.fixedPool("test-echo", 1));
+        channel = GrpcFactory.channel(new HostAndPort("127.0.0.1", server.port()), GrpcConfig.defaults());
+        echo.holdCalls = true;
+        echo.answerAfterRelease = true;
+        Future<EchoResponse> call = EchoServiceGrpc.newFutureStub(channel).echo(request(1, 5));
+        assertThat(echo.entered.await(10, TimeUnit.SECONDS)).isTrue();
+        ExecutorService closerPool = Executors.newSingleThreadExecutor();
+        try {
+            AtomicReference<Thread> closerThread = new AtomicReference<>();
+            Future<?> closer = closerPool.submit(() -> {
+                closerThread.set(Thread.currentThread());
+                GrpcFactory.close(channel);
+            });
+
+            awaitTimedWaiting(closerThread);
+            assertThat(closer).isNotDone();
+            echo.release.countDown();
+            closer.get(10, TimeUnit.SECONDS);
+
+            assertThat(call.get(10, TimeUnit.SECONDS).getPayload().size()).isEqualTo(5);
+            assertThat(channel.isTerminated()).isTrue();
+        } finally {
+            closerPool.shutdownNow();
+        }
+    }
+
     /** Polls (10 s deadline) until the thread blocks in a timed wait, as close() does while the call runs. */
     private static void awaitTimedWaiting(AtomicReference<Thread> thread) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -151,13 +179,17 @@ class TestGrpcFactory {
                 .build();
     }
 
-    /** Echoes {@code response_size} bytes and records the thread it ran on; or holds each call until released. */
+    /**
+     * Echoes {@code response_size} bytes and records the thread it ran on; or holds each call until released, then
+     * answers it only if asked to.
+     */
     private static final class RecordingEcho extends EchoServiceGrpc.EchoServiceImplBase {
         private final AtomicReference<String> lastThread = new AtomicReference<>();
         private final CountDownLatch entered = new CountDownLatch(1);
         private final CountDownLatch release = new CountDownLatch(1);
         private final CountDownLatch handlerDone = new CountDownLatch(1);
         private volatile boolean holdCalls;
+        private volatile boolean answerAfterRelease;
 
         @Override
         public void echo(EchoRequest request, StreamObserver<EchoResponse> responses) {
@@ -166,7 +198,9 @@ class TestGrpcFactory {
                 entered.countDown();
                 awaitQuietly(release);
                 handlerDone.countDown();
-                return;
+                if (!answerAfterRelease) {
+                    return;
+                }
             }
             responses.onNext(EchoResponse.newBuilder()
                     .setPayload(ByteString.copyFrom(new byte[request.getResponseSize()]))

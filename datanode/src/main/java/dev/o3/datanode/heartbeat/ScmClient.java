@@ -37,14 +37,6 @@ final class ScmClient implements AutoCloseable {
 
     @Override
     public void close() {
-        channel.shutdown();
-        try {
-            if (!channel.awaitTermination(5, TimeUnit.SECONDS)) {
-                channel.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            channel.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
+        GrpcFactory.close(channel);
     }
 }

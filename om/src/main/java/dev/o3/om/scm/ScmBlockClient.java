@@ -119,11 +119,6 @@ public final class ScmBlockClient implements AutoCloseable {
 
     @Override
     public void close() {
-        channel.shutdownNow();
-        try {
-            channel.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        GrpcFactory.close(channel);
     }
 }
