@@ -6,6 +6,7 @@ import dev.o3.common.config.HostAndPort;
 import dev.o3.common.ratis.RatisClientOptions;
 import dev.o3.datanode.container.ContainerSet;
 import dev.o3.datanode.ratis.RatisServer;
+import dev.o3.datanode.replication.ReplicationService;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.proto.hdds.ProtocolVersion;
 import dev.o3.proto.scm.CommandStatus;
@@ -58,12 +59,13 @@ public final class HeartbeatService implements AutoCloseable {
             RatisServer ratis,
             ContainerSet containers,
             HostAndPort scmAddress,
-            Duration interval) {
+            Duration interval,
+            ReplicationService replication) {
         this.logPrefix = logPrefix;
         this.datanode = datanode;
         this.reports = reports;
         Duration timeout = interval.compareTo(Duration.ofSeconds(10)) > 0 ? interval : Duration.ofSeconds(10);
-        this.commands = new CommandHandler(logPrefix, ratis, containers, RatisClientOptions.DEFAULT);
+        this.commands = new CommandHandler(logPrefix, ratis, containers, RatisClientOptions.DEFAULT, replication);
         this.scm = new ScmClient(scmAddress, timeout);
         this.interval = interval;
         this.executor =
@@ -147,10 +149,7 @@ public final class HeartbeatService implements AutoCloseable {
             register();
         }
         for (ScmCommand command : response.getCommandsList()) {
-            CommandStatus status = commands.run(command);
-            synchronized (this) {
-                statuses.add(status);
-            }
+            commands.run(command, this::addStatus).ifPresent(this::addStatus);
         }
     }
 
@@ -170,6 +169,10 @@ public final class HeartbeatService implements AutoCloseable {
                 response.getScmId(),
                 response.getClusterId(),
                 networkLocation);
+    }
+
+    private synchronized void addStatus(CommandStatus status) {
+        statuses.add(status);
     }
 
     private synchronized List<CommandStatus> drainStatuses() {

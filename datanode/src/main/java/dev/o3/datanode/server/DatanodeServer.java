@@ -14,6 +14,7 @@ import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.datanode.ratis.PipelineStatus;
 import dev.o3.datanode.ratis.RatisServer;
 import dev.o3.datanode.read.ReadServer;
+import dev.o3.datanode.replication.ReplicationService;
 import dev.o3.datanode.scanner.ContainerScanner;
 import dev.o3.datanode.security.BlockAccess;
 import dev.o3.datanode.volume.VolumeChecker;
@@ -47,6 +48,7 @@ public final class DatanodeServer implements Daemon {
     private final DatanodeConfig config;
     private final RatisServerConfig ratisConfig;
     private final ContainerConfig containerConfig;
+    private final OzoneConfiguration conf;
     private final HostAndPort scmAddress;
     private final Clock clock;
     private final BlockAccess access;
@@ -72,6 +74,7 @@ public final class DatanodeServer implements Daemon {
         this.config = DatanodeConfig.from(conf);
         this.ratisConfig = RatisServerConfig.from(conf);
         this.containerConfig = ContainerConfig.from(conf);
+        this.conf = conf;
         this.scmAddress = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_DATANODE_ADDRESS, CommonConfigKeys.SCM_DATANODE_PORT);
         this.clock = Objects.requireNonNull(clock, "clock is null");
@@ -97,11 +100,12 @@ public final class DatanodeServer implements Daemon {
             startComponents();
             lifeCycle.transition(LifeCycle.State.RUNNING);
             LOG.info(
-                    "[{}] datanode {} started: ratis port {}, read port {}",
+                    "[{}] datanode {} started: ratis port {}, read port {}, replication port {}",
                     name,
                     details.getUuid(),
                     details.getRatisPort(),
-                    details.getStandalonePort());
+                    details.getStandalonePort(),
+                    details.getReplicationPort());
         } catch (RuntimeException e) {
             lifeCycle.transition(LifeCycle.State.FAILED);
             closeComponents();
@@ -126,6 +130,15 @@ public final class DatanodeServer implements Daemon {
         ReadServer read = register(new ReadServer(
                 name, bindAddress(config.standalonePort()), storage.reads(), containerConfig.readThreads()));
         read.start();
+        ReplicationService replication = register(ReplicationService.start(
+                name,
+                uuid,
+                bindAddress(config.replicationPort()),
+                containers,
+                volumes,
+                conf,
+                metrics.registry(),
+                clock));
         metrics.registerGauges(
                 ratis::groupsPerDir, ratis::logSyncPerDir, () -> DatanodeStatus.containerCounts(containers));
         StatusHttpServer http = register(new StatusHttpServer(
@@ -140,7 +153,7 @@ public final class DatanodeServer implements Daemon {
                 .setIpAddress(ipAddress(advertisedHost))
                 .setRatisPort(ratis.port())
                 .setStandalonePort(read.port())
-                .setReplicationPort(config.replicationPort())
+                .setReplicationPort(replication.port())
                 .setHttpPort(http.port())
                 .build();
 
@@ -163,7 +176,8 @@ public final class DatanodeServer implements Daemon {
                 ratis,
                 containers,
                 scmAddress,
-                config.heartbeatInterval()));
+                config.heartbeatInterval(),
+                replication));
         heartbeat.start();
     }
 
