@@ -1,5 +1,6 @@
 package dev.o3.benchmarks.replication;
 
+import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -19,6 +20,22 @@ final class Baselines {
     private static final int BUFFER_BYTES = 4 << 20;
 
     private Baselines() {}
+
+    /** Reads the files from the disk, past the page cache (O_DIRECT); returns the bytes read. */
+    static long readDirect(List<Path> files) throws IOException {
+        int alignment = (int) Files.getFileStore(files.get(0)).getBlockSize();
+        ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES + alignment).alignedSlice(alignment);
+        long total = 0;
+        for (Path file : files) {
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, ExtendedOpenOption.DIRECT)) {
+                int read;
+                while ((read = channel.read(buffer.clear().limit(BUFFER_BYTES))) > 0) {
+                    total += read;
+                }
+            }
+        }
+        return total;
+    }
 
     /** Reads the files once; returns the bytes read. */
     static long read(List<Path> files) throws IOException {

@@ -6,6 +6,7 @@ import dev.o3.datanode.config.ReplicationConfig;
 import dev.o3.datanode.container.ChunkStore;
 import dev.o3.datanode.container.ContainerSet;
 import dev.o3.datanode.metrics.DatanodeMetrics;
+import dev.o3.datanode.replication.ContainerRemover;
 import dev.o3.datanode.replication.ReplicationMetrics;
 import dev.o3.datanode.replication.ReplicationServer;
 import dev.o3.datanode.replication.ReplicationSupervisor;
@@ -29,14 +30,17 @@ import java.util.Locale;
 /**
  * Copies a generated container of the given size (default 1GB) between two datanode storage directories over the
  * replication service, in one JVM, and prints MB/s, CPU (cores busy) and peak direct memory of the copy beside the
- * source read rate, the destination disk's write rate (synced files), the loopback limit (sendfile to a discarding
- * reader) and a gRPC stream of the same files.
+ * source disk's read rate, the destination's write rate (synced files), the loopback limit (sendfile to a discarding
+ * reader) and a gRPC stream of the same files. Two equal containers are written past the page cache: the first gives
+ * the disk's read rate (O_DIRECT) and the loopback's rate from a cold cache, the second is copied from a cold cache,
+ * deleted on the destination and copied again from the warm cache, which the last phases use too.
  *
  * <p>Usage: {@code ContainerReplicationBenchmark [SIZE] [SOURCE_DIR] [DESTINATION_DIR]} (directories default to the
  * system temp dir); run with {@code -XX:MaxDirectMemorySize=64m} (benchmarks/container-replication.sh does).
  */
 public final class ContainerReplicationBenchmark {
     private static final long CONTAINER_ID = 1;
+    private static final long PROBE_ID = 2;
     private static final PrintWriter OUT = new PrintWriter(
             new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), true);
 
@@ -51,26 +55,33 @@ public final class ContainerReplicationBenchmark {
                         "destination", List.of(destinationDir.path().resolve("volume")), 0)) {
             ContainerSet source = ContainerSet.load("source", sourceVolumes);
             ContainerSet destination = ContainerSet.load("destination", destinationVolumes);
-            ChunkStore chunks = new ChunkStore(new DatanodeMetrics(), false, false);
+            // Synced aligned chunks go past the page cache (O_DIRECT): the copy reads the source from the disk.
+            ChunkStore chunks = new ChunkStore(new DatanodeMetrics(), true, true);
             OUT.printf(
                     Locale.ROOT,
                     "container of %d bytes from %s to %s%n",
                     size,
                     sourceDir.path(),
                     destinationDir.path());
+            // Two equal containers: one for the cold-cache ceiling of the loopback, one for the copy.
+            List<Path> probe = GeneratedContainer.write(source, chunks, PROBE_ID, size);
             List<Path> files = GeneratedContainer.write(source, chunks, CONTAINER_ID, size);
             source.syncMetadata();
 
-            report("source read (page cache)", measure(() -> Baselines.read(files)));
+            report("source disk read (O_DIRECT)", measure(() -> Baselines.readDirect(probe)));
+            report("loopback, sendfile, cold cache", measure(() -> Baselines.loopback(probe)));
+            report("replication, cold cache", measure(() -> replicate(source, destination, destinationVolumes, size)));
+            new ContainerRemover("destination", destination, new ReplicationMetrics(new PrometheusRegistry()))
+                    .delete(CONTAINER_ID, true);
+            report("replication, warm cache", measure(() -> replicate(source, destination, destinationVolumes, size)));
+            report("loopback, sendfile, warm", measure(() -> Baselines.loopback(files)));
             report(
                     "destination write, synced",
                     measure(() -> Baselines.write(files, destinationDir.path().resolve("w"))));
-            report("loopback, sendfile", measure(() -> Baselines.loopback(files)));
             report(
-                    "gRPC stream, 1 MiB messages",
+                    "gRPC stream, warm cache",
                     measure(() ->
                             GrpcStreamBaseline.copy(files, destinationDir.path().resolve("g"))));
-            report("replication service", measure(() -> replicate(source, destination, destinationVolumes, size)));
         }
     }
 
