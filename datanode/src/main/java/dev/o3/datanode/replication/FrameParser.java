@@ -56,11 +56,6 @@ final class FrameParser {
         }
     }
 
-    /** Whether the stream ended between frames (not inside a frame or a block file). */
-    boolean atBoundary() {
-        return rawRemaining == 0 && !pending.isReadable();
-    }
-
     /** Bytes still missing to complete the frame being assembled (its length prefix first). */
     private int frameBytesNeeded() throws ReplicationException {
         if (pending.readableBytes() < Frames.LENGTH_BYTES) {

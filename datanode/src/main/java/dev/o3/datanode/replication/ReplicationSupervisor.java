@@ -115,11 +115,14 @@ public final class ReplicationSupervisor implements AutoCloseable {
         }
         try {
             executor.execute(() -> {
+                CommandStatus result;
                 try {
-                    done.accept(run(command, deadlineEpochMs, status));
+                    result = run(command, deadlineEpochMs, status);
                 } finally {
                     inProgress.remove(containerId);
                 }
+                // After the removal: SCM may send the command again as soon as it sees the status.
+                done.accept(result);
             });
         } catch (RejectedExecutionException e) {
             inProgress.remove(containerId);
