@@ -85,6 +85,7 @@ class MultiProcessClusterIT {
                     "-Dozone.scm.datanode.address=127.0.0.1:" + scmDatanode,
                     "-Ddfs.container.ratis.ipc=0",
                     "-Ddfs.container.ipc=0",
+                    "-Dhdds.datanode.replication.port=0",
                     "-Dhdds.datanode.http-address=" + host + ":0",
                     "-Dhdds.heartbeat.interval=500ms");
         }

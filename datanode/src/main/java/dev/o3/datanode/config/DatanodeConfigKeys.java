@@ -43,6 +43,29 @@ public final class DatanodeConfigKeys implements ConfigGroup {
             ConfigType.intRange(0, 65535),
             "9886",
             "Port of the container replication service (Netty streaming).");
+    public static final ConfigKey<Integer> REPLICATION_STREAMS_LIMIT = ConfigKey.of(
+            "hdds.datanode.replication.streams.limit",
+            ConfigType.intRange(1, 1024),
+            "10",
+            "Containers this datanode copies in at once (replication commands from SCM); further commands wait in"
+                    + " a queue.");
+    public static final ConfigKey<Integer> REPLICATION_QUEUE_LIMIT = ConfigKey.of(
+            "hdds.datanode.replication.queue.limit",
+            ConfigType.intRange(1, Integer.MAX_VALUE),
+            "4096",
+            "Replication commands waiting for a stream; a command beyond it fails at once and SCM retries it.");
+    public static final ConfigKey<Integer> REPLICATION_OUTBOUND_LIMIT = ConfigKey.of(
+            "hdds.datanode.replication.outbound.streams.limit",
+            ConfigType.intRange(1, 1024),
+            "10",
+            "Containers this datanode serves to other datanodes at once; a request beyond it is refused and the"
+                    + " destination tries another source.");
+    public static final ConfigKey<Duration> REPLICATION_IDLE_TIMEOUT = ConfigKey.of(
+            "hdds.datanode.replication.idle.timeout",
+            ConfigType.DURATION_TYPE,
+            "60s",
+            "A replication stream that moves no byte for this long is closed (on the source) or abandoned for the"
+                    + " next source (on the destination).");
     public static final ConfigKey<HostAndPort> HTTP_ADDRESS = ConfigKey.of(
             "hdds.datanode.http-address",
             ConfigType.address(9882),
@@ -166,6 +189,10 @@ public final class DatanodeConfigKeys implements ConfigGroup {
                 RATIS_PORT,
                 STANDALONE_PORT,
                 REPLICATION_PORT,
+                REPLICATION_STREAMS_LIMIT,
+                REPLICATION_QUEUE_LIMIT,
+                REPLICATION_OUTBOUND_LIMIT,
+                REPLICATION_IDLE_TIMEOUT,
                 HTTP_ADDRESS,
                 HEARTBEAT_INTERVAL,
                 RATIS_ELECTION_TIMEOUT,

@@ -99,6 +99,43 @@ public final class ContainerSet {
         return container;
     }
 
+    /** Puts a copied container's files and record on its volume. */
+    @FunctionalInterface
+    public interface Installation {
+        void run() throws IOException;
+    }
+
+    /**
+     * Adds a container copied from another datanode. {@code installation} moves its files into place and commits its
+     * record; it runs under the set's lock, so no replica of the same id appears meanwhile.
+     *
+     * @throws ContainerResultException CONTAINER_EXISTS when this datanode already has the container, IO_EXCEPTION
+     *     when the installation fails
+     */
+    public synchronized Container install(DataVolume volume, ContainerRecord record, Installation installation)
+            throws ContainerResultException {
+        if (containers.containsKey(record.id())) {
+            throw new ContainerResultException(
+                    ContainerResult.CONTAINER_EXISTS, "container " + record.id() + " is already on this datanode");
+        }
+        try {
+            installation.run();
+        } catch (IOException | RuntimeException e) {
+            volume.onIoError(e);
+            throw new ContainerResultException(
+                    ContainerResult.IO_EXCEPTION, "cannot install container " + record.id() + " on " + volume, e);
+        }
+        Container container = new Container(volume, record);
+        containers.put(record.id(), container);
+        LOG.info("[{}] installed copied container {} ({}) on {}", logPrefix, record.id(), record.state(), volume);
+        return container;
+    }
+
+    /** Takes a replica out of the set (it is no longer served nor reported); false when it was not in it. */
+    public boolean remove(Container container) {
+        return containers.remove(container.id(), container);
+    }
+
     /** Number of configured data volumes, failed ones included. */
     public int volumeCount() {
         return volumes.all().size();

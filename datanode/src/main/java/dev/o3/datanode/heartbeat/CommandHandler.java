@@ -7,6 +7,7 @@ import dev.o3.datanode.container.ContainerResultException;
 import dev.o3.datanode.container.ContainerSet;
 import dev.o3.datanode.container.ReplicaState;
 import dev.o3.datanode.ratis.RatisServer;
+import dev.o3.datanode.replication.ReplicationService;
 import dev.o3.proto.scm.CloseContainerCommand;
 import dev.o3.proto.scm.CommandStatus;
 import dev.o3.proto.scm.DeleteBlocksCommand;
@@ -19,36 +20,71 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import org.apache.ratis.protocol.RaftGroup;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the commands SCM returns in heartbeat responses: create/close pipeline, close container, delete blocks. A
- * container is closed through its pipeline's Raft log (by the leader) so every replica closes at the same index; a
- * replica whose pipeline is gone is QUASI_CLOSED. Not thread-safe: the heartbeat thread confines it.
+ * Runs the commands SCM returns in heartbeat responses: create/close pipeline, close container, delete blocks,
+ * replicate container (queued: its status comes later) and delete container. A container is closed through its
+ * pipeline's Raft log (by the leader) so every replica closes at the same index; a replica whose pipeline is gone is
+ * QUASI_CLOSED. A command past its deadline is dropped unrun. Not thread-safe: the heartbeat thread confines it.
  */
-final class CommandHandler {
+public final class CommandHandler {
     private static final Logger LOG = LoggerFactory.getLogger(CommandHandler.class);
 
     private final String logPrefix;
     private final RatisServer ratis;
     private final ContainerSet containers;
     private final RatisClientOptions clientOptions;
+    private final ReplicationService replication;
 
-    CommandHandler(String logPrefix, RatisServer ratis, ContainerSet containers, RatisClientOptions clientOptions) {
+    public CommandHandler(
+            String logPrefix,
+            RatisServer ratis,
+            ContainerSet containers,
+            RatisClientOptions clientOptions,
+            ReplicationService replication) {
         this.logPrefix = logPrefix;
         this.ratis = ratis;
         this.containers = containers;
         this.clientOptions = clientOptions;
+        this.replication = replication;
     }
 
-    /** Runs one command; the status goes back to SCM with the next heartbeat. */
-    CommandStatus run(ScmCommand command) {
+    /**
+     * Runs one command; its status goes back to SCM with the next heartbeat.
+     *
+     * @param later receives the status of a command that runs in the background
+     * @return the status, empty when {@code later} will get it
+     */
+    Optional<CommandStatus> run(ScmCommand command, Consumer<CommandStatus> later) {
         CommandStatus.Builder status =
                 CommandStatus.newBuilder().setCommandId(command.getCommandId()).setSuccess(true);
+        if (replication.pastDeadline(command)) {
+            LOG.info(
+                    "[{}] command {} ({}) dropped: its deadline passed",
+                    logPrefix,
+                    command.getCommandId(),
+                    command.getCommandCase());
+            return Optional.of(status.setSuccess(false)
+                    .setMessage("dropped: deadline passed")
+                    .build());
+        }
         try {
             switch (command.getCommandCase()) {
+                case REPLICATE_CONTAINER -> {
+                    replication.replicate(
+                            command.getCommandId(),
+                            command.getReplicateContainer(),
+                            command.getDeadlineEpochMs(),
+                            later);
+                    return Optional.empty();
+                }
+                case DELETE_CONTAINER -> replication.deleteContainer(
+                        command.getDeleteContainer().getContainerId(),
+                        command.getDeleteContainer().getForce());
                 case CREATE_PIPELINE -> ratis.createPipeline(
                         command.getCreatePipeline().getPipeline());
                 case CLOSE_PIPELINE -> closePipeline(command.getClosePipeline().getPipelineId());
@@ -61,7 +97,7 @@ final class CommandHandler {
             LOG.warn("[{}] command {} ({}) failed", logPrefix, command.getCommandId(), command.getCommandCase(), e);
             status.setSuccess(false).setMessage(String.valueOf(e.getMessage()));
         }
-        return status.build();
+        return Optional.of(status.build());
     }
 
     private void closeContainer(CloseContainerCommand command) throws ContainerResultException {

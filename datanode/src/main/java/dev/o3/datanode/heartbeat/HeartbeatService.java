@@ -4,9 +4,6 @@ import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.o3.common.concurrent.Threads;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.grpc.GrpcConfig;
-import dev.o3.common.ratis.RatisClientOptions;
-import dev.o3.datanode.container.ContainerSet;
-import dev.o3.datanode.ratis.RatisServer;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.proto.hdds.ProtocolVersion;
 import dev.o3.proto.scm.CommandStatus;
@@ -56,8 +53,7 @@ public final class HeartbeatService implements AutoCloseable {
             String logPrefix,
             Supplier<DatanodeDetails> datanode,
             ReportBuilder reports,
-            RatisServer ratis,
-            ContainerSet containers,
+            CommandHandler commands,
             HostAndPort scmAddress,
             Duration interval,
             GrpcConfig grpc) {
@@ -65,7 +61,7 @@ public final class HeartbeatService implements AutoCloseable {
         this.datanode = datanode;
         this.reports = reports;
         Duration timeout = interval.compareTo(Duration.ofSeconds(10)) > 0 ? interval : Duration.ofSeconds(10);
-        this.commands = new CommandHandler(logPrefix, ratis, containers, RatisClientOptions.DEFAULT);
+        this.commands = commands;
         this.scm = new ScmClient(scmAddress, timeout, grpc);
         this.interval = interval;
         this.executor =
@@ -149,10 +145,7 @@ public final class HeartbeatService implements AutoCloseable {
             register();
         }
         for (ScmCommand command : response.getCommandsList()) {
-            CommandStatus status = commands.run(command);
-            synchronized (this) {
-                statuses.add(status);
-            }
+            commands.run(command, this::addStatus).ifPresent(this::addStatus);
         }
     }
 
@@ -172,6 +165,10 @@ public final class HeartbeatService implements AutoCloseable {
                 response.getScmId(),
                 response.getClusterId(),
                 networkLocation);
+    }
+
+    private synchronized void addStatus(CommandStatus status) {
+        statuses.add(status);
     }
 
     private synchronized List<CommandStatus> drainStatuses() {

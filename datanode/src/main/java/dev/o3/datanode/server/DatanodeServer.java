@@ -4,17 +4,20 @@ import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.ratis.RatisClientOptions;
 import dev.o3.common.security.BlockTokenConfig;
 import dev.o3.datanode.config.ContainerConfig;
 import dev.o3.datanode.config.DatanodeConfig;
 import dev.o3.datanode.config.RatisServerConfig;
 import dev.o3.datanode.container.ContainerSet;
+import dev.o3.datanode.heartbeat.CommandHandler;
 import dev.o3.datanode.heartbeat.HeartbeatService;
 import dev.o3.datanode.heartbeat.ReportBuilder;
 import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.datanode.ratis.PipelineStatus;
 import dev.o3.datanode.ratis.RatisServer;
 import dev.o3.datanode.read.ReadServer;
+import dev.o3.datanode.replication.ReplicationService;
 import dev.o3.datanode.scanner.ContainerScanner;
 import dev.o3.datanode.security.BlockAccess;
 import dev.o3.datanode.volume.VolumeChecker;
@@ -47,6 +50,7 @@ public final class DatanodeServer implements Daemon {
     private final RatisServerConfig ratisConfig;
     private final ContainerConfig containerConfig;
     private final GrpcConfig grpc;
+    private final OzoneConfiguration conf;
     private final HostAndPort scmAddress;
     private final Clock clock;
     private final BlockAccess access;
@@ -72,6 +76,7 @@ public final class DatanodeServer implements Daemon {
         this.ratisConfig = RatisServerConfig.from(conf);
         this.containerConfig = ContainerConfig.from(conf);
         this.grpc = GrpcConfig.from(conf);
+        this.conf = conf;
         this.scmAddress = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_DATANODE_ADDRESS, CommonConfigKeys.SCM_DATANODE_PORT);
         this.clock = Objects.requireNonNull(clock, "clock is null");
@@ -94,11 +99,12 @@ public final class DatanodeServer implements Daemon {
     public void start() {
         lifecycle.start(this::startComponents);
         LOG.info(
-                "[{}] datanode {} started: ratis port {}, read port {}",
+                "[{}] datanode {} started: ratis port {}, read port {}, replication port {}",
                 name,
                 details.getUuid(),
                 details.getRatisPort(),
-                details.getStandalonePort());
+                details.getStandalonePort(),
+                details.getReplicationPort());
     }
 
     private void startComponents(DaemonLifecycle.Components components) {
@@ -118,6 +124,15 @@ public final class DatanodeServer implements Daemon {
         ReadServer read = components.add(new ReadServer(
                 name, bindAddress(config.standalonePort()), storage.reads(), containerConfig.readThreads(), grpc));
         read.start();
+        ReplicationService replication = components.add(ReplicationService.start(
+                name,
+                uuid,
+                bindAddress(config.replicationPort()),
+                containers,
+                volumes,
+                conf,
+                metrics.registry(),
+                clock));
         metrics.registerGauges(
                 ratis::groupsPerDir, ratis::logSyncPerDir, () -> DatanodeStatus.containerCounts(containers));
         metrics.exportRatis(uuid);
@@ -133,7 +148,7 @@ public final class DatanodeServer implements Daemon {
                 .setIpAddress(ipAddress(advertisedHost))
                 .setRatisPort(ratis.port())
                 .setStandalonePort(read.port())
-                .setReplicationPort(config.replicationPort())
+                .setReplicationPort(replication.port())
                 .setHttpPort(http.port())
                 .build();
 
@@ -154,8 +169,7 @@ public final class DatanodeServer implements Daemon {
                 name,
                 this::datanodeDetails,
                 new ReportBuilder(volumes, containers, ratis),
-                ratis,
-                containers,
+                new CommandHandler(name, ratis, containers, RatisClientOptions.DEFAULT, replication),
                 scmAddress,
                 config.heartbeatInterval(),
                 grpc));

@@ -50,6 +50,7 @@ final class DatanodeFixture {
         values.put("hdds.datanode.hostname", "127.0.0." + host);
         values.put("dfs.container.ratis.ipc", "0");
         values.put("dfs.container.ipc", "0");
+        values.put("hdds.datanode.replication.port", "0");
         values.put("hdds.datanode.http-address", "127.0.0." + host + ":0");
         values.put("ozone.scm.datanode.address", "127.0.0.1:" + scmPort);
         values.put("hdds.heartbeat.interval", "1h");
