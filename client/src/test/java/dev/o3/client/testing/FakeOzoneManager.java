@@ -35,17 +35,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A hand-written OM for client tests on a real gRPC socket: keys in memory, blocks handed out round-robin over the
- * given pipelines (skipping excluded ones), and an optional NOT_LEADER mode (InfoVolume, CommitKey) that points at
+ * given pipelines (skipping excluded ones; SCM_UNAVAILABLE when none is left, as OM answers SCM's NO_OPEN_PIPELINE;
+ * pipelines can close and open while a test runs), and an optional NOT_LEADER mode (InfoVolume, CommitKey) that points at
  * another OM. Records the request ids of every call it receives.
  */
 public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManagerServiceImplBase
         implements AutoCloseable {
     private final List<Pipeline> pipelines;
+    private final AtomicInteger allocationRefusals = new AtomicInteger();
+    private volatile int refusalsBeforeNewPipeline;
+    private volatile Pipeline nextPipeline;
     private final Map<String, KeyInfo> keys = new ConcurrentHashMap<>();
     private final Map<Long, KeyInfo> openKeys = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong(100);
@@ -55,7 +61,7 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
     private final CallRecorder calls = new CallRecorder();
 
     public FakeOzoneManager(List<Pipeline> pipelines) {
-        this.pipelines = List.copyOf(pipelines);
+        this.pipelines = new CopyOnWriteArrayList<>(pipelines);
         this.server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
                 .addService(ServerInterceptors.intercept(this, calls))
                 .build();
@@ -74,6 +80,22 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
                     DatanodeDetails.newBuilder().setUuid(id + "-dn" + i).setHostName("127.0.0.1"));
         }
         return pipeline.build();
+    }
+
+    /** SCM closed the pipeline: no new block goes there. */
+    public void closePipeline(String pipelineId) {
+        pipelines.removeIf(pipeline -> pipeline.getId().equals(pipelineId));
+    }
+
+    /** SCM opens {@code pipeline} once it has refused {@code refusals} block allocations for want of one. */
+    public void openPipelineAfterRefusals(Pipeline pipeline, int refusals) {
+        refusalsBeforeNewPipeline = refusals;
+        nextPipeline = pipeline;
+    }
+
+    /** AllocateBlock calls refused because every open pipeline was excluded. */
+    public int allocationRefusals() {
+        return allocationRefusals.get();
     }
 
     public HostAndPort address() {
@@ -158,11 +180,24 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
 
     @Override
     public void allocateBlock(AllocateBlockRequest request, StreamObserver<AllocateBlockResponse> observer) {
-        reply(
-                observer,
-                AllocateBlockResponse.newBuilder()
-                        .setBlock(block(request.getExclude().getPipelineIdsList()))
-                        .build());
+        List<String> excluded = request.getExclude().getPipelineIdsList();
+        if (pipelines.stream().allMatch(pipeline -> excluded.contains(pipeline.getId()))) {
+            int refused = allocationRefusals.incrementAndGet();
+            Pipeline next = nextPipeline;
+            if (next != null && refused >= refusalsBeforeNewPipeline) {
+                pipelines.add(next);
+                nextPipeline = null;
+            }
+            reply(
+                    observer,
+                    AllocateBlockResponse.newBuilder()
+                            .setError(OmError.newBuilder()
+                                    .setStatus(OmStatus.SCM_UNAVAILABLE)
+                                    .setMessage("NO_OPEN_PIPELINE: no open pipeline outside the exclude list"))
+                            .build());
+            return;
+        }
+        reply(observer, AllocateBlockResponse.newBuilder().setBlock(block(excluded)).build());
     }
 
     @Override

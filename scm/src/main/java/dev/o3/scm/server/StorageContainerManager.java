@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Function;
@@ -122,7 +123,7 @@ public final class StorageContainerManager implements AutoCloseable {
     }
 
     /**
-     * Re-evaluates node health at the clock's time (DEAD nodes' pipelines close), closes pipelines that stayed
+     * Re-evaluates node health at the clock's time (STALE and DEAD nodes' pipelines close), closes pipelines that stayed
      * ALLOCATED too long or whose members never registered; freed capacity is refilled by a creation round.
      */
     public void checkHealth() {
@@ -190,15 +191,20 @@ public final class StorageContainerManager implements AutoCloseable {
             trigger.trigger();
         }
 
+        /**
+         * A STALE member already closes its pipelines, as in Ozone: they still commit on the other two, but writers
+         * are better served by a new pipeline of healthy nodes, which the creation round places at once.
+         */
         @Override
         public void onStateChange(DatanodeDescriptor datanode, NodeState previous, NodeState current) {
-            if (current == NodeState.DEAD) {
-                commands.clear(datanode.uuid());
-                pipelines.closePipelinesOf(datanode.uuid(), "datanode " + datanode.uuid() + " is dead");
-                trigger.trigger();
-            } else if (current == NodeState.HEALTHY) {
-                trigger.trigger();
+            if (current == NodeState.STALE || current == NodeState.DEAD) {
+                if (current == NodeState.DEAD) {
+                    commands.clear(datanode.uuid());
+                }
+                pipelines.closePipelinesOf(
+                        datanode.uuid(), "datanode " + datanode.uuid() + " is " + current.name().toLowerCase(Locale.ROOT));
             }
+            trigger.trigger();
         }
     }
 }
