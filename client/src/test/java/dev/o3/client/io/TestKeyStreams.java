@@ -197,7 +197,9 @@ class TestKeyStreams {
 
         List<BlockLocation> blocks = om.committed("key").getBlocksList();
         assertThat(blocks.get(0).getPipeline().getId()).isEqualTo("p1");
-        assertThat(blocks.get(0).getLength()).as("not cut short by the leader change").isEqualTo(BLOCK);
+        assertThat(blocks.get(0).getLength())
+                .as("not cut short by the leader change")
+                .isEqualTo(BLOCK);
         assertThat(blocks.subList(1, blocks.size()))
                 .extracting(block -> block.getPipeline().getId())
                 .isNotEmpty()

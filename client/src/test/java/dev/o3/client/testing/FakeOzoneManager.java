@@ -35,21 +35,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A hand-written OM for client tests on a real gRPC socket: keys in memory, blocks handed out round-robin over the
- * given pipelines (skipping excluded ones; SCM_UNAVAILABLE when none is left, as OM answers SCM's NO_OPEN_PIPELINE;
- * pipelines can close and open while a test runs), and an optional NOT_LEADER mode (InfoVolume, CommitKey) that points at
- * another OM. Records the request ids of every call it receives.
+ * given pipelines (skipping excluded ones; SCM_UNAVAILABLE when none is left, as OM answers SCM's
+ * NO_OPEN_PIPELINE; pipelines can close and open while a test runs), and an optional NOT_LEADER mode (InfoVolume,
+ * CommitKey) that points at another OM. Records the request ids of every call it receives.
  */
 public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManagerServiceImplBase
         implements AutoCloseable {
-    private final List<Pipeline> pipelines;
-    private final AtomicInteger allocationRefusals = new AtomicInteger();
+    /** Replaced, never changed: calls read it without a lock. */
+    private volatile List<Pipeline> pipelines;
+
+    private final AtomicLong allocationRefusals = new AtomicLong();
     private volatile int refusalsBeforeNewPipeline;
     private volatile Pipeline nextPipeline;
     private final Map<String, KeyInfo> keys = new ConcurrentHashMap<>();
@@ -61,7 +61,7 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
     private final CallRecorder calls = new CallRecorder();
 
     public FakeOzoneManager(List<Pipeline> pipelines) {
-        this.pipelines = new CopyOnWriteArrayList<>(pipelines);
+        this.pipelines = List.copyOf(pipelines);
         this.server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
                 .addService(ServerInterceptors.intercept(this, calls))
                 .build();
@@ -84,7 +84,9 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
 
     /** SCM closed the pipeline: no new block goes there. */
     public void closePipeline(String pipelineId) {
-        pipelines.removeIf(pipeline -> pipeline.getId().equals(pipelineId));
+        pipelines = pipelines.stream()
+                .filter(pipeline -> !pipeline.getId().equals(pipelineId))
+                .toList();
     }
 
     /** SCM opens {@code pipeline} once it has refused {@code refusals} block allocations for want of one. */
@@ -94,7 +96,7 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
     }
 
     /** AllocateBlock calls refused because every open pipeline was excluded. */
-    public int allocationRefusals() {
+    public long allocationRefusals() {
         return allocationRefusals.get();
     }
 
@@ -182,10 +184,12 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
     public void allocateBlock(AllocateBlockRequest request, StreamObserver<AllocateBlockResponse> observer) {
         List<String> excluded = request.getExclude().getPipelineIdsList();
         if (pipelines.stream().allMatch(pipeline -> excluded.contains(pipeline.getId()))) {
-            int refused = allocationRefusals.incrementAndGet();
+            long refused = allocationRefusals.incrementAndGet();
             Pipeline next = nextPipeline;
             if (next != null && refused >= refusalsBeforeNewPipeline) {
-                pipelines.add(next);
+                pipelines = List.of(pipelines, List.of(next)).stream()
+                        .flatMap(List::stream)
+                        .toList();
                 nextPipeline = null;
             }
             reply(
@@ -197,7 +201,9 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
                             .build());
             return;
         }
-        reply(observer, AllocateBlockResponse.newBuilder().setBlock(block(excluded)).build());
+        reply(
+                observer,
+                AllocateBlockResponse.newBuilder().setBlock(block(excluded)).build());
     }
 
     @Override

@@ -123,8 +123,8 @@ public final class StorageContainerManager implements AutoCloseable {
     }
 
     /**
-     * Re-evaluates node health at the clock's time (STALE and DEAD nodes' pipelines close), closes pipelines that stayed
-     * ALLOCATED too long or whose members never registered; freed capacity is refilled by a creation round.
+     * Re-evaluates node health at the clock's time (STALE and DEAD nodes' pipelines close), closes pipelines that
+     * stayed ALLOCATED too long or whose members never registered; freed capacity is refilled by a creation round.
      */
     public void checkHealth() {
         nodes.checkHealth();
@@ -202,7 +202,8 @@ public final class StorageContainerManager implements AutoCloseable {
                     commands.clear(datanode.uuid());
                 }
                 pipelines.closePipelinesOf(
-                        datanode.uuid(), "datanode " + datanode.uuid() + " is " + current.name().toLowerCase(Locale.ROOT));
+                        datanode.uuid(),
+                        "datanode " + datanode.uuid() + " is " + current.name().toLowerCase(Locale.ROOT));
             }
             trigger.trigger();
         }
