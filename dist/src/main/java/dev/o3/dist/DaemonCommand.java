@@ -31,7 +31,7 @@ final class DaemonCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        Daemon daemon = factory.apply(config.load());
+        Daemon daemon = factory.apply(config.loadForServer());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(

@@ -5,14 +5,22 @@ import dev.o3.client.api.S3Secret;
 import dev.o3.client.cli.ConfigOptions;
 import dev.o3.client.config.ClientConfigKeys;
 import dev.o3.common.concurrent.Threads;
+import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.common.config.ConfigKey;
 import dev.o3.minicluster.ClusterLayout;
 import dev.o3.minicluster.MiniO3Cluster;
 import dev.o3.s3gateway.server.S3GatewayServer;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,7 +29,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ozone local}: SCM, OM, datanodes and the S3 gateway in this process, on the standard ports of 127.0.0.1 (each
- * datanode on its own 127.0.0.x), with data under {@code --data} so a restart keeps it. Stops cleanly on Ctrl-C. Every
+ * datanode on its own 127.0.0.x, with {@code --om-ha} OM i on 127.0.0.i:9862), with data under {@code --data} so a
+ * restart keeps it. Once ready it writes the OM and SCM addresses to {@link LocalClusterFile} for the client commands.
+ * Stops cleanly on Ctrl-C. Every
  * datanode is on this host, so the gateway reads block files short-circuit (ozone.client.read.short-circuit; {@code
  * -D} may turn it off), and each datanode joins one pipeline per {@code --disks} ({@link LocalDefaults}).
  */
@@ -79,12 +89,14 @@ final class LocalCommand implements Callable<Integer> {
         }
         layout.conf(ClientConfigKeys.READ_SHORT_CIRCUIT.name(), "true");
         LocalDefaults.forOverrides(config.overrides()).forEach(layout::conf);
-        config.load();
+        config.loadForServer();
         config.overrides().forEach(layout::conf);
         MiniO3Cluster cluster = layout.build().newCluster();
         CountDownLatch stopped = new CountDownLatch(1);
+        AtomicReference<LocalClusterFile> clientFile = new AtomicReference<>();
         Runtime.getRuntime()
                 .addShutdownHook(Threads.daemonThreadsNamed("local-shutdown").newThread(() -> {
+                    Optional.ofNullable(clientFile.get()).ifPresent(LocalClusterFile::remove);
                     cluster.close();
                     stopped.countDown();
                 }));
@@ -95,12 +107,34 @@ final class LocalCommand implements Callable<Integer> {
         try (OzoneClient client = cluster.newClient(System.getProperty("user.name"))) {
             secret = client.objectStore().getS3Secret(System.getProperty("user.name"));
         }
-        printEndpoints(cluster, pipelines, secret, Duration.ofNanos(System.nanoTime() - start));
+        Optional<Path> written = writeClientFile(cluster, clientFile);
+        printEndpoints(cluster, pipelines, secret, written, Duration.ofNanos(System.nanoTime() - start));
         stopped.await();
         return 0;
     }
 
-    private void printEndpoints(MiniO3Cluster cluster, int pipelines, S3Secret secret, Duration startup) {
+    /** Writes the cluster's client addresses where client commands read them; warns when it cannot. */
+    private Optional<Path> writeClientFile(MiniO3Cluster cluster, AtomicReference<LocalClusterFile> clientFile) {
+        Map<String, String> values = cluster.clientConfiguration().explicitValues();
+        Map<String, String> addresses = new LinkedHashMap<>();
+        for (ConfigKey<?> key : List.of(CommonConfigKeys.OM_ADDRESS, CommonConfigKeys.SCM_CLIENT_ADDRESS)) {
+            addresses.put(key.name(), values.get(key.name()));
+        }
+        Optional<Path> location = LocalClusterFile.location();
+        try {
+            location.ifPresent(file -> clientFile.set(LocalClusterFile.write(file, addresses)));
+            return location;
+        } catch (UncheckedIOException e) {
+            spec.commandLine()
+                    .getErr()
+                    .println("ozone local: " + e.getMessage() + "; client commands need -Dozone.om.address="
+                            + addresses.get(CommonConfigKeys.OM_ADDRESS.name()));
+            return Optional.empty();
+        }
+    }
+
+    private void printEndpoints(
+            MiniO3Cluster cluster, int pipelines, S3Secret secret, Optional<Path> clientFile, Duration startup) {
         PrintWriter out = spec.commandLine().getOut();
         out.printf(
                 "O3 is ready in %.1f s: %d datanodes, %d open pipelines, data in %s%n",
@@ -109,6 +143,8 @@ final class LocalCommand implements Callable<Integer> {
                 + cluster.clientConfiguration().explicitValues().get("ozone.om.address"));
         out.println("  SCM admin:          "
                 + cluster.clientConfiguration().explicitValues().get("ozone.scm.client.address"));
+        clientFile.ifPresent(
+                file -> out.println("  Client config:      " + file + " (read by ozone sh, admin, s3, freon)"));
         cluster.gateway().ifPresent(gateway -> out.println("  S3 endpoint:        http://127.0.0.1:" + gateway.port()));
         out.println("  S3 credentials:     AWS_ACCESS_KEY_ID=" + secret.accessKey() + " AWS_SECRET_ACCESS_KEY="
                 + secret.secret());

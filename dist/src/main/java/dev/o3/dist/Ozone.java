@@ -9,6 +9,7 @@ public final class Ozone {
     private Ozone() {}
 
     public static void main(String[] args) {
+        ClientLogging.configure(args);
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         System.exit(OzoneCommand.run(args, out, err));

@@ -51,6 +51,7 @@ public final class OzoneCommand implements Runnable {
         addDaemon(commandLine, "om", "Run the Ozone Manager.", conf -> new OzoneManagerServer(conf, Clock.systemUTC()));
         addDaemon(commandLine, "datanode", "Run a datanode.", DatanodeServer::new);
         addDaemon(commandLine, "s3g", "Run the S3 gateway.", conf -> new OzoneS3GatewayDaemon(conf, Clock.systemUTC()));
+        ClientLogging.addVerboseOption(commandLine);
         commandLine.setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler((exception, cmd, parseResult) -> {
             cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + oneLine(exception));

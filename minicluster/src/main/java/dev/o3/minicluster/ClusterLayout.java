@@ -35,6 +35,7 @@ public final class ClusterLayout {
     private final List<Integer> omClientPorts;
     private final List<Integer> omRatisPorts;
     private final boolean s3Gateway;
+    private final boolean fixedPorts;
     private final int s3Port;
 
     private ClusterLayout(
@@ -49,6 +50,7 @@ public final class ClusterLayout {
         this.omClientPorts = List.copyOf(omClientPorts);
         this.omRatisPorts = List.copyOf(omRatisPorts);
         this.s3Gateway = builder.s3Gateway;
+        this.fixedPorts = builder.fixedPorts;
         this.s3Port = builder.fixedPorts ? 9878 : 0;
     }
 
@@ -87,7 +89,7 @@ public final class ClusterLayout {
 
     /** Every OM's configuration, pointing at SCM's block service. */
     List<OzoneConfiguration> omConfigurations(int scmBlockPort) {
-        String clients = omClientPorts.stream().map(port -> "127.0.0.1:" + port).collect(Collectors.joining(","));
+        String clients = omClientAddresses();
         String ratis = omRatisPorts.stream().map(port -> "127.0.0.1:" + port).collect(Collectors.joining(","));
         List<OzoneConfiguration> confs = new ArrayList<>();
         for (int i = 0; i < oms.size(); i++) {
@@ -100,6 +102,18 @@ public final class ClusterLayout {
             confs.add(conf);
         }
         return confs;
+    }
+
+    /**
+     * Every OM's client address: with fixed ports OM i listens on 127.0.0.i:9862, the standard port on an address of
+     * its own as on separate hosts; else on a free port of 127.0.0.1.
+     */
+    String omClientAddresses() {
+        List<String> addresses = new ArrayList<>();
+        for (int i = 0; i < omClientPorts.size(); i++) {
+            addresses.add((fixedPorts ? "127.0.0." + (i + 1) : "127.0.0.1") + ":" + omClientPorts.get(i));
+        }
+        return String.join(",", addresses);
     }
 
     OzoneConfiguration datanodeConfiguration(int index, String scmDatanodeAddress) {
@@ -211,7 +225,7 @@ public final class ClusterLayout {
                 List<Integer> clientPorts = new ArrayList<>();
                 List<Integer> ratisPorts = new ArrayList<>();
                 for (int i = 0; i < omCount; i++) {
-                    clientPorts.add(fixedPorts && omCount == 1 ? CommonConfigKeys.OM_PORT : freePort());
+                    clientPorts.add(fixedPorts ? CommonConfigKeys.OM_PORT : freePort());
                     ratisPorts.add(fixedPorts && omCount == 1 ? 9872 : freePort());
                     nodes.add(node(NodeRole.OM, "om" + (i + 1), "/rack0", table, omValues(ratisPorts.get(i))));
                 }

@@ -18,7 +18,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Collectors;
 
 /**
  * An O3 cluster inside one JVM: one SCM, 1 or 3 OMs, N datanodes (each on its own 127.0.0.x with several data volumes
@@ -178,16 +177,33 @@ public final class MiniO3Cluster implements AutoCloseable {
 
     @Override
     public void close() {
+        // Every part is closed even when one fails to close; the failures are thrown together at the end.
+        List<Runnable> closers = new ArrayList<>();
         if (gateway != null) {
-            gateway.close();
+            closers.add(gateway::close);
         }
         if (gatewayClient != null) {
-            gatewayClient.close();
+            closers.add(gatewayClient::close);
         }
-        datanodes.stream().filter(Objects::nonNull).forEach(DatanodeServer::close);
-        oms.forEach(OzoneManagerServer::close);
+        datanodes.stream().filter(Objects::nonNull).forEach(datanode -> closers.add(datanode::close));
+        oms.forEach(om -> closers.add(om::close));
         if (scm != null) {
-            scm.close();
+            closers.add(scm::close);
+        }
+        RuntimeException failure = null;
+        for (Runnable closer : closers) {
+            try {
+                closer.run();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = new IllegalStateException("the cluster did not close cleanly", e);
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 
@@ -210,7 +226,7 @@ public final class MiniO3Cluster implements AutoCloseable {
     }
 
     private String omAddresses() {
-        return oms.stream().map(om -> "127.0.0.1:" + om.clientPort()).collect(Collectors.joining(","));
+        return layout.omClientAddresses();
     }
 
     private static void waitFor(String what, Duration timeout, BooleanSupplier condition) {

@@ -71,6 +71,17 @@ class TestClusterLayout {
     }
 
     @Test
+    void withFixedPortsEachOmHasTheStandardPortOnAnAddressOfItsOwn() {
+        ClusterLayout layout =
+                ClusterLayout.builder(directory).numOMs(3).fixedPorts().build();
+
+        assertThat(layout.omClientAddresses()).isEqualTo("127.0.0.1:9862,127.0.0.2:9862,127.0.0.3:9862");
+        assertThat(layout.omConfigurations(9863).stream()
+                        .map(conf -> OmConfig.from(conf).self().clientAddress().toString()))
+                .containsExactly("127.0.0.1:9862", "127.0.0.2:9862", "127.0.0.3:9862");
+    }
+
+    @Test
     void builderRejectsImpossibleShapes() {
         ClusterLayout.Builder builder = ClusterLayout.builder(directory);
 

@@ -3,6 +3,8 @@ package dev.o3.client.admin;
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.proto.hdds.Pipeline;
 import dev.o3.proto.scm.ContainerInfo;
 import dev.o3.proto.scm.DatanodeInfo;
@@ -14,7 +16,6 @@ import dev.o3.proto.scm.SafeModeStatusResponse;
 import dev.o3.proto.scm.ScmAdminServiceGrpc;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.NettyChannelBuilder;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -30,9 +31,7 @@ public final class ScmAdminClient implements AutoCloseable {
     public ScmAdminClient(OzoneConfiguration conf) {
         this.address = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_CLIENT_ADDRESS, CommonConfigKeys.SCM_CLIENT_PORT);
-        this.channel = NettyChannelBuilder.forAddress(address.host(), address.port())
-                .usePlaintext()
-                .build();
+        this.channel = GrpcFactory.channel(address, GrpcConfig.from(conf));
         this.stub = ScmAdminServiceGrpc.newBlockingStub(channel);
     }
 

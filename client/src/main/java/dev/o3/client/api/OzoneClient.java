@@ -7,6 +7,7 @@ import dev.o3.client.om.OmClient;
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.ratis.RatisClientOptions;
 import java.util.List;
 
@@ -30,13 +31,14 @@ public final class OzoneClient implements AutoCloseable {
     /** A client of the cluster in {@code conf} (ozone.om.address), acting as {@code user}. */
     public static OzoneClient create(OzoneConfiguration conf, String user) {
         ClientConfig config = ClientConfig.from(conf);
+        GrpcConfig grpc = GrpcConfig.from(conf);
         List<HostAndPort> oms = conf.get(CommonConfigKeys.OM_ADDRESS).stream()
                 .map(address -> HostAndPort.parse(address, CommonConfigKeys.OM_PORT))
                 .toList();
         return new OzoneClient(
                 config,
-                new OmClient(oms, user, config.failoverTimeout()),
-                new DatanodeClients(config, new RatisDatanodeTransport(RatisClientOptions.DEFAULT)));
+                new OmClient(oms, user, config.failoverTimeout(), grpc),
+                new DatanodeClients(config, new RatisDatanodeTransport(RatisClientOptions.DEFAULT, grpc)));
     }
 
     public ObjectStore objectStore() {

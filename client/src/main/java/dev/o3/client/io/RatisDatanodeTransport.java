@@ -2,6 +2,7 @@ package dev.o3.client.io;
 
 import com.google.protobuf.ByteString;
 import dev.o3.client.read.ContainerReadClient;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.ratis.ContainerRatisClient;
 import dev.o3.common.ratis.RatisClientOptions;
 import dev.o3.proto.container.BlockData;
@@ -27,10 +28,12 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
     private static final long READ_TIMEOUT_SECONDS = 60;
 
     private final RatisClientOptions options;
+    private final GrpcConfig grpc;
     private final List<ContainerReadClient> readClients = new CopyOnWriteArrayList<>();
 
-    public RatisDatanodeTransport(RatisClientOptions options) {
+    public RatisDatanodeTransport(RatisClientOptions options, GrpcConfig grpc) {
         this.options = options;
+        this.grpc = grpc;
     }
 
     @Override
@@ -69,7 +72,7 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
 
     @Override
     public ReplicaChannel openReplica(DatanodeDetails datanode) {
-        ContainerReadClient client = ContainerReadClient.connect(datanode);
+        ContainerReadClient client = ContainerReadClient.connect(datanode, grpc);
         readClients.add(client);
         return new ReplicaChannel() {
             @Override

@@ -1,6 +1,8 @@
 package dev.o3.client.om;
 
 import dev.o3.common.config.HostAndPort;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.proto.om.LookupKeyRequest;
 import dev.o3.proto.om.LookupKeyResponse;
 import dev.o3.proto.om.OmCall;
@@ -14,7 +16,6 @@ import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
@@ -63,8 +64,9 @@ public final class OmClient implements AutoCloseable {
      * @param addresses every OM's client address
      * @param user the user every call acts as
      * @param failoverTimeout how long to look for a leader before a call fails
+     * @param grpc settings of the channels
      */
-    public OmClient(List<HostAndPort> addresses, String user, Duration failoverTimeout) {
+    public OmClient(List<HostAndPort> addresses, String user, Duration failoverTimeout, GrpcConfig grpc) {
         if (addresses.isEmpty()) {
             throw new IllegalArgumentException("no OM address");
         }
@@ -74,9 +76,7 @@ public final class OmClient implements AutoCloseable {
         this.requestIds = new RequestIds();
         this.channels = new ArrayList<>();
         for (HostAndPort address : this.addresses) {
-            channels.add(NettyChannelBuilder.forAddress(address.host(), address.port())
-                    .usePlaintext()
-                    .maxInboundMessageSize(64 << 20)
+            channels.add(GrpcFactory.channelBuilder(address, grpc)
                     // Failover is ours (see Failover); gRPC's transparent retry only adds buffering per call.
                     .disableRetry()
                     .build());

@@ -3,8 +3,11 @@ package dev.o3.client.read;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import com.google.protobuf.ByteString;
 import dev.o3.common.checksum.ChecksumMismatchException;
+import dev.o3.common.config.HostAndPort;
 import dev.o3.common.container.ChunkChecksums;
 import dev.o3.common.container.ContainerCommandException;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerCommandResponse;
@@ -19,7 +22,6 @@ import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ChunkInfo;
 import dev.o3.proto.hdds.DatanodeDetails;
 import io.grpc.ManagedChannel;
-import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.StreamObserver;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -45,8 +47,6 @@ public final class ContainerReadClient implements AutoCloseable {
     /** Streams per datanode: how many requests the datanode may serve for this client at the same time. */
     public static final int STREAMS = 8;
 
-    private static final int MESSAGE_SIZE_MAX = 64 << 20;
-
     private final ManagedChannel channel;
     private final ContainerReadServiceGrpc.ContainerReadServiceStub stub;
     private final String datanodeUuid;
@@ -60,13 +60,10 @@ public final class ContainerReadClient implements AutoCloseable {
         this.lanes = IntStream.range(0, STREAMS).mapToObj(i -> new Lane()).toList();
     }
 
-    /** A client of the datanode's standalone (read) port. */
-    public static ContainerReadClient connect(DatanodeDetails datanode) {
+    /** A client of the datanode's standalone (read) port, over a channel with {@code grpc} settings. */
+    public static ContainerReadClient connect(DatanodeDetails datanode, GrpcConfig grpc) {
         String host = datanode.getHostName().isEmpty() ? datanode.getIpAddress() : datanode.getHostName();
-        ManagedChannel channel = NettyChannelBuilder.forAddress(host, datanode.getStandalonePort())
-                .usePlaintext()
-                .maxInboundMessageSize(MESSAGE_SIZE_MAX)
-                .build();
+        ManagedChannel channel = GrpcFactory.channel(new HostAndPort(host, datanode.getStandalonePort()), grpc);
         return new ContainerReadClient(channel, datanode.getUuid());
     }
 

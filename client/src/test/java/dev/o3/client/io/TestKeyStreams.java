@@ -7,6 +7,7 @@ import dev.o3.client.config.ClientConfig;
 import dev.o3.client.om.OmClient;
 import dev.o3.client.testing.FakeOzoneManager;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.hdds.DatanodeDetails;
@@ -59,7 +60,7 @@ class TestKeyStreams {
     void start() {
         om = new FakeOzoneManager(List.of(
                 FakeOzoneManager.pipeline("p1"), FakeOzoneManager.pipeline("p2"), FakeOzoneManager.pipeline("p3")));
-        omClient = new OmClient(List.of(om.address()), "tester", Duration.ofSeconds(5));
+        omClient = new OmClient(List.of(om.address()), "tester", Duration.ofSeconds(5), GrpcConfig.defaults());
         useConfig(Map.of());
     }
 

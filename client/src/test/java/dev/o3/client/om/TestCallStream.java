@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.o3.client.testing.FakeOzoneManager;
 import dev.o3.client.testing.FakeOzoneManager.ReceivedCall;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.CreateKeyRequest;
@@ -18,7 +20,6 @@ import dev.o3.proto.om.OmStatus;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.NettyChannelBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -32,7 +33,8 @@ class TestCallStream {
     @Test
     void lookupsShareOneStreamPerOmAndCarryTheirCallersIdentity() {
         try (FakeOzoneManager om = new FakeOzoneManager(List.of());
-                OmClient client = new OmClient(List.of(om.address()), "tester", Duration.ofSeconds(5))) {
+                OmClient client =
+                        new OmClient(List.of(om.address()), "tester", Duration.ofSeconds(5), GrpcConfig.defaults())) {
             for (OmClient caller : List.of(client, client.asUser("alice"), client.asAnonymous())) {
                 assertThatThrownBy(() -> caller.lookupKey(lookup("missing")))
                         .isInstanceOfSatisfying(
@@ -56,8 +58,11 @@ class TestCallStream {
         try (FakeOzoneManager follower = new FakeOzoneManager(List.of());
                 FakeOzoneManager leader = new FakeOzoneManager(List.of())) {
             follower.followLeader(leader.address());
-            try (OmClient client =
-                    new OmClient(List.of(follower.address(), leader.address()), "tester", Duration.ofSeconds(5))) {
+            try (OmClient client = new OmClient(
+                    List.of(follower.address(), leader.address()),
+                    "tester",
+                    Duration.ofSeconds(5),
+                    GrpcConfig.defaults())) {
                 assertThatThrownBy(() -> client.lookupKey(lookup("k")))
                         .isInstanceOfSatisfying(
                                 OmException.class, e -> assertThat(e.status()).isEqualTo(OmStatus.KEY_NOT_FOUND));
@@ -72,8 +77,11 @@ class TestCallStream {
         try (FakeOzoneManager follower = new FakeOzoneManager(List.of());
                 FakeOzoneManager leader = new FakeOzoneManager(List.of(FakeOzoneManager.pipeline("p1")))) {
             follower.followLeader(leader.address());
-            try (OmClient client =
-                    new OmClient(List.of(follower.address(), leader.address()), "tester", Duration.ofSeconds(5))) {
+            try (OmClient client = new OmClient(
+                    List.of(follower.address(), leader.address()),
+                    "tester",
+                    Duration.ofSeconds(5),
+                    GrpcConfig.defaults())) {
                 CreateKeyResponse created = client.write(
                         "CreateKey",
                         OmCall.newBuilder()
@@ -118,8 +126,11 @@ class TestCallStream {
     void aLookupWaitingOnAnOmThatStopsIsRetriedOnTheNextOm() throws Exception {
         FakeOzoneManager hanging = new FakeOzoneManager(List.of());
         try (FakeOzoneManager next = new FakeOzoneManager(List.of());
-                OmClient client =
-                        new OmClient(List.of(hanging.address(), next.address()), "tester", Duration.ofSeconds(10))) {
+                OmClient client = new OmClient(
+                        List.of(hanging.address(), next.address()),
+                        "tester",
+                        Duration.ofSeconds(10),
+                        GrpcConfig.defaults())) {
             hanging.holdStreamedReplies();
             CompletableFuture<LookupKeyResponse> waiting = client.lookupKeyAsync(lookup("k"));
             awaitStreamedCall(hanging);
@@ -144,10 +155,7 @@ class TestCallStream {
     void aCallUnansweredPastTheDeadlineFailsWithDeadlineExceeded() throws Exception {
         try (FakeOzoneManager om = new FakeOzoneManager(List.of())) {
             om.holdStreamedReplies();
-            ManagedChannel channel = NettyChannelBuilder.forAddress(
-                            om.address().host(), om.address().port())
-                    .usePlaintext()
-                    .build();
+            ManagedChannel channel = GrpcFactory.channel(om.address(), GrpcConfig.defaults());
             try (CallStream stream = new CallStream(channel, Duration.ofMillis(200))) {
                 CompletableFuture<OmReply> reply =
                         stream.call(OmCall.newBuilder().setLookupKey(lookup("k")));
@@ -166,7 +174,8 @@ class TestCallStream {
     @Test
     void aLookupOnAClosedClientFailsInsteadOfWaiting() throws Exception {
         try (FakeOzoneManager om = new FakeOzoneManager(List.of())) {
-            OmClient client = new OmClient(List.of(om.address()), "tester", Duration.ofMillis(300));
+            OmClient client =
+                    new OmClient(List.of(om.address()), "tester", Duration.ofMillis(300), GrpcConfig.defaults());
             client.close();
 
             CompletableFuture<LookupKeyResponse> lookup = client.lookupKeyAsync(lookup("k"));

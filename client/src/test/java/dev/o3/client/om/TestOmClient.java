@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.o3.client.testing.FakeOzoneManager;
 import dev.o3.client.testing.FakeOzoneManager.ReceivedCall;
 import dev.o3.common.config.HostAndPort;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.InfoVolumeRequest;
@@ -32,8 +33,11 @@ class TestOmClient {
         try (FakeOzoneManager follower = new FakeOzoneManager(List.of());
                 FakeOzoneManager leader = new FakeOzoneManager(List.of())) {
             follower.followLeader(leader.address());
-            try (OmClient client =
-                    new OmClient(List.of(follower.address(), leader.address()), "tester", Duration.ofSeconds(5))) {
+            try (OmClient client = new OmClient(
+                    List.of(follower.address(), leader.address()),
+                    "tester",
+                    Duration.ofSeconds(5),
+                    GrpcConfig.defaults())) {
                 assertThat(infoVolume(client).getVolume().getName()).isEqualTo("vol1");
             }
         }
@@ -43,7 +47,8 @@ class TestOmClient {
     void failsOverPastAnUnreachableOm() throws IOException {
         HostAndPort dead = unusedAddress();
         try (FakeOzoneManager leader = new FakeOzoneManager(List.of());
-                OmClient client = new OmClient(List.of(dead, leader.address()), "tester", Duration.ofSeconds(10))) {
+                OmClient client = new OmClient(
+                        List.of(dead, leader.address()), "tester", Duration.ofSeconds(10), GrpcConfig.defaults())) {
             assertThat(infoVolume(client).getVolume().getName()).isEqualTo("vol1");
         }
     }
@@ -51,7 +56,8 @@ class TestOmClient {
     @Test
     void errorStatusBecomesAnOmException() {
         try (FakeOzoneManager om = new FakeOzoneManager(List.of());
-                OmClient client = new OmClient(List.of(om.address()), "tester", Duration.ofSeconds(5))) {
+                OmClient client =
+                        new OmClient(List.of(om.address()), "tester", Duration.ofSeconds(5), GrpcConfig.defaults())) {
             assertThatThrownBy(() -> client.call(
                             "LookupKey",
                             stub -> stub.lookupKey(LookupKeyRequest.newBuilder()
@@ -67,7 +73,8 @@ class TestOmClient {
     @Test
     void actsAsAnotherUserOrAnonymouslyOverTheSameChannels() {
         try (FakeOzoneManager om = new FakeOzoneManager(List.of());
-                OmClient client = new OmClient(List.of(om.address()), "tester", Duration.ofSeconds(5))) {
+                OmClient client =
+                        new OmClient(List.of(om.address()), "tester", Duration.ofSeconds(5), GrpcConfig.defaults())) {
             infoVolume(client.asUser("alice"));
             assertThat(om.lastHeader("o3-user")).contains("alice");
             assertThat(om.lastHeader("o3-anonymous")).isEmpty();
@@ -86,8 +93,11 @@ class TestOmClient {
         try (FakeOzoneManager follower = new FakeOzoneManager(List.of());
                 FakeOzoneManager leader = new FakeOzoneManager(List.of())) {
             follower.followLeader(leader.address());
-            try (OmClient client =
-                    new OmClient(List.of(follower.address(), leader.address()), "tester", Duration.ofSeconds(5))) {
+            try (OmClient client = new OmClient(
+                    List.of(follower.address(), leader.address()),
+                    "tester",
+                    Duration.ofSeconds(5),
+                    GrpcConfig.defaults())) {
                 commitMissingKey(client);
                 assertSameCall(single(follower.received()), single(leader.received()));
 
@@ -116,8 +126,11 @@ class TestOmClient {
         try (FakeOzoneManager follower = new FakeOzoneManager(List.of());
                 FakeOzoneManager leader = new FakeOzoneManager(List.of())) {
             follower.followLeader(leader.address());
-            try (OmClient client =
-                    new OmClient(List.of(follower.address(), leader.address()), "tester", Duration.ofSeconds(5))) {
+            try (OmClient client = new OmClient(
+                    List.of(follower.address(), leader.address()),
+                    "tester",
+                    Duration.ofSeconds(5),
+                    GrpcConfig.defaults())) {
                 CompletableFuture<CommitKeyResponse> commit = client.callAsync(
                         "CommitKey",
                         (stub, observer) -> stub.commitKey(
@@ -134,7 +147,8 @@ class TestOmClient {
 
     @Test
     void givesUpAfterTheFailoverTimeoutWithAClearMessage() throws IOException {
-        try (OmClient client = new OmClient(List.of(unusedAddress()), "tester", Duration.ofMillis(300))) {
+        try (OmClient client =
+                new OmClient(List.of(unusedAddress()), "tester", Duration.ofMillis(300), GrpcConfig.defaults())) {
             assertThatThrownBy(() -> infoVolume(client))
                     .isInstanceOf(OmException.class)
                     .hasMessageContaining("no OM leader")
@@ -147,8 +161,11 @@ class TestOmClient {
         try (FakeOzoneManager follower = new FakeOzoneManager(List.of());
                 FakeOzoneManager leader = new FakeOzoneManager(List.of())) {
             follower.followLeader(leader.address());
-            try (OmClient client =
-                    new OmClient(List.of(follower.address(), leader.address()), "tester", Duration.ofSeconds(5))) {
+            try (OmClient client = new OmClient(
+                    List.of(follower.address(), leader.address()),
+                    "tester",
+                    Duration.ofSeconds(5),
+                    GrpcConfig.defaults())) {
                 InfoVolumeResponse info = client.callAsync(
                                 "InfoVolume",
                                 (stub, observer) -> stub.infoVolume(
@@ -176,7 +193,8 @@ class TestOmClient {
 
     @Test
     void asyncCallGivesUpAfterTheFailoverTimeout() throws IOException {
-        try (OmClient client = new OmClient(List.of(unusedAddress()), "tester", Duration.ofMillis(300))) {
+        try (OmClient client =
+                new OmClient(List.of(unusedAddress()), "tester", Duration.ofMillis(300), GrpcConfig.defaults())) {
             CompletableFuture<InfoVolumeResponse> info = client.callAsync(
                     "InfoVolume",
                     (stub, observer) -> stub.infoVolume(

@@ -6,6 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.google.protobuf.ByteString;
 import dev.o3.common.checksum.ChecksumMismatchException;
 import dev.o3.common.container.ChunkChecksums;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcExecutor;
+import dev.o3.common.grpc.GrpcFactory;
+import dev.o3.common.grpc.GrpcServer;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerCommandResponse;
 import dev.o3.proto.container.ContainerReadServiceGrpc;
@@ -14,9 +18,7 @@ import dev.o3.proto.container.ReadChunkResponse;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ChunkInfo;
 import dev.o3.proto.hdds.DatanodeDetails;
-import io.grpc.Server;
 import io.grpc.Status;
-import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -38,27 +40,32 @@ class TestContainerReadClient {
             BlockId.newBuilder().setContainerId(1).setLocalId(2).build();
 
     private final CountDownLatch release = new CountDownLatch(1);
-    private Server server;
+    private GrpcServer server;
     private ContainerReadClient client;
 
     @BeforeEach
     void start() throws Exception {
-        server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-                .addService(new FakeReadService(release))
-                .build()
+        server = GrpcFactory.server(
+                        "fake read service",
+                        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                        GrpcConfig.defaults(),
+                        GrpcExecutor.cachedPool("fake-read"),
+                        new FakeReadService(release).bindService())
                 .start();
-        client = ContainerReadClient.connect(DatanodeDetails.newBuilder()
-                .setUuid("dn")
-                .setIpAddress(InetAddress.getLoopbackAddress().getHostAddress())
-                .setStandalonePort(server.getPort())
-                .build());
+        client = ContainerReadClient.connect(
+                DatanodeDetails.newBuilder()
+                        .setUuid("dn")
+                        .setIpAddress(InetAddress.getLoopbackAddress().getHostAddress())
+                        .setStandalonePort(server.port())
+                        .build(),
+                GrpcConfig.defaults());
     }
 
     @AfterEach
     void stop() throws Exception {
         release.countDown();
         client.close();
-        server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        server.close();
     }
 
     @Test

@@ -1,6 +1,10 @@
 package dev.o3.client.testing;
 
 import dev.o3.common.config.HostAndPort;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcExecutor;
+import dev.o3.common.grpc.GrpcFactory;
+import dev.o3.common.grpc.GrpcServer;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.hdds.DatanodeDetails;
@@ -23,19 +27,14 @@ import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.VolumeInfo;
 import io.grpc.Metadata;
-import io.grpc.Server;
 import io.grpc.ServerInterceptors;
-import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -55,21 +54,20 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
     private final Map<String, KeyInfo> keys = new ConcurrentHashMap<>();
     private final Map<Long, KeyInfo> openKeys = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong(100);
-    private final Server server;
+    private final GrpcServer server;
     private volatile String leaderAddress;
     private volatile boolean holdStreamedReplies;
     private final CallRecorder calls = new CallRecorder();
 
     public FakeOzoneManager(List<Pipeline> pipelines) {
         this.pipelines = List.copyOf(pipelines);
-        this.server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-                .addService(ServerInterceptors.intercept(this, calls))
-                .build();
-        try {
-            server.start();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        this.server = GrpcFactory.server(
+                        "fake OM",
+                        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                        GrpcConfig.defaults(),
+                        GrpcExecutor.cachedPool("fake-om"),
+                        ServerInterceptors.intercept(this, calls))
+                .start();
     }
 
     /** A pipeline of three fake datanodes named {@code <id>-dn1..3}. */
@@ -101,7 +99,7 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
     }
 
     public HostAndPort address() {
-        return new HostAndPort("127.0.0.1", server.getPort());
+        return new HostAndPort("127.0.0.1", server.port());
     }
 
     /** From now on answer NOT_LEADER naming {@code leader}. */
@@ -273,12 +271,7 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
 
     @Override
     public void close() {
-        server.shutdownNow();
-        try {
-            server.awaitTermination(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        server.close();
     }
 
     private BlockLocation block(List<String> excluded) {

@@ -3,6 +3,7 @@ package dev.o3.datanode.heartbeat;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.o3.common.concurrent.Threads;
 import dev.o3.common.config.HostAndPort;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.ratis.RatisClientOptions;
 import dev.o3.datanode.container.ContainerSet;
 import dev.o3.datanode.ratis.RatisServer;
@@ -58,13 +59,14 @@ public final class HeartbeatService implements AutoCloseable {
             RatisServer ratis,
             ContainerSet containers,
             HostAndPort scmAddress,
-            Duration interval) {
+            Duration interval,
+            GrpcConfig grpc) {
         this.logPrefix = logPrefix;
         this.datanode = datanode;
         this.reports = reports;
         Duration timeout = interval.compareTo(Duration.ofSeconds(10)) > 0 ? interval : Duration.ofSeconds(10);
         this.commands = new CommandHandler(logPrefix, ratis, containers, RatisClientOptions.DEFAULT);
-        this.scm = new ScmClient(scmAddress, timeout);
+        this.scm = new ScmClient(scmAddress, timeout, grpc);
         this.interval = interval;
         this.executor =
                 Executors.newSingleThreadScheduledExecutor(Threads.daemonThreadsNamed(logPrefix + "-heartbeat"));

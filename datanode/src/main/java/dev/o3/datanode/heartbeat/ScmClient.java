@@ -1,13 +1,14 @@
 package dev.o3.datanode.heartbeat;
 
 import dev.o3.common.config.HostAndPort;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.proto.scm.HeartbeatRequest;
 import dev.o3.proto.scm.HeartbeatResponse;
 import dev.o3.proto.scm.RegisterRequest;
 import dev.o3.proto.scm.RegisterResponse;
 import dev.o3.proto.scm.ScmDatanodeServiceGrpc;
 import io.grpc.ManagedChannel;
-import io.grpc.netty.NettyChannelBuilder;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -20,10 +21,8 @@ final class ScmClient implements AutoCloseable {
     private final ScmDatanodeServiceGrpc.ScmDatanodeServiceBlockingStub stub;
     private final Duration timeout;
 
-    ScmClient(HostAndPort address, Duration timeout) {
-        this.channel = NettyChannelBuilder.forAddress(address.host(), address.port())
-                .usePlaintext()
-                .build();
+    ScmClient(HostAndPort address, Duration timeout, GrpcConfig grpc) {
+        this.channel = GrpcFactory.channel(address, grpc);
         this.stub = ScmDatanodeServiceGrpc.newBlockingStub(channel);
         this.timeout = timeout;
     }

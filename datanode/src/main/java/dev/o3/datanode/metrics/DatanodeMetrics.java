@@ -1,5 +1,6 @@
 package dev.o3.datanode.metrics;
 
+import dev.o3.server.metrics.RatisMetricsCollector;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
@@ -13,25 +14,25 @@ import java.util.function.Supplier;
 
 /**
  * The datanode's Prometheus metrics (served on {@code /prom}): bytes and latency per data volume and per Ratis dir,
- * Raft log sync latency, groups per Ratis dir, containers per state and read service requests per command.
- * Thread-safe.
+ * Raft log sync latency, groups per Ratis dir, containers per state and read service requests per command; with
+ * {@link #exportRatis}, Ratis' own metrics. Thread-safe.
  */
 public final class DatanodeMetrics {
-    public static final String VOLUME_WRITE_BYTES = "dn_volume_write_bytes";
-    public static final String VOLUME_DIRECT_WRITE_BYTES = "dn_volume_direct_write_bytes";
-    public static final String VOLUME_READ_BYTES = "dn_volume_read_bytes";
-    public static final String VOLUME_WRITE_LATENCY = "dn_volume_write_latency_seconds";
-    public static final String VOLUME_READ_LATENCY = "dn_volume_read_latency_seconds";
-    public static final String RATIS_DIR_WRITE_BYTES = "dn_ratis_dir_write_bytes";
-    public static final String RATIS_DIR_READ_BYTES = "dn_ratis_dir_read_bytes";
-    public static final String RATIS_DIR_APPLY_LATENCY = "dn_ratis_dir_apply_latency_seconds";
-    public static final String RATIS_DATA_SYNC_LATENCY = "dn_ratis_data_sync_latency_seconds";
-    public static final String RATIS_LOG_SYNC = "dn_ratis_log_sync_seconds";
-    public static final String RATIS_DIR_GROUPS = "dn_ratis_dir_groups";
-    public static final String CONTAINERS = "dn_containers";
-    public static final String CHECKSUM_FAILURES = "dn_checksum_failures";
-    public static final String READ_REQUESTS = "dn_read_requests";
-    public static final String SHORT_CIRCUIT_GRANTS = "dn_read_short_circuit_grants";
+    public static final String VOLUME_WRITE_BYTES = "o3_datanode_volume_write_bytes";
+    public static final String VOLUME_DIRECT_WRITE_BYTES = "o3_datanode_volume_direct_write_bytes";
+    public static final String VOLUME_READ_BYTES = "o3_datanode_volume_read_bytes";
+    public static final String VOLUME_WRITE_LATENCY = "o3_datanode_volume_write_latency_seconds";
+    public static final String VOLUME_READ_LATENCY = "o3_datanode_volume_read_latency_seconds";
+    public static final String RATIS_DIR_WRITE_BYTES = "o3_datanode_ratis_dir_write_bytes";
+    public static final String RATIS_DIR_READ_BYTES = "o3_datanode_ratis_dir_read_bytes";
+    public static final String RATIS_DIR_APPLY_LATENCY = "o3_datanode_ratis_dir_apply_latency_seconds";
+    public static final String RATIS_DATA_SYNC_LATENCY = "o3_datanode_ratis_data_sync_latency_seconds";
+    public static final String RATIS_LOG_SYNC = "o3_datanode_ratis_log_sync_seconds";
+    public static final String RATIS_DIR_GROUPS = "o3_datanode_ratis_dir_groups";
+    public static final String CONTAINERS = "o3_datanode_containers";
+    public static final String CHECKSUM_FAILURES = "o3_datanode_checksum_failures";
+    public static final String READ_REQUESTS = "o3_datanode_read_requests";
+    public static final String SHORT_CIRCUIT_GRANTS = "o3_datanode_read_short_circuit_grants";
 
     private static final double NANOS_PER_SECOND = 1e9;
 
@@ -76,6 +77,11 @@ public final class DatanodeMetrics {
 
     public PrometheusRegistry registry() {
         return registry;
+    }
+
+    /** Exports Ratis' own metrics of this datanode's Raft peer ({@code o3_datanode_ratis_...}) on the same registry. */
+    public void exportRatis(String peerId) {
+        registry.register(RatisMetricsCollector.forPeer("datanode", peerId));
     }
 
     public void recordVolumeWrite(String volume, long bytes, long nanos) {

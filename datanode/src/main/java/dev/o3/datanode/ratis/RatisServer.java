@@ -1,5 +1,6 @@
 package dev.o3.datanode.ratis;
 
+import dev.o3.common.ratis.InMemoryRatisRegistry;
 import dev.o3.common.ratis.RatisPipelines;
 import dev.o3.datanode.config.RatisServerConfig;
 import dev.o3.datanode.container.ContainerHandler;

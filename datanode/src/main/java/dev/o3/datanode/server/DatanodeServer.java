@@ -3,6 +3,7 @@ package dev.o3.datanode.server;
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.security.BlockTokenConfig;
 import dev.o3.datanode.config.ContainerConfig;
 import dev.o3.datanode.config.DatanodeConfig;
@@ -21,14 +22,12 @@ import dev.o3.datanode.volume.VolumeSet;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
-import dev.o3.server.lifecycle.LifeCycle;
+import dev.o3.server.lifecycle.DaemonLifecycle;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -47,15 +46,15 @@ public final class DatanodeServer implements Daemon {
     private final DatanodeConfig config;
     private final RatisServerConfig ratisConfig;
     private final ContainerConfig containerConfig;
+    private final GrpcConfig grpc;
     private final HostAndPort scmAddress;
     private final Clock clock;
     private final BlockAccess access;
     private final String advertisedHost;
     private final String name;
     private final String uuid;
-    private final LifeCycle lifeCycle;
+    private final DaemonLifecycle lifecycle;
     private final DatanodeMetrics metrics = new DatanodeMetrics();
-    private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
 
     private volatile DatanodeDetails details;
     private volatile VolumeSet volumes;
@@ -72,6 +71,7 @@ public final class DatanodeServer implements Daemon {
         this.config = DatanodeConfig.from(conf);
         this.ratisConfig = RatisServerConfig.from(conf);
         this.containerConfig = ContainerConfig.from(conf);
+        this.grpc = GrpcConfig.from(conf);
         this.scmAddress = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_DATANODE_ADDRESS, CommonConfigKeys.SCM_DATANODE_PORT);
         this.clock = Objects.requireNonNull(clock, "clock is null");
@@ -81,7 +81,7 @@ public final class DatanodeServer implements Daemon {
         Path metadataDir = conf.find(CommonConfigKeys.METADATA_DIRS)
                 .orElse(config.dataDirs().get(0));
         this.uuid = DatanodeId.loadOrCreate(metadataDir);
-        this.lifeCycle = new LifeCycle(name);
+        this.lifecycle = new DaemonLifecycle(name);
         LOG.info("[{}] datanode {} configured: {}, {}, {}", name, uuid, config, ratisConfig, containerConfig);
     }
 
@@ -92,28 +92,20 @@ public final class DatanodeServer implements Daemon {
 
     @Override
     public void start() {
-        lifeCycle.transition(LifeCycle.State.STARTING);
-        try {
-            startComponents();
-            lifeCycle.transition(LifeCycle.State.RUNNING);
-            LOG.info(
-                    "[{}] datanode {} started: ratis port {}, read port {}",
-                    name,
-                    details.getUuid(),
-                    details.getRatisPort(),
-                    details.getStandalonePort());
-        } catch (RuntimeException e) {
-            lifeCycle.transition(LifeCycle.State.FAILED);
-            closeComponents();
-            throw e;
-        }
+        lifecycle.start(this::startComponents);
+        LOG.info(
+                "[{}] datanode {} started: ratis port {}, read port {}",
+                name,
+                details.getUuid(),
+                details.getRatisPort(),
+                details.getStandalonePort());
     }
 
-    private void startComponents() {
+    private void startComponents(DaemonLifecycle.Components components) {
         StorageStack storage = StorageStack.open(name, config, containerConfig, metrics, access);
-        volumes = register(storage.volumes());
+        volumes = components.add(storage.volumes());
         containers = storage.containers();
-        ratis = register(new RatisServer(
+        ratis = components.add(new RatisServer(
                 name,
                 uuid,
                 config.ratisDirs(),
@@ -123,12 +115,13 @@ public final class DatanodeServer implements Daemon {
                 storage.handler(),
                 metrics));
         ratis.start();
-        ReadServer read = register(new ReadServer(
-                name, bindAddress(config.standalonePort()), storage.reads(), containerConfig.readThreads()));
+        ReadServer read = components.add(new ReadServer(
+                name, bindAddress(config.standalonePort()), storage.reads(), containerConfig.readThreads(), grpc));
         read.start();
         metrics.registerGauges(
                 ratis::groupsPerDir, ratis::logSyncPerDir, () -> DatanodeStatus.containerCounts(containers));
-        StatusHttpServer http = register(new StatusHttpServer(
+        metrics.exportRatis(uuid);
+        StatusHttpServer http = components.add(new StatusHttpServer(
                 name,
                 config.httpAddress().toSocketAddress(),
                 metrics.registry(),
@@ -144,9 +137,10 @@ public final class DatanodeServer implements Daemon {
                 .setHttpPort(http.port())
                 .build();
 
-        register(new VolumeChecker(name, volumes, containerConfig.diskCheckInterval()))
+        components
+                .add(new VolumeChecker(name, volumes, containerConfig.diskCheckInterval()))
                 .start();
-        scanner = register(new ContainerScanner(
+        scanner = components.add(new ContainerScanner(
                 name,
                 containers,
                 storage.chunks(),
@@ -156,14 +150,15 @@ public final class DatanodeServer implements Daemon {
         if (containerConfig.scannerEnabled()) {
             scanner.start();
         }
-        heartbeat = register(new HeartbeatService(
+        heartbeat = components.add(new HeartbeatService(
                 name,
                 this::datanodeDetails,
                 new ReportBuilder(volumes, containers, ratis),
                 ratis,
                 containers,
                 scmAddress,
-                config.heartbeatInterval()));
+                config.heartbeatInterval(),
+                grpc));
         heartbeat.start();
     }
 
@@ -185,25 +180,25 @@ public final class DatanodeServer implements Daemon {
      * @throws IllegalStateException when SCM cannot be reached
      */
     public void triggerHeartbeat() {
-        lifeCycle.assertRunning();
+        lifecycle.assertRunning();
         heartbeat.heartbeatNow();
     }
 
     /** The pipelines this datanode is a member of, with role and Ratis log dir. */
     public List<PipelineStatus> pipelines() {
-        lifeCycle.assertRunning();
+        lifecycle.assertRunning();
         return ratis.pipelines();
     }
 
     /** The container replicas (failed volumes' containers are absent). */
     public ContainerSet containers() {
-        lifeCycle.assertRunning();
+        lifecycle.assertRunning();
         return containers;
     }
 
     /** The data volumes, failed ones included. */
     public VolumeSet volumes() {
-        lifeCycle.assertRunning();
+        lifecycle.assertRunning();
         return volumes;
     }
 
@@ -213,58 +208,19 @@ public final class DatanodeServer implements Daemon {
      * @return ids of containers found unhealthy
      */
     public List<Long> scanContainersNow() {
-        lifeCycle.assertRunning();
+        lifecycle.assertRunning();
         return scanner.scanNow();
     }
 
     /** Checks every data volume now (failed ones leave service). */
     public void checkVolumesNow() {
-        lifeCycle.assertRunning();
+        lifecycle.assertRunning();
         volumes.checkAll();
     }
 
     @Override
     public void close() {
-        LifeCycle.State state = lifeCycle.state();
-        if (state == LifeCycle.State.STOPPED || state == LifeCycle.State.STOPPING) {
-            return;
-        }
-        if (state == LifeCycle.State.NEW) {
-            lifeCycle.transition(LifeCycle.State.STOPPED);
-            return;
-        }
-        lifeCycle.transition(LifeCycle.State.STOPPING);
-        closeComponents();
-        lifeCycle.transition(LifeCycle.State.STOPPED);
-        LOG.info("[{}] datanode stopped", name);
-    }
-
-    private <T extends AutoCloseable> T register(T component) {
-        synchronized (closeables) {
-            closeables.push(component);
-        }
-        return component;
-    }
-
-    private void closeComponents() {
-        while (true) {
-            AutoCloseable component;
-            synchronized (closeables) {
-                component = closeables.poll();
-            }
-            if (component == null) {
-                return;
-            }
-            try {
-                component.close();
-            } catch (Exception e) {
-                LOG.warn(
-                        "[{}] {} did not close cleanly",
-                        name,
-                        component.getClass().getSimpleName(),
-                        e);
-            }
-        }
+        lifecycle.close();
     }
 
     private InetSocketAddress bindAddress(int port) {

@@ -1,5 +1,9 @@
 package dev.o3.datanode.server;
 
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcExecutor;
+import dev.o3.common.grpc.GrpcFactory;
+import dev.o3.common.grpc.GrpcServer;
 import dev.o3.proto.scm.CommandStatus;
 import dev.o3.proto.scm.HeartbeatRequest;
 import dev.o3.proto.scm.HeartbeatResponse;
@@ -7,10 +11,7 @@ import dev.o3.proto.scm.RegisterRequest;
 import dev.o3.proto.scm.RegisterResponse;
 import dev.o3.proto.scm.ScmCommand;
 import dev.o3.proto.scm.ScmDatanodeServiceGrpc;
-import io.grpc.Server;
-import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -21,7 +22,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -36,17 +36,20 @@ final class FakeScm implements AutoCloseable {
     private final AtomicLong commandIds = new AtomicLong();
     private final Map<String, Integer> registrationCounts = new ConcurrentHashMap<>();
     private final Set<String> reregister = ConcurrentHashMap.newKeySet();
-    private final Server server;
+    private final GrpcServer server;
 
-    FakeScm() throws IOException {
-        server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-                .addService(new Service())
-                .build()
+    FakeScm() {
+        server = GrpcFactory.server(
+                        "fake SCM",
+                        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                        GrpcConfig.defaults(),
+                        GrpcExecutor.cachedPool("fake-scm"),
+                        new Service().bindService())
                 .start();
     }
 
     int port() {
-        return server.getPort();
+        return server.port();
     }
 
     /** Queues a command for a datanode; returns its id. */
@@ -80,12 +83,7 @@ final class FakeScm implements AutoCloseable {
 
     @Override
     public void close() {
-        server.shutdownNow();
-        try {
-            server.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        server.close();
     }
 
     private final class Service extends ScmDatanodeServiceGrpc.ScmDatanodeServiceImplBase {

@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.protobuf.ByteString;
 import dev.o3.client.read.ContainerReadClient;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.ratis.ContainerRatisClient;
 import dev.o3.datanode.config.DatanodeConfigKeys;
 import dev.o3.proto.container.BlockData;
@@ -126,7 +127,7 @@ class PipelineIT {
     }
 
     private static void assertReplicaHasEveryBlock(DatanodeDetails replica) throws Exception {
-        try (ContainerReadClient reader = ContainerReadClient.connect(replica)) {
+        try (ContainerReadClient reader = ContainerReadClient.connect(replica, GrpcConfig.defaults())) {
             List<BlockData> blocks = reader.listBlocks(1, 0, 10).get(10, TimeUnit.SECONDS);
             assertThat(blocks).extracting(b -> b.getBlockId().getLocalId()).containsExactly(1L, 2L, 3L);
             BlockData middle = blocks.get(1);

@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.google.protobuf.ByteString;
 import dev.o3.client.read.ContainerReadClient;
 import dev.o3.common.container.ContainerCommandException;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.ratis.ContainerRatisClient;
 import dev.o3.datanode.config.DatanodeConfigKeys;
 import dev.o3.datanode.container.Container;
@@ -80,7 +81,7 @@ class TestDatanodeDataPath {
         pipeline = pipeline(List.of(datanode.datanodeDetails()));
         createPipeline(scm, pipeline, List.of(datanode));
         client = ContainerRatisClient.connect(pipeline, CLIENT_OPTIONS);
-        reader = ContainerReadClient.connect(datanode.datanodeDetails());
+        reader = ContainerReadClient.connect(datanode.datanodeDetails(), GrpcConfig.defaults());
     }
 
     @AfterEach
@@ -223,7 +224,7 @@ class TestDatanodeDataPath {
         datanode = new DatanodeServer(conf(base, 31, scm.port(), 2, 1).with(DatanodeConfigKeys.RATIS_PORT, ratisPort));
         datanode.start();
         client = ContainerRatisClient.connect(pipeline, CLIENT_OPTIONS);
-        reader = ContainerReadClient.connect(datanode.datanodeDetails());
+        reader = ContainerReadClient.connect(datanode.datanodeDetails(), GrpcConfig.defaults());
 
         DatanodeFixture.await(WAIT, "the log replayed", () -> {
             try {

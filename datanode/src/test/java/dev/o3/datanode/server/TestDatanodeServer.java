@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.protobuf.ByteString;
 import dev.o3.client.read.ContainerReadClient;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.ratis.ContainerRatisClient;
 import dev.o3.datanode.config.DatanodeConfigKeys;
 import dev.o3.datanode.container.ContainerRecord;
@@ -195,7 +196,8 @@ class TestDatanodeServer {
         Pipeline restarted =
                 pipeline.toBuilder().setMembers(0, datanode.datanodeDetails()).build();
         try (ContainerRatisClient client = ContainerRatisClient.connect(restarted, CLIENT_OPTIONS);
-                ContainerReadClient reader = ContainerReadClient.connect(datanode.datanodeDetails())) {
+                ContainerReadClient reader =
+                        ContainerReadClient.connect(datanode.datanodeDetails(), GrpcConfig.defaults())) {
             PutBlockResponse second = writeBlock(client, blockId(5, 101), 2, 10_000);
             assertThat(second.getBlockCommitSequenceId()).isGreaterThan(first.getBlockCommitSequenceId());
             BlockData block = reader.getBlock(blockId(5, 100), ByteString.EMPTY).get(10, TimeUnit.SECONDS);
@@ -233,7 +235,8 @@ class TestDatanodeServer {
         try (ContainerRatisClient client = ContainerRatisClient.connect(pipeline, CLIENT_OPTIONS)) {
             writeBlock(client, blockId(1, 1), 1, 1000);
         }
-        try (ContainerReadClient reader = ContainerReadClient.connect(datanode.datanodeDetails())) {
+        try (ContainerReadClient reader =
+                ContainerReadClient.connect(datanode.datanodeDetails(), GrpcConfig.defaults())) {
             reader.getBlock(blockId(1, 1), ByteString.EMPTY, 0, 1000).get(10, TimeUnit.SECONDS);
         }
 
@@ -252,7 +255,11 @@ class TestDatanodeServer {
                 .containsPattern(DatanodeMetrics.RATIS_LOG_SYNC + "_count\\{dir=\"[^\"]+\"} [1-9]")
                 .contains(DatanodeMetrics.RATIS_DIR_GROUPS)
                 .contains(DatanodeMetrics.CONTAINERS + "{state=\"OPEN\"} 1")
-                .contains(DatanodeMetrics.READ_REQUESTS + "_total{command=\"GET_BLOCK\"} 1");
+                .contains(DatanodeMetrics.READ_REQUESTS + "_total{command=\"GET_BLOCK\"} 1")
+                .containsPattern("o3_datanode_ratis_log_worker_sync_time_seconds_count\\{member=\"[^\"]+\"} [1-9]")
+                .contains("o3_datanode_ratis_server_client_write_request_seconds");
+        assertThat(response.body().lines().filter(line -> !line.startsWith("#")))
+                .allMatch(line -> line.startsWith("o3_datanode_"));
     }
 
     private static boolean hasSnapshot(Path stateMachineDir) {

@@ -4,6 +4,7 @@ import dev.o3.client.admin.ScmAdminClient;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.read.ContainerReadClient;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.freon.runner.Operation;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ListBlockRequest;
@@ -38,10 +39,11 @@ public final class DatanodeEcho extends Generator {
     @Override
     Operation prepare(OzoneConfiguration conf, OzoneClient client, List<AutoCloseable> resources) throws IOException {
         List<ContainerReadClient> datanodes = new ArrayList<>();
+        GrpcConfig grpc = GrpcConfig.from(conf);
         try (ScmAdminClient scm = new ScmAdminClient(conf)) {
             for (DatanodeInfo info : scm.datanodes()) {
                 if (info.getState() == NodeState.HEALTHY) {
-                    ContainerReadClient datanode = ContainerReadClient.connect(info.getDatanode());
+                    ContainerReadClient datanode = ContainerReadClient.connect(info.getDatanode(), grpc);
                     resources.add(datanode);
                     datanodes.add(datanode);
                 }

@@ -6,6 +6,10 @@ import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.echo.EchoService;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcExecutor;
+import dev.o3.common.grpc.GrpcFactory;
+import dev.o3.common.grpc.GrpcServer;
 import dev.o3.freon.runner.AsyncOperation;
 import dev.o3.freon.runner.Operation;
 import dev.o3.proto.echo.EchoRequest;
@@ -15,9 +19,6 @@ import dev.o3.proto.echo.EchoServiceGrpc.EchoServiceStub;
 import io.grpc.ClientInterceptor;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
-import io.grpc.Server;
-import io.grpc.netty.NettyChannelBuilder;
-import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.MetadataUtils;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
@@ -32,9 +33,10 @@ import picocli.CommandLine.Option;
 /**
  * {@code om-echo}: the bare gRPC round trip to the OM's {@code EchoService} (same port and event loops as its client
  * protocol, no OM work), over a channel set up like the OM client's: the ceiling omkr is compared against. With
- * {@code --embedded} the echo is served by this process instead, on the transport thread ({@code direct}) or on
- * gRPC's default executor ({@code default}), which shows what a thread hand-off per call costs. With {@code --stream}
- * every echo is a message on one stream, the ceiling for lookups on the OM's {@code Calls} stream.
+ * {@code --embedded} the echo is served by this process instead, on the transport thread ({@code direct}) or on a
+ * cached thread pool like gRPC's default executor ({@code default}), which shows what a thread hand-off per call
+ * costs. With {@code --stream} every echo is a message on one stream, the ceiling for lookups on the OM's {@code
+ * Calls} stream.
  */
 @Command(
         name = "om-echo",
@@ -48,7 +50,7 @@ public final class OmEcho extends Generator {
             names = "--embedded",
             paramLabel = "EXECUTOR",
             description = "Serve the echo in this process instead of the OM: 'direct' (on the transport thread) or"
-                    + " 'default' (gRPC's default executor).")
+                    + " 'default' (a cached thread pool, like gRPC's default executor).")
     private String embedded;
 
     @Option(
@@ -142,14 +144,12 @@ public final class OmEcho extends Generator {
         };
     }
 
-    private ManagedChannel channel(OzoneConfiguration conf, List<AutoCloseable> resources) throws IOException {
-        HostAndPort target = embedded == null ? omAddress(conf) : serve(resources);
+    private ManagedChannel channel(OzoneConfiguration conf, List<AutoCloseable> resources) {
+        GrpcConfig grpc = GrpcConfig.from(conf);
+        HostAndPort target = embedded == null ? omAddress(conf) : serve(grpc, resources);
         // Set up as the OM client's channel (OmClient), so both pay the same client-side cost.
-        ManagedChannel channel = NettyChannelBuilder.forAddress(target.host(), target.port())
-                .usePlaintext()
-                .maxInboundMessageSize(64 << 20)
-                .disableRetry()
-                .build();
+        ManagedChannel channel =
+                GrpcFactory.channelBuilder(target, grpc).disableRetry().build();
         resources.add(0, () -> {
             channel.shutdownNow();
             channel.awaitTermination(5, TimeUnit.SECONDS);
@@ -157,19 +157,16 @@ public final class OmEcho extends Generator {
         return channel;
     }
 
-    private HostAndPort serve(List<AutoCloseable> resources) throws IOException {
-        NettyServerBuilder builder = NettyServerBuilder.forAddress(
-                        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-                .addService(new EchoService());
-        if (embedded.equals("direct")) {
-            builder.directExecutor();
-        }
-        Server server = builder.build().start();
-        resources.add(() -> {
-            server.shutdownNow();
-            server.awaitTermination(5, TimeUnit.SECONDS);
-        });
-        return new HostAndPort("127.0.0.1", server.getPort());
+    private HostAndPort serve(GrpcConfig grpc, List<AutoCloseable> resources) {
+        GrpcServer server = GrpcFactory.server(
+                        "embedded echo",
+                        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                        grpc,
+                        embedded.equals("direct") ? GrpcExecutor.direct() : GrpcExecutor.cachedPool("om-echo"),
+                        new EchoService().bindService())
+                .start();
+        resources.add(server);
+        return new HostAndPort("127.0.0.1", server.port());
     }
 
     private static HostAndPort omAddress(OzoneConfiguration conf) {

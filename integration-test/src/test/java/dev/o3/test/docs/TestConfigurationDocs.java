@@ -57,6 +57,12 @@ class TestConfigurationDocs {
         assertThat(ConfigRegistry.loadInstalled().groups())
                 .extracting(group -> group.title())
                 .containsExactly(
-                        "Common", "Storage Container Manager", "Ozone Manager", "Datanode", "Client", "S3 gateway");
+                        "Common",
+                        "gRPC",
+                        "Storage Container Manager",
+                        "Ozone Manager",
+                        "Datanode",
+                        "Client",
+                        "S3 gateway");
     }
 }

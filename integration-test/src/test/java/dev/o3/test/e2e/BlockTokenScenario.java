@@ -9,6 +9,7 @@ import com.google.protobuf.ByteString;
 import dev.o3.client.io.KeyInputStream;
 import dev.o3.client.read.ContainerReadClient;
 import dev.o3.common.container.ContainerCommandException;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.ratis.ContainerRatisClient;
 import dev.o3.common.ratis.RatisClientOptions;
 import dev.o3.common.security.BlockTokenSigner;
@@ -127,7 +128,7 @@ abstract class BlockTokenScenario {
     }
 
     private ContainerReadClient reader() {
-        return ContainerReadClient.connect(block.getPipeline().getMembers(0));
+        return ContainerReadClient.connect(block.getPipeline().getMembers(0), GrpcConfig.defaults());
     }
 
     private static <T> T await(Future<T> future) throws Exception {

@@ -117,6 +117,10 @@ class ClusterSuiteIT {
     class BlockTokens extends BlockTokenScenario {}
 
     @Nested
+    @Order(3)
+    class RatisMetrics extends RatisMetricsScenario {}
+
+    @Nested
     @Order(4)
     class CorruptReplica extends CorruptReplicaScenario {}
 

@@ -39,7 +39,7 @@ final class PromMetrics {
         return sum(
                 datanode.getIpAddress(),
                 datanode.getHttpPort(),
-                "dn_read_requests_total{",
+                "o3_datanode_read_requests_total{",
                 "command=\"" + command + "\"");
     }
 
@@ -61,14 +61,19 @@ final class PromMetrics {
         return total;
     }
 
-    /** The sum of the samples of a metric (named with its opening brace) whose labels contain {@code label}. */
-    private static double sum(String host, int httpPort, String metric, String label)
-            throws IOException, InterruptedException {
-        String text = HTTP.send(
+    /** The whole {@code /prom} text of a server. */
+    static String scrape(String host, int httpPort) throws IOException, InterruptedException {
+        return HTTP.send(
                         HttpRequest.newBuilder(URI.create("http://" + host + ":" + httpPort + "/prom"))
                                 .build(),
                         HttpResponse.BodyHandlers.ofString())
                 .body();
+    }
+
+    /** The sum of the samples of a metric (named with its opening brace) whose labels contain {@code label}. */
+    private static double sum(String host, int httpPort, String metric, String label)
+            throws IOException, InterruptedException {
+        String text = scrape(host, httpPort);
         double total = 0;
         for (String line : text.lines().toList()) {
             if (line.startsWith(metric) && line.contains(label)) {

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * read through its datanode instead, which sees the corruption itself, and the key still reads back whole.
  */
 abstract class ShortCircuitReadScenario {
-    private static final String VOLUME_READ_BYTES = "dn_volume_read_bytes_total{";
-    private static final String GRANTS = "dn_read_short_circuit_grants_total ";
+    private static final String VOLUME_READ_BYTES = "o3_datanode_volume_read_bytes_total{";
+    private static final String GRANTS = "o3_datanode_read_short_circuit_grants_total ";
 
     @Test
     void aLocalClientReadsTheBlockFilesItself() throws IOException, InterruptedException {

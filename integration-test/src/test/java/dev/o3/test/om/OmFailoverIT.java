@@ -2,11 +2,13 @@ package dev.o3.test.om;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.o3.client.admin.AdminCommand;
 import dev.o3.client.api.KeyInfo;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.om.OmClient;
 import dev.o3.client.om.OmException;
 import dev.o3.common.config.HostAndPort;
+import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.minicluster.MiniO3Cluster;
 import dev.o3.om.server.OzoneManagerServer;
 import dev.o3.proto.om.BucketInfo;
@@ -23,6 +25,8 @@ import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OmReply;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.VolumeInfo;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,12 +49,14 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
 
 /**
  * The product's OM client ({@link OmClient}, as the S3 gateway, {@code ozone sh} and freon use it) against three OMs
  * whose leader is killed while writers commit keys on the OM's call stream. A commit the dying leader applied but
  * could not answer is retried by the client on the new leader with the same request id, which answers with the first
- * reply: no false KEY_NOT_FOUND, and every acknowledged key is listed exactly once.
+ * reply: no false KEY_NOT_FOUND, and every acknowledged key is listed exactly once. {@code ozone admin om roles} then
+ * shows the killed OM as unreachable.
  */
 @Tag("integration")
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -75,10 +81,11 @@ class OmFailoverIT {
                         .build()
                         .newCluster()
                         .start();
-                OmClient client = new OmClient(addresses(cluster), USER, WAIT);
+                OmClient client = new OmClient(addresses(cluster), USER, WAIT, GrpcConfig.defaults());
                 // Made before the kill: the cluster cannot name a stopped OM's address to a new client.
                 OzoneClient reader = cluster.newClient(USER)) {
             OzoneManagerServer first = cluster.waitForOmLeader(WAIT);
+            String firstAddress = "127.0.0.1:" + first.clientPort();
             createBucket(client);
 
             Map<String, String> outcomes = new ConcurrentHashMap<>();
@@ -105,6 +112,7 @@ class OmFailoverIT {
 
             await(() -> newLeader(cluster, first).isPresent(), "a new OM leader");
             OzoneManagerServer second = newLeader(cluster, first).orElseThrow();
+            assertRolesShowTheStoppedOmUnreachable(cluster, firstAddress, second);
             List<String> listed =
                     reader.objectStore().getBucket("vol", "bucket").listKeys("", "", Integer.MAX_VALUE).stream()
                             .map(KeyInfo::name)
@@ -114,7 +122,7 @@ class OmFailoverIT {
                     "{} writes, {} keys listed; retries answered from the retry cache on the new leader: {}",
                     outcomes.size(),
                     listed.size(),
-                    second.answeredRetries());
+                    second.introspection().answeredRetries());
 
             assertThat(listed).as("every key listed once").hasSameSizeAs(present);
             outcomes.forEach((name, outcome) -> {
@@ -130,6 +138,38 @@ class OmFailoverIT {
                     .as("no write failed: each retry was answered as its first attempt was applied")
                     .allSatisfy((name, outcome) -> assertThat(outcome).isEqualTo("OK"));
         }
+    }
+
+    /**
+     * {@code ozone admin om roles} shows what each OM says of itself: the stopped one as UNREACHABLE (not as the
+     * FOLLOWER the survivors last knew), the new leader as LEADER, in text and in JSON.
+     */
+    private static void assertRolesShowTheStoppedOmUnreachable(
+            MiniO3Cluster cluster, String stoppedAddress, OzoneManagerServer leader) {
+        String leaderAddress = "127.0.0.1:" + leader.clientPort();
+        String text = admin(cluster, "om", "roles");
+        assertThat(text.lines())
+                .hasSize(3)
+                .anySatisfy(line -> assertThat(line).contains(stoppedAddress).endsWith("UNREACHABLE"))
+                .anySatisfy(line -> assertThat(line).contains(leaderAddress).endsWith("LEADER"));
+        String json = admin(cluster, "om", "roles", "--json").replaceAll("\\s", "");
+        assertThat(json)
+                .contains("\"address\":\"" + stoppedAddress + "\",\"role\":\"UNREACHABLE\"")
+                .contains("\"address\":\"" + leaderAddress + "\",\"role\":\"LEADER\"");
+    }
+
+    /** Runs {@code ozone admin} against the cluster's OMs and returns what it printed. */
+    private static String admin(MiniO3Cluster cluster, String... args) {
+        StringWriter out = new StringWriter();
+        CommandLine admin = new CommandLine(new AdminCommand());
+        admin.setOut(new PrintWriter(out, true));
+        List<String> withCluster = new ArrayList<>(List.of(args));
+        withCluster.add("-Dozone.om.address="
+                + cluster.clientConfiguration().explicitValues().get("ozone.om.address"));
+        assertThat(admin.execute(withCluster.toArray(String[]::new)))
+                .as("exit code")
+                .isZero();
+        return out.toString();
     }
 
     /** Writes keys {@code prefix-00000, ...} (empty: no datanode involved) and records how each ended. */

@@ -4,6 +4,8 @@ import com.google.protobuf.Message;
 import dev.o3.om.db.EntryWrites;
 import dev.o3.om.db.Mutation;
 import dev.o3.om.db.OmStore;
+import dev.o3.om.operation.ApplySettings;
+import dev.o3.om.operation.WriteOperations;
 import dev.o3.om.request.OmException;
 import dev.o3.om.request.WriteRequest;
 import dev.o3.proto.om.OmError;
@@ -31,7 +33,7 @@ public final class TransactionApplier {
     private final String logPrefix;
     private final Supplier<OmStore> store;
     private final Map<OmTransaction.RequestCase, WriteRequest> handlers;
-    private final RetryCache retryCache = new RetryCache(ResponseParsers.all());
+    private final RetryCache retryCache = new RetryCache(WriteOperations.responseParsers());
     private final Runnable retryAnswered;
 
     /**
@@ -44,7 +46,7 @@ public final class TransactionApplier {
             String logPrefix, Supplier<OmStore> store, String s3Volume, long minPartSize, Runnable retryAnswered) {
         this.logPrefix = logPrefix;
         this.store = store;
-        this.handlers = Handlers.all(s3Volume, minPartSize);
+        this.handlers = WriteOperations.handlers(new ApplySettings(s3Volume, minPartSize));
         this.retryAnswered = retryAnswered;
     }
 

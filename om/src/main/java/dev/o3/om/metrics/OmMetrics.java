@@ -1,5 +1,6 @@
 package dev.o3.om.metrics;
 
+import dev.o3.server.metrics.RatisMetricsCollector;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -7,7 +8,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 /**
  * OM's metrics, exported on {@code /prom}: requests by operation and status, request latency, and its breakdown by
  * {@link Stage}; then per-transaction {@code apply} time, retries answered from the retry cache, and the double
- * buffer's RocksDB batch commits.
+ * buffer's RocksDB batch commits; with {@link #exportRatis}, Ratis' own metrics.
  *
  * <p>Request metrics are resolved once per operation ({@link #operation}) so a request never looks up labels; the
  * histograms are classic-only and without exemplars, which keeps an observation to a bucket search and two adds.
@@ -74,6 +75,11 @@ public final class OmMetrics {
 
     public PrometheusRegistry registry() {
         return registry;
+    }
+
+    /** Exports Ratis' own metrics of this OM's Raft peer ({@code o3_om_ratis_...}) on the same registry. */
+    public void exportRatis(String peerId) {
+        registry.register(RatisMetricsCollector.forPeer("om", peerId));
     }
 
     /** The metrics of one client operation, e.g. "LookupKey"; resolve once, when the RPC is bound. */

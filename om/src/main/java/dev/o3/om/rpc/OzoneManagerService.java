@@ -3,6 +3,7 @@ package dev.o3.om.rpc;
 import dev.o3.om.db.OmStore;
 import dev.o3.om.id.UniqueIdGenerator;
 import dev.o3.om.metrics.OmMetrics;
+import dev.o3.om.operation.LeaderPreparation;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.scm.ScmBlockClient;
 import dev.o3.om.security.BlockTokens;
@@ -27,7 +28,8 @@ import java.util.function.Supplier;
  * <ul>
  *   <li>Every response carries {@code OmError error}; unset (or status OK) means success. Refusals use the
  *       {@code OmStatus} codes (VOLUME_NOT_FOUND, BUCKET_NOT_EMPTY, KEY_NOT_FOUND, QUOTA_EXCEEDED, ...).
- *   <li>Only the leader OM serves requests. A follower answers at once with {@code NOT_LEADER}, plus
+ *   <li>Only the leader OM serves requests, except ServiceInfo, which every OM answers with its own view (its role
+ *       as {@code ozone admin om roles} shows it). A follower answers the others at once with {@code NOT_LEADER}, plus
  *       {@code leader_id} and {@code leader_address} (the leader's client host:port) when it knows the leader; a
  *       leader still replaying its log answers {@code LEADER_NOT_READY}. Clients retry on the named leader, else on
  *       the next configured OM, with a short back-off.
@@ -76,10 +78,12 @@ public final class OzoneManagerService {
         ServerServiceDefinition.Builder service =
                 ServerServiceDefinition.builder(OzoneManagerServiceGrpc.getServiceDescriptor());
         CallerInterceptor callers = new CallerInterceptor(dependencies.serverUser(), dependencies.administrators());
-        KeyRpcs.Streamed streamed = KeyRpcs.streamed(calls, preparation, dependencies.tokens());
-        NamespaceRpcs.bind(service, calls, preparation, dependencies.serviceInfo());
-        KeyRpcs.bind(service, calls, preparation, dependencies.tokens(), streamed);
-        MultipartRpcs.bind(service, calls, preparation, dependencies.tokens());
+        WriteRpcs writes = new WriteRpcs(calls, preparation, dependencies.tokens());
+        KeyRpcs.Streamed streamed = KeyRpcs.streamed(calls, writes, dependencies.tokens());
+        writes.bind(service);
+        NamespaceRpcs.bind(service, calls, dependencies.serviceInfo());
+        KeyRpcs.bind(service, calls, streamed);
+        MultipartRpcs.bind(service, calls);
         service.addMethod(OzoneManagerServiceGrpc.getCallsMethod(), new CallStreams(callers, streamed).handler());
         return ServerInterceptors.intercept(service.build(), callers);
     }

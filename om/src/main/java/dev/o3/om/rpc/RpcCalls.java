@@ -5,6 +5,7 @@ import dev.o3.om.db.OmStore;
 import dev.o3.om.metrics.OmMetrics;
 import dev.o3.om.metrics.OperationMetrics;
 import dev.o3.om.metrics.Stage;
+import dev.o3.om.operation.Preparation;
 import dev.o3.om.ratis.NotLeaderException;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.request.Caller;
@@ -40,6 +41,7 @@ import java.util.function.Supplier;
  *       wait, the read continues on the foreground handler pool, never on a Ratis thread.
  *   <li>A listing (a scan of up to a page of rows) always runs on the handler pool, so a long scan does not hold up
  *       the other calls of its connection.
+ *   <li>A local call (ServiceInfo) is answered by any OM from its own state, on the transport thread.
  * </ul>
  *
  * <p>Anonymous callers are refused all but the key operations, where the bucket's and keys' ACLs decide.
@@ -47,7 +49,6 @@ import java.util.function.Supplier;
  * <p>Each records the stages of its latency. Thread-safe.
  */
 final class RpcCalls {
-    private static final CompletableFuture<Void> FILLED = CompletableFuture.completedFuture(null);
     private static final Set<String> ANONYMOUS_OPERATIONS = Set.of(
             "InfoBucket",
             "ListKeys",
@@ -94,48 +95,14 @@ final class RpcCalls {
         this.retryCacheLimits = retryCacheLimits;
     }
 
-    <Q, R extends Message> ServerCallHandler<Q, R> write(
-            String operation,
-            TransactionBuilder<Q> builder,
-            Class<R> responseType,
-            Function<OmError, R> errorResponse) {
-        return unary(writer(operation, builder, responseType, errorResponse));
-    }
-
-    /** A write that can be served to a unary call or to a call on a stream ({@code CallStreams}). */
+    /**
+     * A write, for a unary call or a call on a stream ({@code CallStreams}): its log entry is filled by {@code
+     * preparation} (which may ask SCM for blocks); its successful response is completed for the caller ({@code
+     * decorate}: block tokens) before it is sent.
+     */
     <Q, R extends Message> Write<Q, R> writer(
             String operation,
-            TransactionBuilder<Q> builder,
-            Class<R> responseType,
-            Function<OmError, R> errorResponse) {
-        return allocatingWriter(
-                operation,
-                (request, caller, transaction) -> {
-                    builder.fill(request, caller, transaction);
-                    return FILLED;
-                },
-                responseType,
-                (response, caller) -> response,
-                errorResponse);
-    }
-
-    /**
-     * A write whose log entry carries blocks from SCM; its successful response is completed for the caller (block
-     * tokens) before it is sent.
-     */
-    <Q, R extends Message> ServerCallHandler<Q, R> allocatingWrite(
-            String operation,
-            AllocatingTransactionBuilder<Q> builder,
-            Class<R> responseType,
-            BiFunction<R, Caller, R> decorate,
-            Function<OmError, R> errorResponse) {
-        return unary(allocatingWriter(operation, builder, responseType, decorate, errorResponse));
-    }
-
-    /** {@link #allocatingWrite}, for a unary call or a call on a stream. */
-    <Q, R extends Message> Write<Q, R> allocatingWriter(
-            String operation,
-            AllocatingTransactionBuilder<Q> builder,
+            Preparation<Q> preparation,
             Class<R> responseType,
             BiFunction<R, Caller, R> decorate,
             Function<OmError, R> errorResponse) {
@@ -153,7 +120,8 @@ final class RpcCalls {
                 requestId.ifPresent(id -> transaction.setRequestId(id).setRetryCacheLimits(retryCacheLimits));
                 long prepared = System.nanoTime();
                 // The callback answers every outcome itself, so the derived future carries nothing to check.
-                var unused = builder.fill(request, caller, transaction)
+                var unused = preparation
+                        .fill(request, caller, transaction)
                         .thenCompose(filled -> {
                             long submitted = System.nanoTime();
                             operationMetrics.recordStage(Stage.SCM, submitted - prepared);
@@ -215,6 +183,24 @@ final class RpcCalls {
                     readAfterBarrier(operation, call, handler, request, caller);
                 });
             } catch (RejectedExecutionException e) {
+                call.fail(e);
+            }
+        });
+    }
+
+    /**
+     * A call every OM answers at once from its own state, leader or not, without the read barrier: what it knows of
+     * the service (its role, the other OMs), so that a client can ask each OM directly.
+     */
+    <Q, R extends Message> ServerCallHandler<Q, R> local(
+            String operation, Function<Q, R> handler, Function<OmError, R> errorResponse) {
+        OperationMetrics operationMetrics = metrics.operation(operation);
+        return ServerCalls.asyncUnaryCall((request, observer) -> {
+            RpcCall<R> call = new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress);
+            try {
+                checkAnonymous(operation, CallerInterceptor.CALLER.get());
+                call.succeed(handler.apply(request));
+            } catch (Exception e) {
                 call.fail(e);
             }
         });

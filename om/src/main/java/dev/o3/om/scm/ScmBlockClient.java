@@ -1,6 +1,8 @@
 package dev.o3.om.scm;
 
 import dev.o3.common.config.HostAndPort;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.scm.AllocateBlockRequest;
@@ -13,7 +15,6 @@ import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.List;
@@ -32,11 +33,10 @@ public final class ScmBlockClient implements AutoCloseable {
     private final ScmBlockServiceGrpc.ScmBlockServiceStub asyncStub;
     private final AllocationBatcher batcher = new AllocationBatcher(this::call);
 
-    public ScmBlockClient(HostAndPort address, Duration timeout) {
+    public ScmBlockClient(HostAndPort address, Duration timeout, GrpcConfig grpc) {
         this.address = address;
         this.timeout = timeout;
-        this.channel = NettyChannelBuilder.forAddress(address.host(), address.port())
-                .usePlaintext()
+        this.channel = GrpcFactory.channelBuilder(address, grpc)
                 // SCM errors go back to the client, which retries; gRPC's own retry only adds buffering per call.
                 .disableRetry()
                 .build();

@@ -207,12 +207,6 @@ class TestRetryCache {
         }
     }
 
-    @Test
-    void everyKindOfWriteHasAResponseTypeForStoredReplies() {
-        assertThat(ResponseParsers.all().keySet())
-                .containsExactlyInAnyOrderElementsOf(Handlers.all("s3v", 1).keySet());
-    }
-
     private Namespace bucket() {
         Namespace namespace = new Namespace(directory);
         namespace.volume("vol");

@@ -2,7 +2,11 @@ package dev.o3.om.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.RowKeys;
 import dev.o3.om.testing.FakeScm;
@@ -28,7 +32,6 @@ import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.VolumeInfo;
 import io.grpc.ManagedChannel;
-import io.grpc.netty.NettyChannelBuilder;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -117,15 +120,18 @@ class OmHaIT {
                             .isEmpty();
                     assertThat(acknowledged).hasSize(WRITERS * KEYS);
                     assertAllPresentOnce(client, acknowledged);
-                    assertThat(secondLeader.appliedRequests())
+                    assertThat(secondLeader.introspection().appliedRequests())
                             .as("as a follower it applied group-committed entries of requests with ids")
-                            .isGreaterThan(secondLeader.appliedTransactions());
+                            .isGreaterThan(secondLeader.introspection().appliedTransactions());
                     assertRetriesGetTheFirstReply(client, createCall, commitCall, created);
 
                     // The killed OM restarts, catches up from the log, and can lead with all the data and replies.
                     oms.set(killed, start(killed));
                     int second = oms.indexOf(secondLeader);
-                    Poll.until(WAIT, () -> oms.get(killed).appliedTransactions() > 0, "the restarted OM to catch up");
+                    Poll.until(
+                            WAIT,
+                            () -> oms.get(killed).introspection().appliedTransactions() > 0,
+                            "the restarted OM to catch up");
                     secondLeader.close();
                     oms.set(second, null);
                     awaitLeader();
@@ -163,7 +169,8 @@ class OmHaIT {
             OzoneManagerServer restarted = oms.get(lagging);
             Poll.until(
                     WAIT,
-                    () -> restarted.lastAppliedIndex() >= leader.lastAppliedIndex(),
+                    () -> restarted.introspection().lastAppliedIndex()
+                            >= leader.introspection().lastAppliedIndex(),
                     "the lagging OM to catch up");
             String last = RowKeys.key("vol", "bucket", String.format("key-%04d", KEYS - 1));
             Poll.until(WAIT, () -> restarted.store().get(OmSchema.KEYS, last).isPresent(), "the last key");
@@ -217,9 +224,8 @@ class OmHaIT {
             if (oms.get(i) == leader) {
                 continue;
             }
-            ManagedChannel channel = NettyChannelBuilder.forTarget(clientAddresses.get(i))
-                    .usePlaintext()
-                    .build();
+            ManagedChannel channel = GrpcFactory.channel(
+                    HostAndPort.parse(clientAddresses.get(i), CommonConfigKeys.OM_PORT), GrpcConfig.defaults());
             try {
                 InfoVolumeResponse response = OzoneManagerServiceGrpc.newBlockingStub(channel)
                         .infoVolume(
@@ -321,7 +327,7 @@ class OmHaIT {
         assertThat(leader.store().scan(OmSchema.OPEN_KEYS, openRows, openRows, 10))
                 .as("the retried CreateKey opened no session")
                 .isEmpty();
-        assertThat(leader.answeredRetries()).isGreaterThanOrEqualTo(2);
+        assertThat(leader.introspection().answeredRetries()).isGreaterThanOrEqualTo(2);
     }
 
     private static void assertAllPresentOnce(OmTestClient client, List<String> acknowledged) {

@@ -2,6 +2,9 @@ package dev.o3.om.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.o3.common.config.HostAndPort;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.om.testing.FakeScm;
 import dev.o3.om.testing.OmFixtures;
 import dev.o3.om.testing.OmTestClient;
@@ -22,7 +25,6 @@ import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.RequestId;
 import io.grpc.ManagedChannel;
-import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.StreamObserver;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -155,9 +157,8 @@ class TestCallStreams {
                 Poll.until(WAIT, () -> s3VolumeExists(alice), "the S3 volume");
                 writeEmptyKey(alice, existingKey);
             }
-            ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", om.clientPort())
-                    .usePlaintext()
-                    .build();
+            ManagedChannel channel =
+                    GrpcFactory.channel(new HostAndPort("127.0.0.1", om.clientPort()), GrpcConfig.defaults());
             try {
                 Replies replies = new Replies();
                 test.run(replies, OzoneManagerServiceGrpc.newStub(channel).calls(replies));

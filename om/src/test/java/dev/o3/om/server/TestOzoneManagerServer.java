@@ -112,7 +112,12 @@ class TestOzoneManagerServer {
                         .contains("stage=\"ratis\"")
                         .contains("stage=\"read\"")
                         .contains("o3_om_apply_seconds")
-                        .contains("o3_om_rocksdb_flush_seconds");
+                        .contains("o3_om_rocksdb_flush_seconds")
+                        .containsPattern("o3_om_ratis_log_worker_flush_time_seconds_count\\{member=\"[^\"]+\"} [1-9]")
+                        .containsPattern("o3_om_ratis_leader_election_election_count_total\\{member=\"[^\"]+\"} [1-9]")
+                        .contains("o3_om_ratis_server_client_write_request_seconds");
+                assertThat(metrics.lines().filter(line -> !line.startsWith("#")))
+                        .allMatch(line -> line.startsWith("o3_om_"));
             }
             try (OzoneManagerServer restarted = new OzoneManagerServer(conf, Clock.systemUTC())) {
                 restarted.start();
@@ -177,9 +182,9 @@ class TestOzoneManagerServer {
                     om.start();
                     Poll.until(WAIT, om::isLeader, "the single OM to lead");
                     createVolumesConcurrently(admin, 16, 8);
-                    assertThat(om.appliedRequests())
+                    assertThat(om.introspection().appliedRequests())
                             .as("writes with request ids are group-committed: more requests than log entries")
-                            .isGreaterThan(om.appliedTransactions());
+                            .isGreaterThan(om.introspection().appliedTransactions());
 
                     assertThat(status(
                                     client,
@@ -211,7 +216,7 @@ class TestOzoneManagerServer {
                     assertThat(commit(client, client.nextCallId(), commit))
                             .as("another call is applied")
                             .isEqualTo(OmStatus.KEY_NOT_FOUND);
-                    assertThat(om.answeredRetries()).isEqualTo(1);
+                    assertThat(om.introspection().answeredRetries()).isEqualTo(1);
                 }
                 try (OzoneManagerServer restarted = new OzoneManagerServer(conf, Clock.systemUTC())) {
                     restarted.start();
@@ -284,10 +289,14 @@ class TestOzoneManagerServer {
                                 .build()),
                         CreateKeyResponse::getError);
                 assertThat(abandoned.getKey().getBlocksCount()).isEqualTo(2);
-                Poll.until(WAIT, () -> om.backgroundServices().cleanupOpenKeys() == 1, "the open key to expire");
-                assertThat(om.backgroundServices().deleteKeyBlocks()).isEqualTo(1);
+                Poll.until(
+                        WAIT,
+                        () -> om.introspection().backgroundServices().cleanupOpenKeys() == 1,
+                        "the open key to expire");
+                assertThat(om.introspection().backgroundServices().deleteKeyBlocks())
+                        .isEqualTo(1);
                 assertThat(scm.deleted()).hasSize(2);
-                assertThat(om.backgroundServices().deleteKeyBlocks())
+                assertThat(om.introspection().backgroundServices().deleteKeyBlocks())
                         .as("purged once handed over")
                         .isZero();
             }

@@ -1,5 +1,9 @@
 package dev.o3.om.testing;
 
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcExecutor;
+import dev.o3.common.grpc.GrpcFactory;
+import dev.o3.common.grpc.GrpcServer;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.proto.hdds.Pipeline;
@@ -10,17 +14,12 @@ import dev.o3.proto.scm.AllocatedBlock;
 import dev.o3.proto.scm.DeleteKeyBlocksRequest;
 import dev.o3.proto.scm.DeleteKeyBlocksResponse;
 import dev.o3.proto.scm.ScmBlockServiceGrpc;
-import io.grpc.Server;
-import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A hand-written SCM block service on 127.0.0.1:0: hands out increasing block ids on one fake pipeline. */
@@ -36,21 +35,20 @@ public final class FakeScm extends ScmBlockServiceGrpc.ScmBlockServiceImplBase i
                     .setHostName("127.0.0.1")
                     .setIpAddress("127.0.0.1"))
             .build();
-    private final Server server;
+    private final GrpcServer server;
 
     public FakeScm() {
-        try {
-            server = NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-                    .addService(this)
-                    .build()
-                    .start();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        server = GrpcFactory.server(
+                        "fake SCM",
+                        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                        GrpcConfig.defaults(),
+                        GrpcExecutor.cachedPool("fake-scm"),
+                        bindService())
+                .start();
     }
 
     public String address() {
-        return "127.0.0.1:" + server.getPort();
+        return "127.0.0.1:" + server.port();
     }
 
     /** Block ids handed back for deletion. */
@@ -85,11 +83,6 @@ public final class FakeScm extends ScmBlockServiceGrpc.ScmBlockServiceImplBase i
 
     @Override
     public void close() {
-        server.shutdownNow();
-        try {
-            server.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        server.close();
     }
 }

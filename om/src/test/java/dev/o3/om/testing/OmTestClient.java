@@ -1,5 +1,9 @@
 package dev.o3.om.testing;
 
+import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.common.config.HostAndPort;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.proto.om.OmError;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
@@ -7,7 +11,6 @@ import dev.o3.proto.om.OzoneManagerServiceGrpc.OzoneManagerServiceBlockingStub;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,7 +49,8 @@ public final class OmTestClient implements AutoCloseable {
         this.anonymous = anonymous;
         this.timeout = timeout;
         for (String address : addresses) {
-            channels.add(NettyChannelBuilder.forTarget(address).usePlaintext().build());
+            channels.add(
+                    GrpcFactory.channel(HostAndPort.parse(address, CommonConfigKeys.OM_PORT), GrpcConfig.defaults()));
         }
     }
 

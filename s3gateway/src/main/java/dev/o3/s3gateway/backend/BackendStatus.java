@@ -1,9 +1,10 @@
 package dev.o3.s3gateway.backend;
 
 /**
- * Why a backend call failed. The names equal the {@code OmStatus} values of {@code om.proto}, so an adapter over
- * the OM client maps them by name ({@code BackendStatus.valueOf(omStatus.name())}); the gateway translates them to
- * S3 error codes in one place ({@code dev.o3.s3gateway.error.S3Errors}).
+ * Why a backend call failed. The names equal the error values of {@code OmStatus} in {@code om.proto}, so an adapter
+ * over the OM client maps them by name ({@code BackendStatus.valueOf(omStatus.name())}); the gateway translates them
+ * to S3 error codes in one place ({@code dev.o3.s3gateway.error.S3Errors}). Tests fail when OM gains a status this
+ * enum lacks ({@code TestOmErrors}) or a status has no S3 code chosen for it ({@code TestS3Errors}).
  */
 public enum BackendStatus {
     NOT_LEADER,

@@ -19,17 +19,17 @@ public final class S3Metrics {
     public S3Metrics(PrometheusRegistry registry) {
         Objects.requireNonNull(registry, "registry is null");
         requests = Counter.builder()
-                .name("s3g_requests_total")
+                .name("o3_s3g_requests_total")
                 .help("S3 requests by operation")
                 .labelNames("operation")
                 .register(registry);
         errors = Counter.builder()
-                .name("s3g_errors_total")
+                .name("o3_s3g_errors_total")
                 .help("S3 requests answered with an error, by operation and S3 error code")
                 .labelNames("operation", "code")
                 .register(registry);
         latency = Summary.builder()
-                .name("s3g_request_latency_seconds")
+                .name("o3_s3g_request_latency_seconds")
                 .help("S3 request latency from request head to last response byte handed to the socket")
                 .labelNames("operation")
                 .quantile(0.5, 0.01)
@@ -37,12 +37,12 @@ public final class S3Metrics {
                 .quantile(0.99, 0.001)
                 .register(registry);
         bytesIn = Counter.builder()
-                .name("s3g_received_bytes_total")
+                .name("o3_s3g_received_bytes_total")
                 .help("Decoded request body bytes by operation")
                 .labelNames("operation")
                 .register(registry);
         bytesOut = Counter.builder()
-                .name("s3g_sent_bytes_total")
+                .name("o3_s3g_sent_bytes_total")
                 .help("Response body bytes by operation")
                 .labelNames("operation")
                 .register(registry);

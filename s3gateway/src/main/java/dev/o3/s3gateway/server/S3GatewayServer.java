@@ -12,7 +12,7 @@ import dev.o3.s3gateway.http.S3HttpServer;
 import dev.o3.s3gateway.metrics.S3Metrics;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
-import dev.o3.server.lifecycle.LifeCycle;
+import dev.o3.server.lifecycle.DaemonLifecycle;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,18 +31,18 @@ import org.slf4j.LoggerFactory;
  * worker threads against an {@link S3Backend}, plus the status server ({@code /prom}, {@code /status}) on
  * {@code ozone.s3g.webadmin.http-address}. Stateless: any number of gateways can serve the same store.
  *
- * <p>Lifecycle: construct, {@link #start()}, {@link #close()} (also allowed when never started). Thread-safe.
+ * <p>Lifecycle: construct, {@link #start()}, {@link #close()} (also allowed when never started; {@link
+ * DaemonLifecycle}). Thread-safe.
  */
 public final class S3GatewayServer implements Daemon {
     private static final Logger LOG = LoggerFactory.getLogger(S3GatewayServer.class);
 
     private final S3GatewayConfig config;
-    private final LifeCycle lifeCycle = new LifeCycle("s3g");
+    private final DaemonLifecycle lifecycle = new DaemonLifecycle("s3g");
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final S3Dispatcher dispatcher;
-    private ExecutorService workers;
     private volatile S3HttpServer httpServer;
-    private StatusHttpServer statusServer;
+    private volatile StatusHttpServer statusServer;
 
     public S3GatewayServer(OzoneConfiguration conf, S3Backend backend, Clock clock) {
         Objects.requireNonNull(conf, "conf is null");
@@ -67,89 +67,65 @@ public final class S3GatewayServer implements Daemon {
     }
 
     @Override
-    public synchronized void start() {
-        lifeCycle.transition(LifeCycle.State.STARTING);
+    public void start() {
         LOG.info("starting the S3 gateway with {}", config);
+        lifecycle.start(this::startComponents);
+        LOG.info("S3 gateway listening on {}", httpServer.localAddress());
+    }
+
+    private void startComponents(DaemonLifecycle.Components components) {
         try {
-            workers = Executors.newFixedThreadPool(config.workerThreads(), Threads.daemonThreadsNamed("s3g-worker"));
-            httpServer = new S3HttpServer(
+            ExecutorService workers =
+                    Executors.newFixedThreadPool(config.workerThreads(), Threads.daemonThreadsNamed("s3g-worker"));
+            components.add(() -> stopWorkers(workers));
+            httpServer = components.add(new S3HttpServer(
                     config.httpAddress().toSocketAddress(),
                     config.eventLoopThreads(),
                     dispatcher,
                     workers,
                     config.requestBuffer().bytes(),
-                    config.idleTimeout());
-            statusServer =
-                    new StatusHttpServer("s3g", config.webAdminAddress().toSocketAddress(), registry, this::status);
+                    config.idleTimeout()));
+            statusServer = components.add(
+                    new StatusHttpServer("s3g", config.webAdminAddress().toSocketAddress(), registry, this::status));
             statusServer.start();
-            lifeCycle.transition(LifeCycle.State.RUNNING);
-            LOG.info("S3 gateway listening on {}", httpServer.localAddress());
+        } catch (UncheckedIOException e) {
+            throw e;
         } catch (RuntimeException e) {
-            lifeCycle.transition(LifeCycle.State.FAILED);
-            stopComponents();
-            throw e instanceof UncheckedIOException unchecked
-                    ? unchecked
-                    : new UncheckedIOException(
-                            new IOException("cannot start the S3 gateway on " + config.httpAddress(), e));
+            throw new UncheckedIOException(
+                    new IOException("cannot start the S3 gateway on " + config.httpAddress(), e));
         }
     }
 
     /** The bound S3 port (useful with port 0). */
     public int port() {
-        lifeCycle.assertRunning();
+        lifecycle.assertRunning();
         return httpServer.localAddress().getPort();
     }
 
     /** The bound status-server port. */
     public int statusPort() {
-        lifeCycle.assertRunning();
+        lifecycle.assertRunning();
         return statusServer.port();
     }
 
     private Map<String, Object> status() {
         Map<String, Object> status = new LinkedHashMap<>();
         status.put("component", "s3g");
-        status.put("state", lifeCycle.state().name());
+        status.put("state", lifecycle.state().name());
         S3HttpServer server = httpServer;
         status.put("address", server == null ? "" : server.localAddress().toString());
         return status;
     }
 
     @Override
-    public synchronized void close() {
-        LifeCycle.State state = lifeCycle.state();
-        if (state == LifeCycle.State.STOPPED || state == LifeCycle.State.STOPPING) {
-            return;
-        }
-        lifeCycle.transition(state == LifeCycle.State.NEW ? LifeCycle.State.STOPPED : LifeCycle.State.STOPPING);
-        if (state == LifeCycle.State.NEW) {
-            return;
-        }
-        stopComponents();
-        lifeCycle.transition(LifeCycle.State.STOPPED);
-        LOG.info("S3 gateway stopped");
+    public void close() {
+        lifecycle.close();
     }
 
-    /** Stops whatever started; idempotent. */
-    private void stopComponents() {
-        if (statusServer != null) {
-            statusServer.close();
-            statusServer = null;
-        }
-        if (httpServer != null) {
-            httpServer.close();
-            httpServer = null;
-        }
-        if (workers != null) {
-            workers.shutdownNow();
-            try {
-                if (!workers.awaitTermination(5, TimeUnit.SECONDS)) {
-                    LOG.warn("S3 gateway workers did not stop within 5 s");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            workers = null;
+    private static void stopWorkers(ExecutorService workers) throws InterruptedException {
+        workers.shutdownNow();
+        if (!workers.awaitTermination(5, TimeUnit.SECONDS)) {
+            LOG.warn("S3 gateway workers did not stop within 5 s");
         }
     }
 }

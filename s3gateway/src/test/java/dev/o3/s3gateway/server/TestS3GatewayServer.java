@@ -497,8 +497,8 @@ class TestS3GatewayServer {
                 HttpResponse.BodyHandlers.ofString());
 
         assertThat(prom.body())
-                .contains("s3g_requests_total{operation=\"PutObject\"}")
-                .contains("s3g_request_latency_seconds{operation=\"GetObject\",quantile=\"0.99\"}")
-                .contains("s3g_errors_total{code=\"SignatureDoesNotMatch\",operation=\"GetObject\"}");
+                .contains("o3_s3g_requests_total{operation=\"PutObject\"}")
+                .contains("o3_s3g_request_latency_seconds{operation=\"GetObject\",quantile=\"0.99\"}")
+                .contains("o3_s3g_errors_total{code=\"SignatureDoesNotMatch\",operation=\"GetObject\"}");
     }
 }

@@ -5,19 +5,19 @@ import dev.o3.common.concurrent.Threads;
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcExecutor;
+import dev.o3.common.grpc.GrpcFactory;
+import dev.o3.common.grpc.GrpcServer;
 import dev.o3.scm.config.ScmConfig;
 import dev.o3.scm.node.DatanodeStatus;
 import dev.o3.scm.pipeline.BackgroundPipelineCreator;
 import dev.o3.scm.topology.RackMapping;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
-import dev.o3.server.lifecycle.LifeCycle;
+import dev.o3.server.lifecycle.DaemonLifecycle;
 import io.grpc.BindableService;
-import io.grpc.Server;
-import io.grpc.netty.NettyServerBuilder;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * services (datanode, block, admin; port 0 = ephemeral) plus a status server with {@code /prom}. A background
  * thread re-evaluates node health every {@code ozone.scm.heartbeat.thread.interval}; another creates pipelines.
  *
- * <p>Lifecycle: construct (parses configuration only), {@link #start()}, {@link #close()}. Thread-safe.
+ * <p>Lifecycle: construct (parses configuration only), {@link #start()}, {@link #close()} ({@link DaemonLifecycle}).
+ * Thread-safe.
  */
 public final class ScmServer implements Daemon {
     private static final Logger LOG = LoggerFactory.getLogger(ScmServer.class);
@@ -47,20 +48,15 @@ public final class ScmServer implements Daemon {
     private final HostAndPort datanodeAddress;
     private final HostAndPort blockAddress;
     private final HostAndPort adminAddress;
+    private final GrpcConfig grpc;
     private final PrometheusRegistry registry = new PrometheusRegistry();
-    private final LifeCycle lifeCycle = new LifeCycle(NAME);
+    private final DaemonLifecycle lifecycle = new DaemonLifecycle(NAME);
 
     @GuardedBy("this")
-    private final List<Server> grpcServers = new ArrayList<>();
+    private final List<GrpcServer> grpcServers = new ArrayList<>();
 
     @GuardedBy("this")
     private StorageContainerManager scm;
-
-    @GuardedBy("this")
-    private BackgroundPipelineCreator creator;
-
-    @GuardedBy("this")
-    private ScheduledExecutorService healthChecker;
 
     @GuardedBy("this")
     private StatusHttpServer http;
@@ -82,6 +78,7 @@ public final class ScmServer implements Daemon {
                 CommonConfigKeys.scmAddress(conf, CommonConfigKeys.SCM_BLOCK_ADDRESS, CommonConfigKeys.SCM_BLOCK_PORT);
         this.adminAddress = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_CLIENT_ADDRESS, CommonConfigKeys.SCM_CLIENT_PORT);
+        this.grpc = GrpcConfig.from(conf);
     }
 
     @Override
@@ -90,58 +87,58 @@ public final class ScmServer implements Daemon {
     }
 
     @Override
-    public synchronized void start() {
-        lifeCycle.transition(LifeCycle.State.STARTING);
+    public void start() {
         LOG.info("[{}] starting with {}", NAME, config);
-        try {
-            List<BackgroundPipelineCreator> made = new ArrayList<>(1);
-            StorageContainerManager created =
-                    new StorageContainerManager(NAME, config, clock, racks, registry, round -> {
-                        BackgroundPipelineCreator background =
-                                new BackgroundPipelineCreator(NAME, round, config.pipelineCreationInterval());
-                        made.add(background);
-                        return background;
-                    });
-            scm = created;
-            creator = made.get(0);
-            DatanodeReports reports = new DatanodeReports();
-            ScmProtoTranslator translator =
-                    new ScmProtoTranslator(uuid -> created.nodes().status(uuid).map(DatanodeStatus::datanode));
-            grpcServers.add(serve(datanodeAddress, new ScmDatanodeGrpcService(created, translator, reports)));
-            grpcServers.add(serve(blockAddress, new ScmBlockGrpcService(created, translator)));
-            grpcServers.add(serve(adminAddress, new ScmAdminGrpcService(created, translator, reports)));
-            http = new StatusHttpServer(NAME, config.httpAddress().toSocketAddress(), registry, this::status);
-            http.start();
-            creator.start();
-            healthChecker = Executors.newSingleThreadScheduledExecutor(Threads.daemonThreadsNamed(NAME + "-health"));
-            long period = config.heartbeatCheckInterval().toMillis();
-            // The future is kept by the executor; shutdownNow() in close() cancels it.
-            var unused = healthChecker.scheduleWithFixedDelay(this::checkHealth, period, period, TimeUnit.MILLISECONDS);
-            lifeCycle.transition(LifeCycle.State.RUNNING);
-            LOG.info(
-                    "[{}] serving datanodes on {}, blocks on {}, admin on {}, http on {}",
-                    NAME,
-                    datanodePort(),
-                    blockPort(),
-                    adminPort(),
-                    httpPort());
-        } catch (RuntimeException e) {
-            lifeCycle.transition(LifeCycle.State.FAILED);
-            stopComponents();
-            throw e;
-        }
+        lifecycle.start(this::startComponents);
+        LOG.info(
+                "[{}] serving datanodes on {}, blocks on {}, admin on {}, http on {}",
+                NAME,
+                datanodePort(),
+                blockPort(),
+                adminPort(),
+                httpPort());
     }
 
-    private Server serve(HostAndPort address, BindableService service) {
-        try {
-            return NettyServerBuilder.forAddress(address.toSocketAddress())
-                    .addService(service)
-                    .build()
-                    .start();
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "cannot bind SCM service " + service.getClass().getSimpleName() + " to " + address, e);
-        }
+    private synchronized void startComponents(DaemonLifecycle.Components components) {
+        List<BackgroundPipelineCreator> made = new ArrayList<>(1);
+        StorageContainerManager created =
+                components.add(new StorageContainerManager(NAME, config, clock, racks, registry, round -> {
+                    BackgroundPipelineCreator background =
+                            new BackgroundPipelineCreator(NAME, round, config.pipelineCreationInterval());
+                    made.add(background);
+                    return background;
+                }));
+        scm = created;
+        DatanodeReports reports = new DatanodeReports();
+        ScmProtoTranslator translator =
+                new ScmProtoTranslator(uuid -> created.nodes().status(uuid).map(DatanodeStatus::datanode));
+        http = components.add(
+                new StatusHttpServer(NAME, config.httpAddress().toSocketAddress(), registry, this::status));
+        http.start();
+        grpcServers.add(serve(components, datanodeAddress, new ScmDatanodeGrpcService(created, translator, reports)));
+        grpcServers.add(serve(components, blockAddress, new ScmBlockGrpcService(created, translator)));
+        grpcServers.add(serve(components, adminAddress, new ScmAdminGrpcService(created, translator, reports)));
+        BackgroundPipelineCreator creator = components.add(made.get(0));
+        creator.start();
+        ScheduledExecutorService healthChecker =
+                Executors.newSingleThreadScheduledExecutor(Threads.daemonThreadsNamed(NAME + "-health"));
+        components.add(healthChecker::shutdownNow);
+        long period = config.heartbeatCheckInterval().toMillis();
+        // The future is kept by the executor; shutdownNow() at close cancels it.
+        var unused = healthChecker.scheduleWithFixedDelay(this::checkHealth, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    /** SCM's services block (RocksDB, locks), so each runs on its own pool that grows as gRPC's default would. */
+    private GrpcServer serve(DaemonLifecycle.Components components, HostAndPort address, BindableService service) {
+        String serviceName = service.getClass().getSimpleName();
+        return components
+                .add(GrpcFactory.server(
+                        "SCM service " + serviceName,
+                        address.toSocketAddress(),
+                        grpc,
+                        GrpcExecutor.cachedPool(NAME + "-" + serviceName),
+                        service.bindService()))
+                .start();
     }
 
     private void checkHealth() {
@@ -165,7 +162,7 @@ public final class ScmServer implements Daemon {
             current = scm;
         }
         Map<String, Object> status = new LinkedHashMap<>();
-        status.put("state", lifeCycle.state().toString());
+        status.put("state", lifecycle.state().toString());
         if (current != null) {
             status.put("safeMode", current.safeMode().inSafeMode());
             status.put("datanodes", current.nodes().registeredCount());
@@ -178,20 +175,20 @@ public final class ScmServer implements Daemon {
 
     /** The managers, for in-process tests and tools. */
     public synchronized StorageContainerManager storageContainerManager() {
-        lifeCycle.assertRunning();
+        lifecycle.assertRunning();
         return scm;
     }
 
     public synchronized int datanodePort() {
-        return grpcServers.get(0).getPort();
+        return grpcServers.get(0).port();
     }
 
     public synchronized int blockPort() {
-        return grpcServers.get(1).getPort();
+        return grpcServers.get(1).port();
     }
 
     public synchronized int adminPort() {
-        return grpcServers.get(2).getPort();
+        return grpcServers.get(2).port();
     }
 
     public synchronized int httpPort() {
@@ -199,51 +196,7 @@ public final class ScmServer implements Daemon {
     }
 
     @Override
-    public synchronized void close() {
-        LifeCycle.State state = lifeCycle.state();
-        if (state == LifeCycle.State.STOPPED || state == LifeCycle.State.STOPPING) {
-            return;
-        }
-        if (state == LifeCycle.State.NEW) {
-            lifeCycle.transition(LifeCycle.State.STOPPED);
-            return;
-        }
-        lifeCycle.transition(LifeCycle.State.STOPPING);
-        stopComponents();
-        lifeCycle.transition(LifeCycle.State.STOPPED);
-        LOG.info("[{}] stopped", NAME);
-    }
-
-    @GuardedBy("this")
-    private void stopComponents() {
-        if (healthChecker != null) {
-            healthChecker.shutdownNow();
-        }
-        if (creator != null) {
-            creator.close();
-        }
-        for (Server server : grpcServers) {
-            server.shutdown();
-        }
-        for (Server server : grpcServers) {
-            awaitTermination(server);
-        }
-        if (http != null) {
-            http.close();
-        }
-        if (scm != null) {
-            scm.close();
-        }
-    }
-
-    private static void awaitTermination(Server server) {
-        try {
-            if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
-                server.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            server.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
+    public void close() {
+        lifecycle.close();
     }
 }

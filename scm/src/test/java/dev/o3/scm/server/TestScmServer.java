@@ -2,7 +2,10 @@ package dev.o3.scm.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.proto.hdds.PipelineState;
@@ -26,7 +29,6 @@ import dev.o3.proto.scm.ScmBlockServiceGrpc;
 import dev.o3.proto.scm.ScmCommand;
 import dev.o3.proto.scm.ScmDatanodeServiceGrpc;
 import io.grpc.ManagedChannel;
-import io.grpc.netty.NettyChannelBuilder;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -207,8 +209,7 @@ class TestScmServer {
     }
 
     private ManagedChannel channel(int port) {
-        ManagedChannel channel =
-                NettyChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
+        ManagedChannel channel = GrpcFactory.channel(new HostAndPort("127.0.0.1", port), GrpcConfig.defaults());
         channels.add(channel);
         return channel;
     }

@@ -1,4 +1,4 @@
-package dev.o3.om.rpc;
+package dev.o3.om.operation;
 
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.OmStore;
@@ -37,7 +37,7 @@ import java.util.function.Supplier;
  * and upload ids, generated secrets, defaults for bucket layout and replication. Its results travel in the log entry,
  * so applying it is deterministic. Thread-safe.
  */
-final class LeaderPreparation {
+public final class LeaderPreparation {
     private final Supplier<OmStore> store;
     private final ScmBlockClient scm;
     private final long blockSize;
@@ -47,7 +47,7 @@ final class LeaderPreparation {
     private final UniqueIdGenerator ids;
     private final SecureRandom random = new SecureRandom();
 
-    LeaderPreparation(
+    public LeaderPreparation(
             Supplier<OmStore> store,
             ScmBlockClient scm,
             long blockSize,

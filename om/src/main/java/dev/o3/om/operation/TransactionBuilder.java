@@ -1,12 +1,11 @@
-package dev.o3.om.rpc;
+package dev.o3.om.operation;
 
 import dev.o3.om.request.Caller;
 import dev.o3.om.request.OmException;
 import dev.o3.proto.om.OmTransaction;
 
 /**
- * Turns a client request into the log entry, on the leader, before Ratis: sets the request and anything
- * non-deterministic it needs (blocks from SCM, session and upload ids, secrets).
+ * A {@link Preparation} that fills the log entry at once, without asking SCM.
  *
  * @param <Q> the client request type
  */

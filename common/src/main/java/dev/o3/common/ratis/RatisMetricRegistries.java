@@ -1,4 +1,4 @@
-package dev.o3.datanode.ratis;
+package dev.o3.common.ratis;
 
 import java.util.Collection;
 import java.util.List;
@@ -13,9 +13,10 @@ import org.apache.ratis.metrics.RatisMetricRegistry;
 import org.apache.ratis.util.TimeDuration;
 
 /**
- * Ratis' metric registries (found by Ratis through {@link java.util.ServiceLoader}): lightweight in-memory counters
- * and timers, instead of Ratis' Dropwizard-based default, so the datanode can read Ratis' own timers (e.g. the Raft
- * log's flush time) without another metrics library. One instance per JVM, as Ratis requires. Thread-safe.
+ * The one Ratis metrics backend of every O3 process, found by Ratis through {@link java.util.ServiceLoader}:
+ * lightweight in-memory counters, timers and gauges ({@link InMemoryRatisRegistry}) instead of Ratis' Dropwizard-based
+ * default. It lives beside the Ratis client because the client also creates Ratis metrics (gRPC message counters);
+ * servers export the registries on {@code /prom}. One instance per JVM, as Ratis requires. Thread-safe.
  */
 public final class RatisMetricRegistries extends MetricRegistries {
     private final Map<MetricRegistryInfo, InMemoryRatisRegistry> registries = new ConcurrentHashMap<>();
@@ -53,7 +54,7 @@ public final class RatisMetricRegistries extends MetricRegistries {
     @Override
     public void addReporterRegistration(
             Consumer<RatisMetricRegistry> reporterRegistration, Consumer<RatisMetricRegistry> stopReporter) {
-        // Reporting is pull-based: the datanode reads the registries it needs when /prom is scraped.
+        // Reporting is pull-based: servers read the registries when /prom is scraped.
     }
 
     @Override

@@ -1,5 +1,6 @@
-package dev.o3.datanode.ratis;
+package dev.o3.common.ratis;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,8 +11,11 @@ import org.apache.ratis.metrics.MetricRegistryInfo;
 import org.apache.ratis.metrics.RatisMetricRegistry;
 import org.apache.ratis.metrics.Timekeeper;
 
-/** One Ratis metric registry: counters and timers (count and total time) in memory. Thread-safe. */
-final class InMemoryRatisRegistry implements RatisMetricRegistry {
+/**
+ * One Ratis metric registry of {@link RatisMetricRegistries}: counters, timers (count and total time) and gauges in
+ * memory, readable by name for export. Thread-safe.
+ */
+public final class InMemoryRatisRegistry implements RatisMetricRegistry {
     private final MetricRegistryInfo info;
     private final Map<String, Timer> timers = new ConcurrentHashMap<>();
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
@@ -27,8 +31,25 @@ final class InMemoryRatisRegistry implements RatisMetricRegistry {
     }
 
     /** A timer registered under this name, if Ratis created one. */
-    Optional<Timer> findTimer(String name) {
+    public Optional<Timer> findTimer(String name) {
         return Optional.ofNullable(timers.get(name));
+    }
+
+    /** The timers by name, as of now. */
+    public Map<String, Timer> timers() {
+        return Map.copyOf(timers);
+    }
+
+    /** The counters' values by name, as of now. */
+    public Map<String, Long> counters() {
+        Map<String, Long> values = new HashMap<>();
+        counters.forEach((name, counter) -> values.put(name, counter.getCount()));
+        return values;
+    }
+
+    /** The gauges by name; each supplier reads the gauge's current value. */
+    public Map<String, Supplier<?>> gauges() {
+        return Map.copyOf(gauges);
     }
 
     @Override
@@ -55,7 +76,7 @@ final class InMemoryRatisRegistry implements RatisMetricRegistry {
     }
 
     /** Counts timed events and their total duration. */
-    static final class Timer implements Timekeeper {
+    public static final class Timer implements Timekeeper {
         private final LongAdder count = new LongAdder();
         private final LongAdder totalNanos = new LongAdder();
 
@@ -70,11 +91,11 @@ final class InMemoryRatisRegistry implements RatisMetricRegistry {
             };
         }
 
-        long count() {
+        public long count() {
             return count.sum();
         }
 
-        long totalNanos() {
+        public long totalNanos() {
             return totalNanos.sum();
         }
     }

@@ -1,0 +1,28 @@
+package dev.o3.s3gateway.ozone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.o3.client.om.OmException;
+import dev.o3.proto.om.OmStatus;
+import dev.o3.s3gateway.backend.BackendStatus;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@link BackendStatus} follows {@code OmStatus} of om.proto: a status OM gains without a {@link BackendStatus} of the
+ * same name would reach S3 clients as InternalError, so this fails until the gateway's enum, and with it the S3 code
+ * chosen in {@code TestS3Errors}, is added.
+ */
+class TestOmErrors {
+    @ParameterizedTest
+    @EnumSource(
+            value = OmStatus.class,
+            mode = EnumSource.Mode.EXCLUDE,
+            names = {"OM_STATUS_UNSPECIFIED", "OK", "UNRECOGNIZED"})
+    void everyOmErrorStatusBecomesTheBackendStatusOfItsName(OmStatus status) {
+        BackendStatus translated =
+                OmErrors.translate(new OmException(status, "detail")).status();
+
+        assertThat(translated.name()).isEqualTo(status.name());
+    }
+}
