@@ -75,6 +75,7 @@ public final class KeyOutputStream extends OutputStream {
     private final ExcludeList.Builder excludes = ExcludeList.newBuilder();
     /** Pipelines that finished a block of this key through a leader change: avoided while SCM has others. */
     private final Set<String> degraded = new LinkedHashSet<>();
+
     private final WriteBudget budget;
     private final int chunkSize;
     /** Null once the caller took the ETag over. */
