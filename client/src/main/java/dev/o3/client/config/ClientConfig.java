@@ -15,6 +15,7 @@ import java.util.Objects;
  * @param writeWindow chunk writes in flight per block
  * @param replicationFactor default replication of new keys (1 or 3)
  * @param maxRetries block write retries after a failure
+ * @param blockAllocationTimeout how long a write waits for SCM to have a block to give
  * @param failoverTimeout time to find an OM leader
  * @param blockSize size of a block (ozone.scm.block.size); a key's data moves to a new block at this length
  * @param writeBufferMax chunk data all streams of the client may hold together; 0 = no limit
@@ -26,6 +27,7 @@ public record ClientConfig(
         int writeWindow,
         int replicationFactor,
         int maxRetries,
+        Duration blockAllocationTimeout,
         Duration failoverTimeout,
         DataSize blockSize,
         DataSize writeBufferMax,
@@ -34,6 +36,7 @@ public record ClientConfig(
     public ClientConfig {
         Objects.requireNonNull(bytesPerChecksum, "bytesPerChecksum is null");
         Objects.requireNonNull(chunkSize, "chunkSize is null");
+        Objects.requireNonNull(blockAllocationTimeout, "blockAllocationTimeout is null");
         Objects.requireNonNull(failoverTimeout, "failoverTimeout is null");
         Objects.requireNonNull(blockSize, "blockSize is null");
         Objects.requireNonNull(writeBufferMax, "writeBufferMax is null");
@@ -56,6 +59,7 @@ public record ClientConfig(
                 conf.get(ClientConfigKeys.WRITE_WINDOW),
                 Integer.parseInt(conf.get(ClientConfigKeys.REPLICATION)),
                 conf.get(ClientConfigKeys.MAX_RETRIES),
+                conf.get(ClientConfigKeys.BLOCK_ALLOCATION_TIMEOUT),
                 conf.get(ClientConfigKeys.OM_FAILOVER_TIMEOUT),
                 conf.get(CommonConfigKeys.BLOCK_SIZE),
                 conf.get(ClientConfigKeys.WRITE_BUFFER_MAX),

@@ -49,6 +49,13 @@ public final class ClientConfigKeys implements ConfigGroup {
             ConfigType.intRange(0, 100),
             "5",
             "Times a block write is retried on a new pipeline after a datanode or pipeline failure.");
+    public static final ConfigKey<Duration> BLOCK_ALLOCATION_TIMEOUT = ConfigKey.of(
+            "ozone.client.block.allocation.timeout",
+            ConfigType.DURATION_TYPE,
+            "120s",
+            "How long a write keeps asking for a new block while SCM has none to give (no open pipeline outside the"
+                    + " ones that failed this write, e.g. while SCM replaces a pipeline that lost a datanode) before"
+                    + " it fails.");
     public static final ConfigKey<Duration> OM_FAILOVER_TIMEOUT = ConfigKey.of(
             "ozone.client.failover.timeout",
             ConfigType.DURATION_TYPE,
@@ -75,6 +82,7 @@ public final class ClientConfigKeys implements ConfigGroup {
                 READ_SHORT_CIRCUIT,
                 REPLICATION,
                 MAX_RETRIES,
+                BLOCK_ALLOCATION_TIMEOUT,
                 OM_FAILOVER_TIMEOUT);
     }
 }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -37,6 +38,7 @@ final class BlockWriter {
     private final int window;
     private final int chunksPerPutBlock;
     private final WriteBudget budget;
+    private final Optional<String> firstLeader;
     private final List<ChunkInfo> chunks = new ArrayList<>();
     private final List<ByteString> uncommitted = new ArrayList<>();
     private final List<CompletableFuture<?>> chunkWrites = new ArrayList<>();
@@ -61,6 +63,7 @@ final class BlockWriter {
         this.window = window;
         this.chunksPerPutBlock = chunksPerPutBlock;
         this.budget = budget;
+        this.firstLeader = channel.leaderId();
     }
 
     BlockLocation location() {
@@ -69,6 +72,14 @@ final class BlockWriter {
 
     long length() {
         return length;
+    }
+
+    /**
+     * Whether the pipeline's leader changed since this block started: the pipeline lost a member (or its leader moved)
+     * and may soon be closed by SCM, though it still commits on a majority.
+     */
+    boolean leaderChanged() {
+        return !channel.leaderId().equals(firstLeader);
     }
 
     /** Sends one chunk; may wait for the oldest operation when the window is full. */

@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
 import dev.o3.client.config.ClientConfig;
 import dev.o3.client.om.OmClient;
+import dev.o3.client.om.OmException;
 import dev.o3.common.checksum.Crc32cChecksum;
 import dev.o3.common.container.ContainerCommandException;
 import dev.o3.proto.container.ContainerResult;
@@ -12,18 +13,25 @@ import dev.o3.proto.om.AllocateBlockRequest;
 import dev.o3.proto.om.AllocateBlockResponse;
 import dev.o3.proto.om.ExcludeList;
 import dev.o3.proto.om.KeyInfo;
+import dev.o3.proto.om.OmStatus;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,7 +42,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>When a pipeline fails, the stream excludes it, asks OM for a new block elsewhere and writes again the data the
  * failed pipeline had not committed; after {@code ozone.client.max.retries} failures {@code write} or {@code close}
- * throws and the key is not committed.
+ * throws and the key is not committed. A pipeline that loses one member rides it out: its Ratis client waits for the
+ * new leader and the block ends there on the surviving majority; the next block goes to another pipeline if SCM has
+ * one (the degraded pipeline is likely to be closed soon), else to the degraded one again. While SCM has no block to
+ * give at all (it is replacing the pipelines that failed), the stream asks again for up to {@code
+ * ozone.client.block.allocation.timeout}. Once the stream has failed, every further call fails at once.
  *
  * <p>The key's ETag is the MD5 of its data, which the stream computes as data passes, unless the caller
  * {@linkplain #etagFromCaller() takes it over} (the S3 gateway already hashes the body it verifies).
@@ -46,6 +58,7 @@ import org.slf4j.LoggerFactory;
 public final class KeyOutputStream extends OutputStream {
     private static final Logger LOG = LoggerFactory.getLogger(KeyOutputStream.class);
     private static final int CHUNKS_PER_PUT_BLOCK = 4;
+    private static final long ALLOCATION_RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final OmClient om;
     private final DatanodeClients datanodes;
@@ -55,10 +68,14 @@ public final class KeyOutputStream extends OutputStream {
     private final Crc32cChecksum checksum;
     private final int window;
     private final int maxRetries;
+    private final Duration allocationTimeout;
     private final long blockSize;
     private final Deque<BlockLocation> preallocated;
     private final List<BlockLocation> written = new ArrayList<>();
     private final ExcludeList.Builder excludes = ExcludeList.newBuilder();
+    /** Pipelines that finished a block of this key through a leader change: avoided while SCM has others. */
+    private final Set<String> degraded = new LinkedHashSet<>();
+
     private final WriteBudget budget;
     private final int chunkSize;
     /** Null once the caller took the ETag over. */
@@ -70,6 +87,7 @@ public final class KeyOutputStream extends OutputStream {
     private long keyLength;
     private int retries;
     private boolean closed;
+    private IOException failure;
 
     /**
      * A stream into an open key (or multipart part) whose first blocks OM pre-allocated.
@@ -92,6 +110,7 @@ public final class KeyOutputStream extends OutputStream {
         this.checksum = new Crc32cChecksum(config.bytesPerChecksum().toIntBytes());
         this.window = config.writeWindow();
         this.maxRetries = config.maxRetries();
+        this.allocationTimeout = config.blockAllocationTimeout();
         this.blockSize = config.blockSize().bytes();
         this.preallocated = new ArrayDeque<>(key.getBlocksList());
         this.budget = datanodes.writeBudget();
@@ -123,17 +142,22 @@ public final class KeyOutputStream extends OutputStream {
         if (md5 != null) {
             md5.update(data.duplicate());
         }
-        while (data.hasRemaining()) {
-            if (chunk == null) {
-                startChunk();
+        try {
+            while (data.hasRemaining()) {
+                if (chunk == null) {
+                    startChunk();
+                }
+                int room = (int) Math.min(chunk.length - chunkFill, roomInBlock());
+                int n = Math.min(room, data.remaining());
+                data.get(chunk, chunkFill, n);
+                chunkFill += n;
+                if (chunkFill == chunkSize || roomInBlock() == 0) {
+                    sendChunk();
+                }
             }
-            int room = (int) Math.min(chunk.length - chunkFill, roomInBlock());
-            int n = Math.min(room, data.remaining());
-            data.get(chunk, chunkFill, n);
-            chunkFill += n;
-            if (chunkFill == chunkSize || roomInBlock() == 0) {
-                sendChunk();
-            }
+        } catch (IOException e) {
+            failure = e;
+            throw e;
         }
     }
 
@@ -180,12 +204,22 @@ public final class KeyOutputStream extends OutputStream {
     }
 
     private void finishAndCommit(String md5Hex) throws IOException {
-        closed = true;
-        if (chunkFill > 0) {
-            sendLastChunk();
+        if (failure != null) {
+            abort();
+            // A new exception: try-with-resources adds it to the one the failed write threw.
+            throw new IOException("write of " + key.getName() + " failed earlier: " + failure.getMessage(), failure);
         }
-        dropChunk();
-        finishBlock();
+        closed = true;
+        try {
+            if (chunkFill > 0) {
+                sendLastChunk();
+            }
+            dropChunk();
+            finishBlock();
+        } catch (IOException e) {
+            failure = e;
+            throw e;
+        }
         committer.commit(keyLength, List.copyOf(written), md5Hex);
     }
 
@@ -289,7 +323,7 @@ public final class KeyOutputStream extends OutputStream {
      * The filled chunk's bytes, now owed to the current block (opened if needed); a full buffer goes out as it is (no
      * copy), a partial one gives the rest of its reservation back.
      */
-    private ByteString takeChunk() {
+    private ByteString takeChunk() throws IOException {
         ByteString data;
         if (chunkFill == chunk.length) {
             data = UnsafeByteOperations.unsafeWrap(chunk);
@@ -310,6 +344,7 @@ public final class KeyOutputStream extends OutputStream {
         while (current != null) {
             try {
                 current.finish();
+                noteDegraded(current);
                 written.add(withLength(current.location(), current.length()));
                 current = null;
             } catch (CompletionException e) {
@@ -344,7 +379,12 @@ public final class KeyOutputStream extends OutputStream {
                     failed.location().getPipeline().getId(),
                     rootMessage(failure),
                     lost.size());
-            current = newBlockWriter();
+            try {
+                current = newBlockWriter();
+            } catch (IOException e) {
+                lost.forEach(data -> budget.release(data.size()));
+                throw e;
+            }
             int rewritten = 0;
             try {
                 for (ByteString data : lost) {
@@ -385,7 +425,20 @@ public final class KeyOutputStream extends OutputStream {
         return false;
     }
 
-    private BlockWriter newBlockWriter() {
+    /** Remembers the block's pipeline as degraded when its leader changed while the block was written. */
+    private void noteDegraded(BlockWriter finished) {
+        String pipelineId = finished.location().getPipeline().getId();
+        if (finished.leaderChanged() && degraded.add(pipelineId)) {
+            LOG.info(
+                    "{}/{}/{}: pipeline {} changed leader; the next block goes elsewhere if SCM has another pipeline",
+                    key.getVolume(),
+                    key.getBucket(),
+                    key.getName(),
+                    pipelineId);
+        }
+    }
+
+    private BlockWriter newBlockWriter() throws IOException {
         BlockLocation location = preallocated.isEmpty() || excluded(preallocated.peekFirst())
                 ? allocateBlock()
                 : preallocated.removeFirst();
@@ -395,20 +448,60 @@ public final class KeyOutputStream extends OutputStream {
 
     private boolean excluded(BlockLocation location) {
         return excludes.getPipelineIdsList().contains(location.getPipeline().getId())
+                || degraded.contains(location.getPipeline().getId())
                 || excludes.getContainerIdsList().contains(location.getBlockId().getContainerId());
     }
 
-    private BlockLocation allocateBlock() {
+    /**
+     * Asks OM for a new block outside the excluded and degraded pipelines. When SCM has none, the degraded ones are
+     * allowed again (they still commit on a majority); when it has none at all, the stream asks again every second
+     * until the allocation timeout, as SCM closes failed pipelines and opens new ones from healthy datanodes.
+     */
+    private BlockLocation allocateBlock() throws IOException {
         preallocated.clear();
-        AllocateBlockRequest request = AllocateBlockRequest.newBuilder()
-                .setVolume(key.getVolume())
-                .setBucket(key.getBucket())
-                .setName(key.getName())
-                .setClientId(clientId)
-                .setExclude(excludes)
-                .build();
-        return om.call("AllocateBlock", stub -> stub.allocateBlock(request), AllocateBlockResponse::getError)
-                .getBlock();
+        long deadline = System.nanoTime() + allocationTimeout.toNanos();
+        boolean refusedBefore = false;
+        while (true) {
+            AllocateBlockRequest request = AllocateBlockRequest.newBuilder()
+                    .setVolume(key.getVolume())
+                    .setBucket(key.getBucket())
+                    .setName(key.getName())
+                    .setClientId(clientId)
+                    .setExclude(excludes.clone().addAllPipelineIds(degraded))
+                    .build();
+            try {
+                return om.call("AllocateBlock", stub -> stub.allocateBlock(request), AllocateBlockResponse::getError)
+                        .getBlock();
+            } catch (OmException e) {
+                if (e.status() != OmStatus.SCM_UNAVAILABLE) {
+                    throw e;
+                }
+                if (!degraded.isEmpty()) {
+                    degraded.clear();
+                    continue;
+                }
+                if (System.nanoTime() - deadline >= 0) {
+                    throw new IOException(
+                            "write of " + key.getName() + " failed: SCM had no block to give for "
+                                    + allocationTimeout.toSeconds() + "s (" + e.getMessage() + ")",
+                            e);
+                }
+                if (!refusedBefore) {
+                    refusedBefore = true;
+                    LOG.warn(
+                            "{}/{}/{}: no new block yet ({}); asking again for up to {}s",
+                            key.getVolume(),
+                            key.getBucket(),
+                            key.getName(),
+                            e.getMessage(),
+                            allocationTimeout.toSeconds());
+                }
+                LockSupport.parkNanos(ALLOCATION_RETRY_NANOS);
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new InterruptedIOException("write of " + key.getName() + " interrupted");
+                }
+            }
+        }
     }
 
     private BlockLocation withLength(BlockLocation location, long length) {
@@ -417,6 +510,9 @@ public final class KeyOutputStream extends OutputStream {
     }
 
     private void ensureOpen() throws IOException {
+        if (failure != null) {
+            throw new IOException("write of " + key.getName() + " failed earlier: " + failure.getMessage(), failure);
+        }
         if (closed) {
             throw new IOException("stream of " + key.getName() + " is closed");
         }

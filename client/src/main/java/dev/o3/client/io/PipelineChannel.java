@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ChunkInfo;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -22,6 +23,9 @@ public interface PipelineChannel extends AutoCloseable {
 
     /** Commits a block's chunk list and length; completes with the block commit sequence id (BCSID). */
     CompletableFuture<Long> putBlock(BlockData block, boolean eof, ByteString token);
+
+    /** The datanode UUID currently taken for the pipeline's leader, if known; it changes when the leader fails. */
+    Optional<String> leaderId();
 
     @Override
     void close();

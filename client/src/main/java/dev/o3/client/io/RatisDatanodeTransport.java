@@ -15,6 +15,7 @@ import dev.o3.proto.hdds.Pipeline;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -55,6 +56,11 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
             @Override
             public CompletableFuture<Long> putBlock(BlockData block, boolean eof, ByteString token) {
                 return client.putBlock(block, eof, token).thenApply(PutBlockResponse::getBlockCommitSequenceId);
+            }
+
+            @Override
+            public Optional<String> leaderId() {
+                return client.leaderId();
             }
 
             @Override

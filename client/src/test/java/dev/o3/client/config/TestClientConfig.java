@@ -20,6 +20,7 @@ class TestClientConfig {
         assertThat(config.writeWindow()).isEqualTo(16);
         assertThat(config.replicationFactor()).isEqualTo(3);
         assertThat(config.maxRetries()).isEqualTo(5);
+        assertThat(config.blockAllocationTimeout()).isEqualTo(Duration.ofMinutes(2));
         assertThat(config.failoverTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.blockSize()).isEqualTo(DataSize.ofMebibytes(256));
         assertThat(config.writeBufferMax()).isEqualTo(DataSize.ofBytes(0));

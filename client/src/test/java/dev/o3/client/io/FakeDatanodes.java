@@ -10,6 +10,7 @@ import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.proto.hdds.Pipeline;
 import java.io.IOException;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,6 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class FakeDatanodes implements DatanodeTransport {
     private final Map<String, Store> stores = new ConcurrentHashMap<>();
     private final Map<String, Integer> failAfterChunks = new ConcurrentHashMap<>();
+    private final Map<String, Integer> newLeaderAfterChunks = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> chunksWritten = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> putBlocks = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> lastChunkWrites = new ConcurrentHashMap<>();
@@ -77,6 +79,14 @@ final class FakeDatanodes implements DatanodeTransport {
     /** The pipeline accepts {@code chunks} more chunk writes, then fails every operation. */
     void failPipelineAfter(String pipelineId, int chunks) {
         failAfterChunks.put(pipelineId, chunks);
+    }
+
+    /**
+     * The pipeline's leader fails after {@code chunks} more chunk writes and a follower takes over; as with Ratis the
+     * writes go on, committed by the surviving majority.
+     */
+    void changeLeaderAfter(String pipelineId, int chunks) {
+        newLeaderAfterChunks.put(pipelineId, chunks);
     }
 
     /** Every chunk this replica serves has one flipped bit. */
@@ -143,6 +153,13 @@ final class FakeDatanodes implements DatanodeTransport {
                         .forEach(member ->
                                 store(member).blocks.put(block.getBlockId().getLocalId(), block));
                 return acknowledgement(0).thenApply(acknowledged -> (long) block.getChunksCount());
+            }
+
+            @Override
+            public Optional<String> leaderId() {
+                Integer change = newLeaderAfterChunks.get(id);
+                boolean changed = change != null && chunksWrittenTo(id) > change;
+                return Optional.of(pipeline.getMembers(changed ? 1 : 0).getUuid());
             }
 
             @Override

@@ -27,6 +27,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
@@ -60,12 +61,21 @@ class TestKeyStreams {
         om = new FakeOzoneManager(List.of(
                 FakeOzoneManager.pipeline("p1"), FakeOzoneManager.pipeline("p2"), FakeOzoneManager.pipeline("p3")));
         omClient = new OmClient(List.of(om.address()), "tester", Duration.ofSeconds(5), GrpcConfig.defaults());
-        config = ClientConfig.from(OzoneConfiguration.of(Map.of(
+        useConfig(Map.of());
+    }
+
+    private void useConfig(Map<String, String> overrides) {
+        Map<String, String> values = new HashMap<>(Map.of(
                 "ozone.client.bytes.per.checksum", "1KB",
                 "ozone.client.stream.buffer.size", "4KB",
                 "ozone.client.write.window.chunks", "3",
                 "ozone.client.max.retries", "2",
-                "ozone.scm.block.size", BLOCK + "B")));
+                "ozone.scm.block.size", BLOCK + "B"));
+        values.putAll(overrides);
+        config = ClientConfig.from(OzoneConfiguration.of(values));
+        if (clients != null) {
+            clients.close();
+        }
         clients = new DatanodeClients(config, datanodes);
     }
 
@@ -177,6 +187,76 @@ class TestKeyStreams {
                         .sum())
                 .isEqualTo(data.length);
         assertThat(read("key")).isEqualTo(data);
+    }
+
+    @Test
+    void aLeaderChangeMidBlockEndsTheBlockThereAndTheNextBlockGoesElsewhere() throws IOException {
+        byte[] data = random(2 * BLOCK + 100);
+        datanodes.changeLeaderAfter("p1", 6);
+
+        write("key", data);
+
+        List<BlockLocation> blocks = om.committed("key").getBlocksList();
+        assertThat(blocks.get(0).getPipeline().getId()).isEqualTo("p1");
+        assertThat(blocks.get(0).getLength())
+                .as("not cut short by the leader change")
+                .isEqualTo(BLOCK);
+        assertThat(blocks.subList(1, blocks.size()))
+                .extracting(block -> block.getPipeline().getId())
+                .isNotEmpty()
+                .doesNotContain("p1");
+        assertThat(read("key")).isEqualTo(data);
+    }
+
+    @Test
+    void aPipelineThatChangedLeaderGetsTheNextBlockWhenSCMHasNoOther() throws IOException {
+        om.closePipeline("p2");
+        om.closePipeline("p3");
+        byte[] data = random(2 * BLOCK + 100);
+        datanodes.changeLeaderAfter("p1", 6);
+
+        write("key", data);
+
+        assertThat(om.committed("key").getBlocksList())
+                .extracting(block -> block.getPipeline().getId())
+                .hasSize(3)
+                .containsOnly("p1");
+        assertThat(om.allocationRefusals()).isEqualTo(1);
+        assertThat(read("key")).isEqualTo(data);
+    }
+
+    @Test
+    void afterAPipelineFailureTheWriteWaitsForSCMToOpenANewPipeline() throws IOException {
+        om.closePipeline("p2");
+        om.closePipeline("p3");
+        om.openPipelineAfterRefusals(FakeOzoneManager.pipeline("p4"), 2);
+        byte[] data = random(BLOCK + 5 * CHUNK + 100);
+        datanodes.failPipelineAfter("p1", 6);
+
+        write("key", data);
+
+        assertThat(om.committed("key").getBlocksList())
+                .extracting(block -> block.getPipeline().getId())
+                .contains("p1", "p4");
+        assertThat(om.allocationRefusals()).isEqualTo(2);
+        assertThat(read("key")).isEqualTo(data);
+    }
+
+    @Test
+    void aWriteThatGetsNoNewBlockInTimeFailsWithOneLineAndStaysFailed() throws IOException {
+        useConfig(Map.of("ozone.client.block.allocation.timeout", "1s"));
+        om.closePipeline("p2");
+        om.closePipeline("p3");
+        datanodes.failPipelineAfter("p1", 1);
+        OutputStream out = create("doomed");
+
+        assertThatThrownBy(() -> out.write(random(BLOCK)))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("SCM had no block to give for 1s")
+                .hasMessageContaining("NO_OPEN_PIPELINE")
+                .hasMessageNotContaining("\n");
+        assertThatThrownBy(out::close).isInstanceOf(IOException.class).hasMessageContaining("failed earlier");
+        assertThat(om.committed("doomed")).isNull();
     }
 
     @Test

@@ -39,12 +39,18 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A hand-written OM for client tests on a real gRPC socket: keys in memory, blocks handed out round-robin over the
- * given pipelines (skipping excluded ones), and an optional NOT_LEADER mode (InfoVolume, CommitKey) that points at
- * another OM. Records the request ids of every call it receives.
+ * given pipelines (skipping excluded ones; SCM_UNAVAILABLE when none is left, as OM answers SCM's
+ * NO_OPEN_PIPELINE; pipelines can close and open while a test runs), and an optional NOT_LEADER mode (InfoVolume,
+ * CommitKey) that points at another OM. Records the request ids of every call it receives.
  */
 public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManagerServiceImplBase
         implements AutoCloseable {
-    private final List<Pipeline> pipelines;
+    /** Replaced, never changed: calls read it without a lock. */
+    private volatile List<Pipeline> pipelines;
+
+    private final AtomicLong allocationRefusals = new AtomicLong();
+    private volatile int refusalsBeforeNewPipeline;
+    private volatile Pipeline nextPipeline;
     private final Map<String, KeyInfo> keys = new ConcurrentHashMap<>();
     private final Map<Long, KeyInfo> openKeys = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong(100);
@@ -72,6 +78,24 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
                     DatanodeDetails.newBuilder().setUuid(id + "-dn" + i).setHostName("127.0.0.1"));
         }
         return pipeline.build();
+    }
+
+    /** SCM closed the pipeline: no new block goes there. */
+    public void closePipeline(String pipelineId) {
+        pipelines = pipelines.stream()
+                .filter(pipeline -> !pipeline.getId().equals(pipelineId))
+                .toList();
+    }
+
+    /** SCM opens {@code pipeline} once it has refused {@code refusals} block allocations for want of one. */
+    public void openPipelineAfterRefusals(Pipeline pipeline, int refusals) {
+        refusalsBeforeNewPipeline = refusals;
+        nextPipeline = pipeline;
+    }
+
+    /** AllocateBlock calls refused because every open pipeline was excluded. */
+    public long allocationRefusals() {
+        return allocationRefusals.get();
     }
 
     public HostAndPort address() {
@@ -156,11 +180,28 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
 
     @Override
     public void allocateBlock(AllocateBlockRequest request, StreamObserver<AllocateBlockResponse> observer) {
+        List<String> excluded = request.getExclude().getPipelineIdsList();
+        if (pipelines.stream().allMatch(pipeline -> excluded.contains(pipeline.getId()))) {
+            long refused = allocationRefusals.incrementAndGet();
+            Pipeline next = nextPipeline;
+            if (next != null && refused >= refusalsBeforeNewPipeline) {
+                pipelines = List.of(pipelines, List.of(next)).stream()
+                        .flatMap(List::stream)
+                        .toList();
+                nextPipeline = null;
+            }
+            reply(
+                    observer,
+                    AllocateBlockResponse.newBuilder()
+                            .setError(OmError.newBuilder()
+                                    .setStatus(OmStatus.SCM_UNAVAILABLE)
+                                    .setMessage("NO_OPEN_PIPELINE: no open pipeline outside the exclude list"))
+                            .build());
+            return;
+        }
         reply(
                 observer,
-                AllocateBlockResponse.newBuilder()
-                        .setBlock(block(request.getExclude().getPipelineIdsList()))
-                        .build());
+                AllocateBlockResponse.newBuilder().setBlock(block(excluded)).build());
     }
 
     @Override

@@ -18,18 +18,24 @@ import dev.o3.proto.hdds.Pipeline;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.ratis.client.RaftClient;
 import org.apache.ratis.client.RaftClientConfigKeys;
+import org.apache.ratis.client.retry.RequestTypeDependentRetryPolicy;
 import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.grpc.GrpcConfigKeys;
+import org.apache.ratis.proto.RaftProtos.RaftClientRequestProto;
 import org.apache.ratis.proto.RaftProtos.ReplicationLevel;
 import org.apache.ratis.protocol.RaftClientReply;
 import org.apache.ratis.protocol.RaftGroup;
+import org.apache.ratis.protocol.RaftPeer;
+import org.apache.ratis.protocol.RaftPeerId;
 import org.apache.ratis.protocol.exceptions.StateMachineException;
 import org.apache.ratis.retry.RetryPolicies;
+import org.apache.ratis.retry.RetryPolicy;
 import org.apache.ratis.util.SizeInBytes;
 import org.apache.ratis.util.TimeDuration;
 
@@ -39,36 +45,57 @@ import org.apache.ratis.util.TimeDuration;
  *
  * <p>Thread-safe; requests are ordered per client and many may be in flight (the client's write window). Futures
  * complete on Ratis' threads: do not block in their callbacks. A response other than SUCCESS fails the future with a
- * {@link ContainerCommandException}; transport failures after the retries fail it with Ratis' exception.
+ * {@link ContainerCommandException}. A leader change or an unreachable member is retried until {@link
+ * RatisClientOptions#retryTimeout()}, then fails the future with Ratis' exception.
  */
 public final class ContainerRatisClient implements AutoCloseable {
     private final RaftGroup group;
     private final String pipelineId;
     private final RaftClient client;
 
-    private ContainerRatisClient(RaftGroup group, RatisClientOptions options) {
+    private ContainerRatisClient(RaftGroup group, Optional<RaftPeerId> leader, RatisClientOptions options) {
         this.group = Objects.requireNonNull(group, "group is null");
         this.pipelineId = RatisPipelines.pipelineId(group.getGroupId());
         RaftProperties properties = new RaftProperties();
         RaftClientConfigKeys.Rpc.setRequestTimeout(properties, duration(options.requestTimeout()));
         RaftClientConfigKeys.Rpc.setWatchRequestTimeout(properties, duration(options.requestTimeout()));
         GrpcConfigKeys.setMessageSizeMax(properties, SizeInBytes.valueOf(options.messageSizeMax()));
-        this.client = RaftClient.newBuilder()
+        RaftClient.Builder builder = RaftClient.newBuilder()
                 .setRaftGroup(group)
                 .setProperties(properties)
-                .setRetryPolicy(RetryPolicies.retryUpToMaximumCountWithFixedSleep(
-                        options.maxAttempts() - 1, duration(options.retryInterval())))
-                .build();
+                .setRetryPolicy(retryPolicy(options));
+        leader.ifPresent(builder::setLeaderId);
+        this.client = builder.build();
     }
 
-    /** A client for a pipeline from SCM or OM. */
+    /** A client for a pipeline from SCM or OM; its first requests go to the leader the pipeline names. */
     public static ContainerRatisClient connect(Pipeline pipeline, RatisClientOptions options) {
-        return new ContainerRatisClient(RatisPipelines.toRaftGroup(pipeline), options);
+        RaftGroup group = RatisPipelines.toRaftGroup(pipeline);
+        Optional<RaftPeerId> leader = group.getPeers().stream()
+                .map(RaftPeer::getId)
+                .filter(id -> id.toString().equals(pipeline.getLeaderId()))
+                .findFirst();
+        return new ContainerRatisClient(group, leader, options);
     }
 
     /** A client for a Raft group (datanodes submitting to their own pipeline). */
     public static ContainerRatisClient connect(RaftGroup group, RatisClientOptions options) {
-        return new ContainerRatisClient(group, options);
+        return new ContainerRatisClient(group, Optional.empty(), options);
+    }
+
+    /**
+     * Writes and watches are retried (through leader changes and unreachable members, each retry going to the leader
+     * the last answer named) every {@code retryInterval} until {@code retryTimeout} after the first attempt.
+     */
+    private static RetryPolicy retryPolicy(RatisClientOptions options) {
+        RetryPolicy retry = RetryPolicies.retryForeverWithSleep(duration(options.retryInterval()));
+        TimeDuration timeout = duration(options.retryTimeout());
+        return RequestTypeDependentRetryPolicy.newBuilder()
+                .setRetryPolicy(RaftClientRequestProto.TypeCase.WRITE, retry)
+                .setTimeout(RaftClientRequestProto.TypeCase.WRITE, timeout)
+                .setRetryPolicy(RaftClientRequestProto.TypeCase.WATCH, retry)
+                .setTimeout(RaftClientRequestProto.TypeCase.WATCH, timeout)
+                .build();
     }
 
     public String pipelineId() {
@@ -77,6 +104,11 @@ public final class ContainerRatisClient implements AutoCloseable {
 
     public RaftGroup group() {
         return group;
+    }
+
+    /** The datanode UUID this client currently takes for the pipeline's leader; it changes when the leader does. */
+    public Optional<String> leaderId() {
+        return Optional.ofNullable(client.getLeaderId()).map(RaftPeerId::toString);
     }
 
     /**

@@ -37,7 +37,7 @@ import java.util.stream.IntStream;
 final class DatanodeFixture {
     static final int BYTES_PER_CHECKSUM = 4096;
     static final RatisClientOptions CLIENT_OPTIONS =
-            new RatisClientOptions(Duration.ofSeconds(10), 100, Duration.ofMillis(300), 16 << 20);
+            new RatisClientOptions(Duration.ofSeconds(10), Duration.ofMillis(300), Duration.ofSeconds(30), 16 << 20);
 
     private DatanodeFixture() {}
 

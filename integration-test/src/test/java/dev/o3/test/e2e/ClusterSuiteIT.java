@@ -62,8 +62,9 @@ class ClusterSuiteIT {
                 .conf("ozone.security.enabled", "true")
                 .conf("hdds.block.token.secret", BLOCK_TOKEN_SECRET)
                 // A killed datanode must stay a lost follower while the big write goes on, as it would under the
-                // 10-minute default; once DEAD, SCM closes its pipeline (tested in the SCM module).
-                .conf("ozone.scm.stale.node.interval", "30s")
+                // 5-minute default: once STALE, SCM closes its pipeline, and three datanodes cannot form another
+                // (NodeFailureDuringWriteIT covers that on four).
+                .conf("ozone.scm.stale.node.interval", "5m")
                 .conf("ozone.scm.dead.node.interval", "10m")
                 .build()
                 .newCluster()

@@ -24,6 +24,15 @@ final class Keys {
 
     /** Writes {@code size} seeded bytes; calls {@code midway} once, after about a third. Returns the SHA-256. */
     static String write(OzoneBucket bucket, String name, long size, Runnable midway) throws IOException {
+        return write(bucket, name, size, size / 3, midway);
+    }
+
+    /**
+     * Writes {@code size} seeded bytes; calls {@code midway} once, as soon as {@code triggerAt} bytes are written.
+     * Returns the SHA-256.
+     */
+    static String write(OzoneBucket bucket, String name, long size, long triggerAt, Runnable midway)
+            throws IOException {
         MessageDigest digest = sha256();
         Random random = new Random(size);
         byte[] buffer = new byte[BUFFER];
@@ -35,7 +44,7 @@ final class Keys {
                 out.write(buffer, 0, n);
                 digest.update(buffer, 0, n);
                 written += n;
-                if (!fired && written >= size / 3) {
+                if (!fired && written >= triggerAt) {
                     fired = true;
                     midway.run();
                 }

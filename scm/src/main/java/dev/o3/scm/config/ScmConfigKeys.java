@@ -37,7 +37,8 @@ public final class ScmConfigKeys implements ConfigGroup {
             "ozone.scm.stale.node.interval",
             ConfigType.DURATION_TYPE,
             "5m",
-            "A datanode with no heartbeat for this long is STALE.");
+            "A datanode with no heartbeat for this long is STALE: SCM closes its pipelines and places new ones on"
+                    + " healthy nodes.");
     public static final ConfigKey<Duration> DEAD_NODE_INTERVAL = ConfigKey.of(
             "ozone.scm.dead.node.interval",
             ConfigType.DURATION_TYPE,

@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -137,9 +138,9 @@ public final class StorageContainerManager implements AutoCloseable {
     }
 
     /**
-     * Re-evaluates node health at the clock's time (DEAD nodes' pipelines close), closes pipelines that stayed
-     * ALLOCATED too long or whose members never registered; freed capacity is refilled by a creation round, as is a
-     * round that waited for registrations to settle.
+     * Re-evaluates node health at the clock's time (STALE and DEAD nodes' pipelines close), closes pipelines that
+     * stayed ALLOCATED too long or whose members never registered; freed capacity is refilled by a creation round, as
+     * is a round that waited for registrations to settle.
      */
     public void checkHealth() {
         nodes.checkHealth();
@@ -220,15 +221,21 @@ public final class StorageContainerManager implements AutoCloseable {
             trigger.trigger();
         }
 
+        /**
+         * A STALE member already closes its pipelines, as in Ozone: they still commit on the other two, but writers
+         * are better served by a new pipeline of healthy nodes, which the creation round places at once.
+         */
         @Override
         public void onStateChange(DatanodeDescriptor datanode, NodeState previous, NodeState current) {
-            if (current == NodeState.DEAD) {
-                commands.clear(datanode.uuid());
-                pipelines.closePipelinesOf(datanode.uuid(), "datanode " + datanode.uuid() + " is dead");
-                trigger.trigger();
-            } else if (current == NodeState.HEALTHY) {
-                trigger.trigger();
+            if (current == NodeState.STALE || current == NodeState.DEAD) {
+                if (current == NodeState.DEAD) {
+                    commands.clear(datanode.uuid());
+                }
+                pipelines.closePipelinesOf(
+                        datanode.uuid(),
+                        "datanode " + datanode.uuid() + " is " + current.name().toLowerCase(Locale.ROOT));
             }
+            trigger.trigger();
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.o3.scm.block.ExcludeList;
 import dev.o3.scm.command.DatanodeCommand;
+import dev.o3.scm.node.NodeState;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.pipeline.PipelineReport;
 import dev.o3.scm.pipeline.PipelineState;
@@ -82,6 +83,35 @@ class TestPipelineLifecycle {
         assertThat(now).hasSize(2).allSatisfy(p -> assertThat(p.memberIds()).doesNotContain(victim));
         assertThat(now).filteredOn(p -> p.state() == PipelineState.ALLOCATED).hasSize(1);
         assertThat(scm.metrics().rackFallbacks()).isZero();
+        assertThat(fixture.heartbeat(doomed.memberIds().get(1))).anySatisfy(c -> assertThat(c)
+                .isEqualTo(new DatanodeCommand.ClosePipeline(c.commandId(), doomed.id())));
+    }
+
+    @Test
+    void staleNodePipelinesCloseAndHealthyNodesFormANewOneBeforeTheDeadInterval() {
+        fixture = new ScmFixture(directory, Map.of("ozone.scm.datanode.pipeline.limit", "1"));
+        StorageContainerManager scm = fixture.open();
+        fixture.registerAll(4);
+        fixture.openAllPipelines();
+        Pipeline doomed = scm.pipelines().openPipelines().get(0);
+        String victim = doomed.memberIds().get(0);
+        List<String> alive = IntStream.range(0, 4)
+                .mapToObj(i -> "dn" + i)
+                .filter(id -> !id.equals(victim))
+                .toList();
+
+        fixture.clock().advance(Duration.ofSeconds(31));
+        alive.forEach(fixture::heartbeat);
+        scm.checkHealth();
+
+        assertThat(scm.nodes().all())
+                .filteredOn(node -> node.uuid().equals(victim))
+                .singleElement()
+                .satisfies(node -> assertThat(node.state()).isEqualTo(NodeState.STALE));
+        assertThat(scm.pipelines().pipelines()).singleElement().satisfies(p -> {
+            assertThat(p.id()).isNotEqualTo(doomed.id());
+            assertThat(p.memberIds()).containsExactlyInAnyOrderElementsOf(alive);
+        });
         assertThat(fixture.heartbeat(doomed.memberIds().get(1))).anySatisfy(c -> assertThat(c)
                 .isEqualTo(new DatanodeCommand.ClosePipeline(c.commandId(), doomed.id())));
     }

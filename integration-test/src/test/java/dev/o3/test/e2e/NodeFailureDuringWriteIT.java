@@ -1,0 +1,168 @@
+package dev.o3.test.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.o3.client.api.ObjectStore;
+import dev.o3.client.api.OzoneBucket;
+import dev.o3.client.api.OzoneClient;
+import dev.o3.datanode.ratis.PipelineStatus;
+import dev.o3.minicluster.MiniO3Cluster;
+import dev.o3.scm.pipeline.Pipeline;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A member of the only open pipeline fails in the middle of a block of a large write (four datanodes, one pipeline
+ * each at most, so a new pipeline needs the spare node and the two survivors): the writer rides through on the
+ * surviving majority, SCM closes the pipeline once the node is STALE (long before the 10-minute dead interval) and
+ * opens one of healthy nodes, the rest of the key goes there, and the key reads back byte-identical.
+ */
+@Tag("integration")
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class NodeFailureDuringWriteIT {
+    private static final Logger LOG = LoggerFactory.getLogger(NodeFailureDuringWriteIT.class);
+    private static final long MB = 1024 * 1024;
+    private static final long BLOCK_SIZE = 32 * MB;
+    /** {@code -Do3.it.failure.key.mb=N} makes the key larger (1024 as in the manual test). */
+    private static final long SIZE = Long.getLong("o3.it.failure.key.mb", 128) * MB;
+    /** A quarter of the way into the second block: the block is well under way on the pipeline. */
+    private static final long KILL_AT = BLOCK_SIZE + BLOCK_SIZE / 4;
+
+    @TempDir
+    Path directory;
+
+    private MiniO3Cluster cluster;
+    private OzoneClient client;
+    private OzoneBucket bucket;
+
+    @BeforeEach
+    void startCluster() {
+        cluster = MiniO3Cluster.builder(directory)
+                .numDatanodes(4)
+                .conf("ozone.scm.block.size", BLOCK_SIZE + "B")
+                .conf("ozone.scm.datanode.pipeline.limit", "1")
+                // Only the STALE state (6s with the test timers) may close the pipeline during the write.
+                .conf("ozone.scm.dead.node.interval", "10m")
+                .build()
+                .newCluster()
+                .start();
+        cluster.waitForOmLeader(Duration.ofSeconds(60));
+        cluster.waitForOpenPipelines(1, Duration.ofSeconds(90));
+        client = cluster.newClient(System.getProperty("user.name"));
+        ObjectStore store = client.objectStore();
+        store.createVolume("vol1", Optional.empty());
+        store.getVolume("vol1").createBucket("bucket1", "OBJECT_STORE", 3);
+        bucket = store.getVolume("vol1").getBucket("bucket1");
+    }
+
+    @AfterEach
+    void stopCluster() {
+        if (client != null) {
+            client.close();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void writeRidesThroughTheLossOfThePipelineLeader() throws IOException {
+        writeWhileAMemberDies(true, false);
+    }
+
+    @Test
+    void writeRidesThroughTheLossOfAPipelineFollower() throws IOException {
+        writeWhileAMemberDies(false, false);
+    }
+
+    /**
+     * The writer pauses until SCM has closed the degraded pipeline: the rest of the key finds the pipeline gone, and
+     * waits for SCM to open a new one of the spare node and the two survivors.
+     */
+    @Test
+    void writeMovesToTheNewPipelineWhenScmClosesTheDegradedOne() throws IOException {
+        writeWhileAMemberDies(true, true);
+    }
+
+    private void writeWhileAMemberDies(boolean leader, boolean pauseUntilClosed) throws IOException {
+        AtomicReference<String> victim = new AtomicReference<>();
+        AtomicLong killedAt = new AtomicLong();
+        long start = System.nanoTime();
+
+        String written = Keys.write(bucket, "key", SIZE, KILL_AT, () -> {
+            int index = member(leader);
+            victim.set(cluster.datanode(index).datanodeDetails().getUuid());
+            killedAt.set(System.nanoTime());
+            cluster.stopDatanode(index);
+            if (pauseUntilClosed) {
+                awaitNoOpenPipelineWith(victim.get(), Duration.ofSeconds(60));
+            }
+        });
+
+        long end = System.nanoTime();
+        LOG.info(
+                "{} of the pipeline stopped after {} MB{}; the {} MB put finished {} ms later ({} ms in all)",
+                leader ? "leader" : "follower",
+                KILL_AT / MB,
+                pauseUntilClosed ? " (writer paused until SCM closed the pipeline)" : "",
+                SIZE / MB,
+                TimeUnit.NANOSECONDS.toMillis(end - killedAt.get()),
+                TimeUnit.NANOSECONDS.toMillis(end - start));
+        assertThat(bucket.getKey("key").size()).isEqualTo(SIZE);
+        assertThat(Keys.readDigest(bucket, "key")).isEqualTo(written);
+        List<Pipeline> open = awaitOpenPipelineWithout(victim.get(), Duration.ofSeconds(60));
+        assertThat(open).allSatisfy(p -> assertThat(p.memberIds()).doesNotContain(victim.get()));
+    }
+
+    /** The index of the open pipeline's leader, or of one of its followers. */
+    private int member(boolean leader) {
+        for (int i = 0; i < cluster.datanodeCount(); i++) {
+            List<PipelineStatus> pipelines = cluster.datanode(i).pipelines();
+            if (pipelines.stream().anyMatch(p -> p.leader() == leader)) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no " + (leader ? "leader" : "follower") + " of an open pipeline");
+    }
+
+    private void awaitNoOpenPipelineWith(String datanode, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (cluster.scm().storageContainerManager().pipelines().openPipelines().stream()
+                .anyMatch(p -> p.memberIds().contains(datanode))) {
+            assertThat(System.nanoTime() - deadline)
+                    .as("the pipeline of " + datanode + " closed within " + timeout)
+                    .isNegative();
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
+        }
+    }
+
+    private List<Pipeline> awaitOpenPipelineWithout(String datanode, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            List<Pipeline> open =
+                    cluster.scm().storageContainerManager().pipelines().openPipelines();
+            if (!open.isEmpty() && open.stream().noneMatch(p -> p.memberIds().contains(datanode))) {
+                return open;
+            }
+            assertThat(System.nanoTime() - deadline)
+                    .as("an open pipeline without " + datanode + " within " + timeout)
+                    .isNegative();
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
+        }
+    }
+}
