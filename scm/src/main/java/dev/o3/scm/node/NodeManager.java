@@ -66,8 +66,11 @@ public final class NodeManager {
         DatanodeStatus previous;
         synchronized (this) {
             lastRegistration = clock.instant();
+            DatanodeStatus known = nodes.get(datanode.uuid());
+            OperationalState operational = known == null ? OperationalState.IN_SERVICE : known.operational();
             previous = nodes.put(
-                    datanode.uuid(), new DatanodeStatus(datanode, NodeState.HEALTHY, lastRegistration, ratisDirs));
+                    datanode.uuid(),
+                    new DatanodeStatus(datanode, NodeState.HEALTHY, lastRegistration, ratisDirs, operational));
         }
         LOG.info(
                 "{}datanode {} ({}/{}) registered on rack {} with {} Ratis dirs",
@@ -99,7 +102,11 @@ public final class NodeManager {
                 return false;
             }
             current = new DatanodeStatus(
-                    previous.datanode(), NodeState.HEALTHY, clock.instant(), ratisDirs.orElse(previous.ratisDirs()));
+                    previous.datanode(),
+                    NodeState.HEALTHY,
+                    clock.instant(),
+                    ratisDirs.orElse(previous.ratisDirs()),
+                    previous.operational());
             nodes.put(uuid, current);
         }
         if (previous.state() != NodeState.HEALTHY) {
@@ -118,8 +125,7 @@ public final class NodeManager {
                 DatanodeStatus status = entry.getValue();
                 NodeState state = stateAt(status.lastHeartbeat(), now);
                 if (state != status.state()) {
-                    DatanodeStatus changed =
-                            new DatanodeStatus(status.datanode(), state, status.lastHeartbeat(), status.ratisDirs());
+                    DatanodeStatus changed = status.withState(state);
                     entry.setValue(changed);
                     changes.add(new DatanodeStatus[] {status, changed});
                 }
@@ -138,6 +144,32 @@ public final class NodeManager {
             changed.add(change[1]);
         }
         return changed;
+    }
+
+    /**
+     * Records what the operator asked of a node; it survives the node's re-registration (not an SCM restart).
+     *
+     * @return false when the node is unknown
+     */
+    public boolean setOperationalState(String uuid, OperationalState operational) {
+        Objects.requireNonNull(operational, "operational is null");
+        DatanodeStatus previous;
+        synchronized (this) {
+            previous = nodes.get(uuid);
+            if (previous == null) {
+                return false;
+            }
+            nodes.put(uuid, previous.withOperational(operational));
+        }
+        if (!previous.operational().equals(operational)) {
+            LOG.info(
+                    "{}datanode {} is {} (was {})",
+                    logPrefix,
+                    uuid,
+                    operational.state(),
+                    previous.operational().state());
+        }
+        return true;
     }
 
     public synchronized Optional<DatanodeStatus> status(String uuid) {
