@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -41,6 +42,10 @@ public final class NodeManager {
     @GuardedBy("this")
     private Instant lastRegistration = Instant.MIN;
 
+    /** Operational states kept from before an SCM restart, applied when each node registers again. */
+    @GuardedBy("this")
+    private final Map<String, OperationalState> restored = new HashMap<>();
+
     public NodeManager(
             String name,
             Clock clock,
@@ -67,7 +72,9 @@ public final class NodeManager {
         synchronized (this) {
             lastRegistration = clock.instant();
             DatanodeStatus known = nodes.get(datanode.uuid());
-            OperationalState operational = known == null ? OperationalState.IN_SERVICE : known.operational();
+            OperationalState operational = known == null
+                    ? restored.getOrDefault(datanode.uuid(), OperationalState.IN_SERVICE)
+                    : known.operational();
             previous = nodes.put(
                     datanode.uuid(),
                     new DatanodeStatus(datanode, NodeState.HEALTHY, lastRegistration, ratisDirs, operational));
@@ -147,7 +154,16 @@ public final class NodeManager {
     }
 
     /**
-     * Records what the operator asked of a node; it survives the node's re-registration (not an SCM restart).
+     * Operational states SCM stored before it restarted, by uuid: each node gets its own when it registers (before
+     * any listener runs, so a decommissioned node is never placed in a pipeline in between).
+     */
+    public synchronized void restoreOperationalStates(Map<String, OperationalState> states) {
+        restored.putAll(states);
+    }
+
+    /**
+     * Records what the operator asked of a node; it survives the node's re-registration (the caller persists it for
+     * an SCM restart, see {@link #restoreOperationalStates}).
      *
      * @return false when the node is unknown
      */
@@ -184,6 +200,14 @@ public final class NodeManager {
     public synchronized List<DatanodeStatus> healthy() {
         return nodes.values().stream()
                 .filter(status -> status.state() == NodeState.HEALTHY)
+                .toList();
+    }
+
+    /** HEALTHY nodes that are IN_SERVICE: the only ones that join new pipelines. */
+    public synchronized List<DatanodeStatus> inServiceHealthy() {
+        return nodes.values().stream()
+                .filter(status -> status.state() == NodeState.HEALTHY
+                        && status.operational().state() == NodeOperationalState.IN_SERVICE)
                 .toList();
     }
 
