@@ -88,19 +88,16 @@ public final class DatanodeAdminMonitor {
     public DatanodeAdminMonitor(
             String name,
             DatanodeAdminConfig config,
-            NodeManager nodes,
-            PipelineManager pipelines,
-            ContainerManager containers,
-            ScmStateStore store,
+            AdminScope scope,
             BooleanSupplier inSafeMode,
             Runnable capacityChanged,
             Clock clock,
             ScmMetrics metrics) {
         this.logPrefix = "[" + Objects.requireNonNull(name, "name is null") + "] ";
-        this.nodes = Objects.requireNonNull(nodes, "nodes is null");
-        this.pipelines = Objects.requireNonNull(pipelines, "pipelines is null");
-        this.containers = Objects.requireNonNull(containers, "containers is null");
-        this.store = Objects.requireNonNull(store, "store is null");
+        this.nodes = scope.nodes();
+        this.pipelines = scope.pipelines();
+        this.containers = scope.containers();
+        this.store = scope.store();
         this.inSafeMode = Objects.requireNonNull(inSafeMode, "inSafeMode is null");
         this.capacityChanged = Objects.requireNonNull(capacityChanged, "capacityChanged is null");
         this.clock = Objects.requireNonNull(clock, "clock is null");

@@ -8,6 +8,7 @@ import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.config.ScmConfig;
 import dev.o3.scm.container.ContainerManager;
 import dev.o3.scm.container.ContainerReplicaReport;
+import dev.o3.scm.decommission.AdminScope;
 import dev.o3.scm.decommission.DatanodeAdminMonitor;
 import dev.o3.scm.metrics.ScmMetrics;
 import dev.o3.scm.node.DatanodeDescriptor;
@@ -33,9 +34,9 @@ import java.util.function.Function;
 
 /**
  * SCM's managers wired together, without any network: the state store, node, pipeline, container and block
- * managers, the deleted-block log, safe mode and the decommission and maintenance monitor. It turns datanode registrations and heartbeats into state changes
- * and commands. The gRPC services of {@link ScmServer} translate the wire protocol to these calls; tests drive it
- * directly with a fake clock and a synchronous creation trigger.
+ * managers, the deleted-block log, safe mode and the decommission and maintenance monitor. It turns datanode
+ * registrations and heartbeats into state changes and commands. The gRPC services of {@link ScmServer} translate the
+ * wire protocol to these calls; tests drive it directly with a fake clock and a synchronous creation trigger.
  *
  * <p>Thread-safe (each manager is). Lifecycle: construct (opens the database), then {@link #close()}.
  */
@@ -100,10 +101,7 @@ public final class StorageContainerManager implements AutoCloseable {
         this.datanodeAdmin = new DatanodeAdminMonitor(
                 name,
                 config.datanodeAdmin(),
-                nodes,
-                pipelines,
-                containers,
-                store,
+                new AdminScope(nodes, pipelines, containers, store),
                 safeMode::inSafeMode,
                 trigger::trigger,
                 clock,

@@ -80,7 +80,11 @@ public final class ScmProtoTranslator {
                 .build();
     }
 
-    /** @throws UnknownWireValueException for an unset or unknown state */
+    /**
+     * The operational state of its wire form.
+     *
+     * @throws UnknownWireValueException for an unset or unknown state
+     */
     public static OperationalState fromProto(DatanodeOperationalState operational) {
         return new OperationalState(
                 StateTranslator.fromProto(operational.getState(), operational.getStateValue()),
