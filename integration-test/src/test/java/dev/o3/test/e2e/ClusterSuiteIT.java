@@ -120,6 +120,10 @@ class ClusterSuiteIT {
     class RatisMetrics extends RatisMetricsScenario {}
 
     @Nested
+    @Order(3)
+    class DatanodeAdmin extends DatanodeAdminScenario {}
+
+    @Nested
     @Order(4)
     class CorruptReplica extends CorruptReplicaScenario {}
 
