@@ -5,15 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.o3.scm.block.AllocatedBlock;
 import dev.o3.scm.block.ExcludeList;
-import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.container.ContainerReplicaReport;
 import dev.o3.scm.container.ContainerState;
 import dev.o3.scm.decommission.AdminProgress;
 import dev.o3.scm.error.ScmErrorCode;
 import dev.o3.scm.error.ScmException;
+import dev.o3.scm.metrics.ScmMetrics;
 import dev.o3.scm.node.DatanodeStatus;
 import dev.o3.scm.node.NodeOperationalState;
 import dev.o3.scm.pipeline.Pipeline;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -292,18 +294,39 @@ class TestDatanodeAdmin {
     }
 
     @Test
-    void containersOfTheNodeAreCountedForMetrics() {
+    void metricsFollowTheNodesProgress() {
         openCluster(4);
         String leaving = members.get(0);
         scm.datanodeAdmin().decommission(List.of(leaving), false);
         scm.datanodeAdmin().run();
 
-        assertThat(fixture.registry().scrape())
-                .anySatisfy(metric -> assertThat(metric.getMetadata().getName())
-                        .isEqualTo("o3_scm_decommission_maintenance_containers_unclosed"));
-        assertThat(progress(leaving).unclosed()).isEqualTo(1);
-        assertThat(scm.containers().containers())
-                .extracting(ContainerInfo::state)
-                .contains(ContainerState.CLOSING);
+        assertThat(gauge(ScmMetrics.ADMIN_NODES, Labels.of("state", "decommissioning")))
+                .isEqualTo(1);
+        assertThat(gauge(ScmMetrics.ADMIN_NODES, Labels.of("state", "in_service")))
+                .isEqualTo(3);
+        assertThat(gauge(ScmMetrics.ADMIN_UNCLOSED, Labels.of("datanode", leaving)))
+                .isEqualTo(1);
+        assertThat(gauge(ScmMetrics.ADMIN_UNDER_REPLICATED, Labels.of("datanode", leaving)))
+                .isZero();
+
+        members.forEach(member -> report(member, ContainerState.CLOSED));
+        scm.datanodeAdmin().run();
+
+        assertThat(gauge(ScmMetrics.ADMIN_UNCLOSED, Labels.of("datanode", leaving)))
+                .isZero();
+        assertThat(gauge(ScmMetrics.ADMIN_UNDER_REPLICATED, Labels.of("datanode", leaving)))
+                .isEqualTo(1);
+        scm.datanodeAdmin().recommission(List.of(leaving));
+        assertThat(scm.metrics().recommissions()).isEqualTo(1);
+    }
+
+    private double gauge(String name, Labels labels) {
+        return fixture.registry().scrape().stream()
+                .filter(metric -> metric.getMetadata().getName().equals(name))
+                .flatMap(metric -> metric.getDataPoints().stream())
+                .filter(point -> point.getLabels().equals(labels))
+                .map(point -> ((GaugeSnapshot.GaugeDataPointSnapshot) point).getValue())
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no " + name + labels + " in the scrape"));
     }
 }
