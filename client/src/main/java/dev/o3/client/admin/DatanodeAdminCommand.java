@@ -2,31 +2,42 @@ package dev.o3.client.admin;
 
 import dev.o3.client.cli.JsonOutput;
 import dev.o3.proto.scm.DatanodeInfo;
+import dev.o3.proto.scm.DatanodeOperationalState;
 import dev.o3.proto.scm.PipelineReport;
 import dev.o3.proto.scm.RatisDirReport;
 import dev.o3.proto.scm.StorageReport;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.time.Instant;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code ozone admin datanode list|info}. */
+/** {@code ozone admin datanode list|info|decommission|recommission|maintenance|status}. */
 @Command(
         name = "datanode",
         mixinStandardHelpOptions = true,
         description = "Datanodes known to SCM.",
-        subcommands = {DatanodeAdminCommand.ListDatanodes.class, DatanodeAdminCommand.Info.class})
+        subcommands = {
+            DatanodeAdminCommand.ListDatanodes.class,
+            DatanodeAdminCommand.Info.class,
+            DecommissionCommands.Decommission.class,
+            DecommissionCommands.Recommission.class,
+            DecommissionCommands.Maintenance.class,
+            DecommissionCommands.Status.class
+        })
 final class DatanodeAdminCommand {
     private DatanodeAdminCommand() {}
 
-    /** One datanode in a listing. */
+    /** One datanode in a listing; {@code maintenanceEnd} is null without a maintenance end time. */
     record Row(
             String uuid,
             String hostName,
             String ipAddress,
             String rack,
             String state,
+            String operationalState,
+            Instant maintenanceEnd,
             int pipelines,
             int leaders,
             long lastHeartbeatMillis) {
@@ -37,10 +48,19 @@ final class DatanodeAdminCommand {
                     info.getDatanode().getIpAddress(),
                     info.getDatanode().getNetworkLocation(),
                     info.getState().name(),
+                    info.getOperational().getState().name(),
+                    endOf(info.getOperational()),
                     info.getPipelineCount(),
                     info.getLeaderCount(),
                     info.getLastHeartbeatMillis());
         }
+    }
+
+    /** When maintenance ends by itself, or null (no end, or not in maintenance). */
+    static Instant endOf(DatanodeOperationalState operational) {
+        return operational.getMaintenanceEndMillis() == 0
+                ? null
+                : Instant.ofEpochMilli(operational.getMaintenanceEndMillis());
     }
 
     /** A raft group a datanode is in. */
@@ -94,10 +114,18 @@ final class DatanodeAdminCommand {
                 JsonOutput.print(out, rows);
                 return;
             }
-            String format = "%-36s  %-20s  %-14s  %-8s  %9s  %7s%n";
-            out.printf(format, "UUID", "HOST", "RACK", "STATE", "PIPELINES", "LEADERS");
+            String format = "%-36s  %-20s  %-14s  %-8s  %-20s  %9s  %7s%n";
+            out.printf(format, "UUID", "HOST", "RACK", "STATE", "OPERATIONAL STATE", "PIPELINES", "LEADERS");
             for (Row row : rows) {
-                out.printf(format, row.uuid(), row.hostName(), row.rack(), row.state(), row.pipelines(), row.leaders());
+                out.printf(
+                        format,
+                        row.uuid(),
+                        row.hostName(),
+                        row.rack(),
+                        row.state(),
+                        row.operationalState(),
+                        row.pipelines(),
+                        row.leaders());
             }
         }
     }
@@ -125,7 +153,14 @@ final class DatanodeAdminCommand {
             }
             Row row = detail.datanode();
             out.printf(
-                    "%s  %s (%s)  rack %s  %s%n", row.uuid(), row.hostName(), row.ipAddress(), row.rack(), row.state());
+                    "%s  %s (%s)  rack %s  %s  %s%s%n",
+                    row.uuid(),
+                    row.hostName(),
+                    row.ipAddress(),
+                    row.rack(),
+                    row.state(),
+                    row.operationalState(),
+                    row.maintenanceEnd() == null ? "" : " until " + row.maintenanceEnd());
             out.println("Raft groups:");
             detail.pipelines()
                     .forEach(group -> out.printf(

@@ -60,6 +60,7 @@ class TestConfigurationDocs {
                         "Common",
                         "gRPC",
                         "Storage Container Manager",
+                        "SCM datanode decommission and maintenance",
                         "Ozone Manager",
                         "Datanode",
                         "Client",

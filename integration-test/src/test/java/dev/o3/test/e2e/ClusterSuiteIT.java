@@ -121,6 +121,10 @@ class ClusterSuiteIT {
     class RatisMetrics extends RatisMetricsScenario {}
 
     @Nested
+    @Order(3)
+    class DatanodeAdmin extends DatanodeAdminScenario {}
+
+    @Nested
     @Order(4)
     class CorruptReplica extends CorruptReplicaScenario {}
 

@@ -17,9 +17,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Allocates blocks round-robin over the OPEN pipelines (and, inside each, round-robin over its open containers), so
- * write load spreads over every pipeline and therefore every datanode disk. A client's exclude list removes failed
- * datanodes, pipelines and containers from the choice.
+ * Allocates blocks round-robin over the OPEN pipelines of IN_SERVICE datanodes (and, inside each, round-robin over
+ * its open containers), so write load spreads over every pipeline and therefore every datanode disk. A client's
+ * exclude list removes failed datanodes, pipelines and containers from the choice.
  *
  * <p>Thread-safe: allocation holds {@code this} (the round-robin cursor). Lock order: block manager, pipeline manager,
  * container manager, state store.
@@ -90,7 +90,7 @@ public final class BlockManager {
     }
 
     private List<Pipeline> usablePipelines(ExcludeList exclude) {
-        List<Pipeline> usable = pipelines.openPipelines().stream()
+        List<Pipeline> usable = pipelines.writablePipelines().stream()
                 .filter(p -> !exclude.pipelines().contains(p.id()))
                 .filter(p -> Collections.disjoint(p.memberIds(), exclude.datanodes()))
                 .toList();

@@ -14,6 +14,12 @@ public enum ScmErrorCode {
     UNSUPPORTED_REPLICATION(11, Category.USER),
     /** A message carries an enum value SCM does not know (unset, or from a newer peer). */
     UNKNOWN_WIRE_VALUE(12, Category.USER),
+    /** A host name, IP address or uuid that names no registered datanode (or several). */
+    UNKNOWN_DATANODE(16, Category.USER),
+    /** The datanode's operational state does not allow the request (e.g. decommissioning a node in maintenance). */
+    INVALID_NODE_STATE(17, Category.USER),
+    /** Taking the datanodes out of service would leave too few IN_SERVICE HEALTHY nodes for their containers. */
+    INSUFFICIENT_NODES(18, Category.USER),
     /** SCM waits for datanodes after start; retry later. */
     SAFE_MODE(20, Category.RESOURCE),
     /** No open pipeline (or every one excluded); retry after pipelines open. */

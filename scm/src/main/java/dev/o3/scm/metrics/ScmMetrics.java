@@ -5,8 +5,10 @@ import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 
 /**
  * Every metric of SCM, named {@code o3_scm_<name>} with a help text. Counters are recorded by the managers through
@@ -29,6 +31,12 @@ public final class ScmMetrics {
     public static final String PIPELINES_REFORMED = "o3_scm_pipelines_reformed";
     public static final String PIPELINE_CREATION_FAILURES = "o3_scm_pipeline_creation_failures";
     public static final String PIPELINE_RACK_FALLBACKS = "o3_scm_pipeline_rack_fallbacks";
+    public static final String ADMIN_NODES = "o3_scm_decommission_maintenance_nodes";
+    public static final String ADMIN_PIPELINES_WAITING = "o3_scm_decommission_maintenance_pipelines_waiting_to_close";
+    public static final String ADMIN_UNDER_REPLICATED = "o3_scm_decommission_maintenance_containers_under_replicated";
+    public static final String ADMIN_UNCLOSED = "o3_scm_decommission_maintenance_containers_unclosed";
+    public static final String ADMIN_SUFFICIENT = "o3_scm_decommission_maintenance_containers_sufficiently_replicated";
+    public static final String RECOMMISSIONS = "o3_scm_decommission_maintenance_recommissions";
 
     private final PrometheusRegistry registry;
     private final Counter blocksAllocated;
@@ -37,6 +45,7 @@ public final class ScmMetrics {
     private final Counter pipelinesReformed;
     private final Counter creationFailures;
     private final Counter rackFallbacks;
+    private final Counter recommissions;
 
     public ScmMetrics(PrometheusRegistry registry) {
         this.registry = Objects.requireNonNull(registry, "registry is null");
@@ -51,6 +60,65 @@ public final class ScmMetrics {
                 "Placement rounds that found free capacity but could not create a pipeline");
         rackFallbacks = counter(
                 PIPELINE_RACK_FALLBACKS, "Pipelines placed without the 2+1 rack rule (one rack, or racks too unequal)");
+        recommissions = counter(
+                RECOMMISSIONS, "Datanodes returned to IN_SERVICE (recommission, maintenance end, or died leaving)");
+    }
+
+    /**
+     * Counts of one datanode being decommissioned or entering maintenance, as of the admin monitor's last check.
+     *
+     * @param pipelinesWaitingToClose pipelines the node was still in
+     * @param underReplicated closed containers with too few healthy replicas on IN_SERVICE nodes
+     * @param unclosed containers still OPEN or CLOSING
+     * @param sufficientlyReplicated containers safe without the node
+     */
+    public record AdminCounts(
+            int pipelinesWaitingToClose, int underReplicated, int unclosed, int sufficientlyReplicated) {}
+
+    /**
+     * Registers the decommission and maintenance gauges, read at scrape time.
+     *
+     * @param nodesByState registered datanodes per operational state (label {@code state})
+     * @param countsPerNode the counts of each datanode being taken out of service (label {@code datanode})
+     */
+    public void registerDatanodeAdminGauges(
+            Supplier<Map<String, Long>> nodesByState, Supplier<Map<String, AdminCounts>> countsPerNode) {
+        labelled(ADMIN_NODES, "Registered datanodes by operational state", "state", nodesByState);
+        labelled(
+                ADMIN_PIPELINES_WAITING,
+                "Pipelines a datanode being decommissioned or entering maintenance was still in at the last check",
+                "datanode",
+                () -> perNode(countsPerNode, AdminCounts::pipelinesWaitingToClose));
+        labelled(
+                ADMIN_UNDER_REPLICATED,
+                "Containers of a datanode being taken out of service that lack healthy replicas elsewhere",
+                "datanode",
+                () -> perNode(countsPerNode, AdminCounts::underReplicated));
+        labelled(
+                ADMIN_UNCLOSED,
+                "Containers of a datanode being taken out of service that are not closed yet",
+                "datanode",
+                () -> perNode(countsPerNode, AdminCounts::unclosed));
+        labelled(
+                ADMIN_SUFFICIENT,
+                "Containers of a datanode being taken out of service that are safe without it",
+                "datanode",
+                () -> perNode(countsPerNode, AdminCounts::sufficientlyReplicated));
+    }
+
+    private static Map<String, Integer> perNode(
+            Supplier<Map<String, AdminCounts>> counts, ToIntFunction<AdminCounts> field) {
+        Map<String, Integer> values = new TreeMap<>();
+        counts.get().forEach((node, nodeCounts) -> values.put(node, field.applyAsInt(nodeCounts)));
+        return values;
+    }
+
+    public void recordRecommission() {
+        recommissions.inc();
+    }
+
+    public long recommissions() {
+        return (long) recommissions.get();
     }
 
     /**

@@ -10,12 +10,29 @@ import java.util.Objects;
  * @param state health
  * @param lastHeartbeat time of the last registration or heartbeat
  * @param ratisDirs number of healthy Ratis log dirs last reported (drives a derived pipeline limit)
+ * @param operational what the operator asked of the node (in service, decommission, maintenance)
  */
-public record DatanodeStatus(DatanodeDescriptor datanode, NodeState state, Instant lastHeartbeat, int ratisDirs) {
+public record DatanodeStatus(
+        DatanodeDescriptor datanode,
+        NodeState state,
+        Instant lastHeartbeat,
+        int ratisDirs,
+        OperationalState operational) {
     public DatanodeStatus {
         Objects.requireNonNull(datanode, "datanode is null");
         Objects.requireNonNull(state, "state is null");
         Objects.requireNonNull(lastHeartbeat, "lastHeartbeat is null");
+        Objects.requireNonNull(operational, "operational is null");
+    }
+
+    /** A copy with another health state, keeping the rest. */
+    public DatanodeStatus withState(NodeState next) {
+        return new DatanodeStatus(datanode, next, lastHeartbeat, ratisDirs, operational);
+    }
+
+    /** A copy with another operational state, keeping the rest. */
+    public DatanodeStatus withOperational(OperationalState next) {
+        return new DatanodeStatus(datanode, state, lastHeartbeat, ratisDirs, next);
     }
 
     public String uuid() {

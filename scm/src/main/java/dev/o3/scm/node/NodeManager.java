@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -41,6 +42,10 @@ public final class NodeManager {
     @GuardedBy("this")
     private Instant lastRegistration = Instant.MIN;
 
+    /** Operational states kept from before an SCM restart, applied when each node registers again. */
+    @GuardedBy("this")
+    private final Map<String, OperationalState> restored = new HashMap<>();
+
     public NodeManager(
             String name,
             Clock clock,
@@ -66,8 +71,13 @@ public final class NodeManager {
         DatanodeStatus previous;
         synchronized (this) {
             lastRegistration = clock.instant();
+            DatanodeStatus known = nodes.get(datanode.uuid());
+            OperationalState operational = known == null
+                    ? restored.getOrDefault(datanode.uuid(), OperationalState.IN_SERVICE)
+                    : known.operational();
             previous = nodes.put(
-                    datanode.uuid(), new DatanodeStatus(datanode, NodeState.HEALTHY, lastRegistration, ratisDirs));
+                    datanode.uuid(),
+                    new DatanodeStatus(datanode, NodeState.HEALTHY, lastRegistration, ratisDirs, operational));
         }
         LOG.info(
                 "{}datanode {} ({}/{}) registered on rack {} with {} Ratis dirs",
@@ -99,7 +109,11 @@ public final class NodeManager {
                 return false;
             }
             current = new DatanodeStatus(
-                    previous.datanode(), NodeState.HEALTHY, clock.instant(), ratisDirs.orElse(previous.ratisDirs()));
+                    previous.datanode(),
+                    NodeState.HEALTHY,
+                    clock.instant(),
+                    ratisDirs.orElse(previous.ratisDirs()),
+                    previous.operational());
             nodes.put(uuid, current);
         }
         if (previous.state() != NodeState.HEALTHY) {
@@ -118,8 +132,7 @@ public final class NodeManager {
                 DatanodeStatus status = entry.getValue();
                 NodeState state = stateAt(status.lastHeartbeat(), now);
                 if (state != status.state()) {
-                    DatanodeStatus changed =
-                            new DatanodeStatus(status.datanode(), state, status.lastHeartbeat(), status.ratisDirs());
+                    DatanodeStatus changed = status.withState(state);
                     entry.setValue(changed);
                     changes.add(new DatanodeStatus[] {status, changed});
                 }
@@ -140,6 +153,41 @@ public final class NodeManager {
         return changed;
     }
 
+    /**
+     * Operational states SCM stored before it restarted, by uuid: each node gets its own when it registers (before
+     * any listener runs, so a decommissioned node is never placed in a pipeline in between).
+     */
+    public synchronized void restoreOperationalStates(Map<String, OperationalState> states) {
+        restored.putAll(states);
+    }
+
+    /**
+     * Records what the operator asked of a node; it survives the node's re-registration (the caller persists it for
+     * an SCM restart, see {@link #restoreOperationalStates}).
+     *
+     * @return false when the node is unknown
+     */
+    public boolean setOperationalState(String uuid, OperationalState operational) {
+        Objects.requireNonNull(operational, "operational is null");
+        DatanodeStatus previous;
+        synchronized (this) {
+            previous = nodes.get(uuid);
+            if (previous == null) {
+                return false;
+            }
+            nodes.put(uuid, previous.withOperational(operational));
+        }
+        if (!previous.operational().equals(operational)) {
+            LOG.info(
+                    "{}datanode {} is {} (was {})",
+                    logPrefix,
+                    uuid,
+                    operational.state(),
+                    previous.operational().state());
+        }
+        return true;
+    }
+
     public synchronized Optional<DatanodeStatus> status(String uuid) {
         return Optional.ofNullable(nodes.get(uuid));
     }
@@ -152,6 +200,14 @@ public final class NodeManager {
     public synchronized List<DatanodeStatus> healthy() {
         return nodes.values().stream()
                 .filter(status -> status.state() == NodeState.HEALTHY)
+                .toList();
+    }
+
+    /** HEALTHY nodes that are IN_SERVICE: the only ones that join new pipelines. */
+    public synchronized List<DatanodeStatus> inServiceHealthy() {
+        return nodes.values().stream()
+                .filter(status -> status.state() == NodeState.HEALTHY
+                        && status.operational().state() == NodeOperationalState.IN_SERVICE)
                 .toList();
     }
 

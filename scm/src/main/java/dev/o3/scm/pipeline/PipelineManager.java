@@ -6,6 +6,7 @@ import dev.o3.scm.config.ScmConfig;
 import dev.o3.scm.metrics.ScmMetrics;
 import dev.o3.scm.node.DatanodeStatus;
 import dev.o3.scm.node.NodeManager;
+import dev.o3.scm.node.NodeOperationalState;
 import dev.o3.scm.node.NodeState;
 import dev.o3.scm.pipeline.placement.PipelinePlacement;
 import dev.o3.scm.pipeline.placement.PlacedPipeline;
@@ -85,9 +86,12 @@ public final class PipelineManager {
         this.listener = Objects.requireNonNull(listener, "listener is null");
     }
 
-    /** Places and allocates as many new pipelines as fit now (re-forming pipelines without data if that helps). */
+    /**
+     * Places and allocates as many new pipelines as fit now on the HEALTHY IN_SERVICE nodes (re-forming pipelines
+     * without data if that helps); nodes being decommissioned or in maintenance join none.
+     */
     public synchronized List<Pipeline> createPipelines() {
-        List<DatanodeStatus> healthy = nodes.healthy();
+        List<DatanodeStatus> healthy = nodes.inServiceHealthy();
         Map<String, String> rackOf = racksOfRegistered();
         PlacementRound round = PlacementRound.plan(placement, config, healthy, rackOf, activePipelines());
         if (mayImprove(round, healthy) && membershipSettled(round.kept(), rackOf)) {
@@ -279,6 +283,20 @@ public final class PipelineManager {
     /** OPEN pipelines, in creation order. */
     public List<Pipeline> openPipelines() {
         return store.pipelines().stream().filter(Pipeline::isOpen).toList();
+    }
+
+    /**
+     * OPEN pipelines whose members are all IN_SERVICE: where new blocks go (a node being taken out of service gets
+     * none, even before its pipelines close).
+     */
+    public List<Pipeline> writablePipelines() {
+        Set<String> inService = nodes.all().stream()
+                .filter(node -> node.operational().state() == NodeOperationalState.IN_SERVICE)
+                .map(DatanodeStatus::uuid)
+                .collect(Collectors.toSet());
+        return openPipelines().stream()
+                .filter(p -> inService.containsAll(p.memberIds()))
+                .toList();
     }
 
     /** Non-closed pipelines per datanode uuid (healthy nodes in none are included with 0). */

@@ -1,21 +1,33 @@
 package dev.o3.scm.server;
 
+import dev.o3.proto.scm.DatanodeAdminProgress;
+import dev.o3.proto.scm.DatanodeAdminResponse;
+import dev.o3.proto.scm.DatanodeAdminStatusRequest;
+import dev.o3.proto.scm.DatanodeAdminStatusResponse;
 import dev.o3.proto.scm.DatanodeInfo;
+import dev.o3.proto.scm.DecommissionDatanodesRequest;
 import dev.o3.proto.scm.ListContainersRequest;
 import dev.o3.proto.scm.ListContainersResponse;
 import dev.o3.proto.scm.ListDatanodesRequest;
 import dev.o3.proto.scm.ListDatanodesResponse;
 import dev.o3.proto.scm.ListPipelinesRequest;
 import dev.o3.proto.scm.ListPipelinesResponse;
+import dev.o3.proto.scm.RecommissionDatanodesRequest;
 import dev.o3.proto.scm.SafeModeStatusRequest;
 import dev.o3.proto.scm.SafeModeStatusResponse;
 import dev.o3.proto.scm.ScmAdminServiceGrpc;
+import dev.o3.proto.scm.StartMaintenanceRequest;
 import dev.o3.scm.container.ContainerInfo;
+import dev.o3.scm.decommission.AdminProgress;
+import dev.o3.scm.node.DatanodeDescriptor;
 import dev.o3.scm.node.DatanodeStatus;
 import dev.o3.scm.wire.ScmProtoTranslator;
 import dev.o3.scm.wire.StateTranslator;
 import io.grpc.stub.StreamObserver;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** gRPC {@code ScmAdminService}: the views behind {@code ozone admin}. Thread-safe (stateless). */
 final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplBase {
@@ -48,6 +60,7 @@ final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplB
                     .setPipelineCount(pipelines.getOrDefault(status.uuid(), 0))
                     .setLeaderCount(leaders.getOrDefault(status.uuid(), 0))
                     .setLastHeartbeatMillis(status.lastHeartbeat().toEpochMilli())
+                    .setOperational(ScmProtoTranslator.toProto(status.operational()))
                     .setNodeReport(reports.nodeReport(status.uuid()))
                     .addAllPipelines(reports.pipelineReports(status.uuid())));
         }
@@ -86,5 +99,66 @@ final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplB
                 .setInSafeMode(scm.safeMode().inSafeMode())
                 .setReason(scm.safeMode().reason(scm.nodes().registeredCount()))
                 .build());
+    }
+
+    @Override
+    public void decommissionDatanodes(
+            DecommissionDatanodesRequest request, StreamObserver<DatanodeAdminResponse> response) {
+        ScmGrpcErrors.answer(
+                "decommissionDatanodes",
+                response,
+                () -> acted(scm.datanodeAdmin().decommission(request.getHostsList(), request.getForce())));
+    }
+
+    @Override
+    public void recommissionDatanodes(
+            RecommissionDatanodesRequest request, StreamObserver<DatanodeAdminResponse> response) {
+        ScmGrpcErrors.answer(
+                "recommissionDatanodes",
+                response,
+                () -> acted(scm.datanodeAdmin().recommission(request.getHostsList())));
+    }
+
+    @Override
+    public void startMaintenance(StartMaintenanceRequest request, StreamObserver<DatanodeAdminResponse> response) {
+        Optional<Duration> duration =
+                request.getEndHours() == 0 ? Optional.empty() : Optional.of(Duration.ofHours(request.getEndHours()));
+        ScmGrpcErrors.answer(
+                "startMaintenance",
+                response,
+                () -> acted(
+                        scm.datanodeAdmin().startMaintenance(request.getHostsList(), duration, request.getForce())));
+    }
+
+    private static DatanodeAdminResponse acted(List<DatanodeDescriptor> datanodes) {
+        DatanodeAdminResponse.Builder builder = DatanodeAdminResponse.newBuilder();
+        datanodes.forEach(datanode -> builder.addDatanodes(ScmProtoTranslator.toProto(datanode)));
+        return builder.build();
+    }
+
+    @Override
+    public void datanodeAdminStatus(
+            DatanodeAdminStatusRequest request, StreamObserver<DatanodeAdminStatusResponse> response) {
+        ScmGrpcErrors.answer("datanodeAdminStatus", response, () -> {
+            DatanodeAdminStatusResponse.Builder builder = DatanodeAdminStatusResponse.newBuilder();
+            for (AdminProgress progress : scm.datanodeAdmin().progress()) {
+                builder.addNodes(toProto(progress));
+            }
+            return builder.build();
+        });
+    }
+
+    private static DatanodeAdminProgress toProto(AdminProgress progress) {
+        return DatanodeAdminProgress.newBuilder()
+                .setDatanode(ScmProtoTranslator.toProto(progress.datanode()))
+                .setOperational(ScmProtoTranslator.toProto(progress.operational()))
+                .setStartedMillis(progress.startedAt().toEpochMilli())
+                .setPipelinesWaitingToClose(progress.pipelinesWaitingToClose())
+                .setSufficientlyReplicated(progress.sufficientlyReplicated())
+                .setUnderReplicated(progress.underReplicated())
+                .setUnclosed(progress.unclosed())
+                .addAllUnderReplicatedIds(progress.underReplicatedIds())
+                .addAllUnclosedIds(progress.unclosedIds())
+                .build();
     }
 }

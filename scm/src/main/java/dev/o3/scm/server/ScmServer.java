@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The Storage Container Manager process: opens the {@link StorageContainerManager} and serves it over three gRPC
  * services (datanode, block, admin; port 0 = ephemeral) plus a status server with {@code /prom}. A background
- * thread re-evaluates node health every {@code ozone.scm.heartbeat.thread.interval}; another creates pipelines.
+ * thread re-evaluates node health every {@code ozone.scm.heartbeat.thread.interval}; another creates pipelines; a third
+ * advances decommission and maintenance every {@code ozone.scm.datanode.admin.monitor.interval}.
  *
  * <p>Lifecycle: construct (parses configuration only), {@link #start()}, {@link #close()} ({@link DaemonLifecycle}).
  * Thread-safe.
@@ -127,6 +128,27 @@ public final class ScmServer implements Daemon {
         long period = config.heartbeatCheckInterval().toMillis();
         // The future is kept by the executor; shutdownNow() at close cancels it.
         var unused = healthChecker.scheduleWithFixedDelay(this::checkHealth, period, period, TimeUnit.MILLISECONDS);
+        ScheduledExecutorService adminMonitor =
+                Executors.newSingleThreadScheduledExecutor(Threads.daemonThreadsNamed(NAME + "-datanode-admin"));
+        components.add(adminMonitor::shutdownNow);
+        long adminPeriod = config.datanodeAdmin().monitorInterval().toMillis();
+        var unusedAdmin = adminMonitor.scheduleWithFixedDelay(
+                this::checkDatanodeAdmin, adminPeriod, adminPeriod, TimeUnit.MILLISECONDS);
+    }
+
+    private void checkDatanodeAdmin() {
+        StorageContainerManager current;
+        synchronized (this) {
+            current = scm;
+        }
+        try {
+            if (current != null) {
+                current.datanodeAdmin().run();
+            }
+        } catch (RuntimeException e) {
+            // Top of the monitor thread: log and try again next period.
+            LOG.error("[{}] datanode admin monitor failed", NAME, e);
+        }
     }
 
     /** SCM's services block (RocksDB, locks), so each runs on its own pool that grows as gRPC's default would. */

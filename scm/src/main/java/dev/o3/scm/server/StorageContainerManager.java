@@ -8,6 +8,8 @@ import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.config.ScmConfig;
 import dev.o3.scm.container.ContainerManager;
 import dev.o3.scm.container.ContainerReplicaReport;
+import dev.o3.scm.decommission.AdminScope;
+import dev.o3.scm.decommission.DatanodeAdminMonitor;
 import dev.o3.scm.metrics.ScmMetrics;
 import dev.o3.scm.node.DatanodeDescriptor;
 import dev.o3.scm.node.NodeEventListener;
@@ -33,9 +35,9 @@ import java.util.function.Function;
 
 /**
  * SCM's managers wired together, without any network: the state store, node, pipeline, container and block
- * managers, the deleted-block log and safe mode. It turns datanode registrations and heartbeats into state changes
- * and commands. The gRPC services of {@link ScmServer} translate the wire protocol to these calls; tests drive it
- * directly with a fake clock and a synchronous creation trigger.
+ * managers, the deleted-block log, safe mode and the decommission and maintenance monitor. It turns datanode
+ * registrations and heartbeats into state changes and commands. The gRPC services of {@link ScmServer} translate the
+ * wire protocol to these calls; tests drive it directly with a fake clock and a synchronous creation trigger.
  *
  * <p>Thread-safe (each manager is). Lifecycle: construct (opens the database), then {@link #close()}.
  */
@@ -49,6 +51,7 @@ public final class StorageContainerManager implements AutoCloseable {
     private final DeletedBlockLog deletedBlocks;
     private final SafeMode safeMode;
     private final ScmMetrics metrics;
+    private final DatanodeAdminMonitor datanodeAdmin;
     private final PipelineCreationTrigger trigger;
     private final Duration allocatedTimeout;
     private final Duration deadInterval;
@@ -96,6 +99,14 @@ public final class StorageContainerManager implements AutoCloseable {
         metrics.registerDatanodeGauges(pipelines::pipelineCountsByNode, pipelines::leaderCountsByNode);
         this.deletedBlocks = new DeletedBlockLog(
                 name, store, commands, containers::replicaNodes, clock, config.blockDeletionRetryInterval());
+        this.datanodeAdmin = new DatanodeAdminMonitor(
+                name,
+                config.datanodeAdmin(),
+                new AdminScope(nodes, pipelines, containers, store),
+                safeMode::inSafeMode,
+                trigger::trigger,
+                clock,
+                metrics);
     }
 
     /**
@@ -186,6 +197,11 @@ public final class StorageContainerManager implements AutoCloseable {
 
     public SafeMode safeMode() {
         return safeMode;
+    }
+
+    /** Decommission and maintenance of datanodes; {@link DatanodeAdminMonitor#run()} is its periodic check. */
+    public DatanodeAdminMonitor datanodeAdmin() {
+        return datanodeAdmin;
     }
 
     /** SCM's metrics ({@code o3_scm_*} on {@code /prom}). */

@@ -2,6 +2,7 @@ package dev.o3.scm.state;
 
 import dev.o3.scm.block.DeletedBlocksTransaction;
 import dev.o3.scm.container.ContainerInfo;
+import dev.o3.scm.node.OperationalState;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.wire.ScmProtoTranslator;
 import dev.o3.server.db.Codec;
@@ -24,6 +25,11 @@ final class ScmCodecs {
             ScmProtoTranslator::fromProto);
     static final Codec<DeletedBlocksTransaction> DELETED_BLOCKS = map(
             Codecs.proto(dev.o3.proto.scm.DeletedBlocksTransaction.parser()),
+            ScmProtoTranslator::toProto,
+            ScmProtoTranslator::fromProto);
+
+    static final Codec<OperationalState> OPERATIONAL_STATE = map(
+            Codecs.proto(dev.o3.proto.scm.DatanodeOperationalState.parser()),
             ScmProtoTranslator::toProto,
             ScmProtoTranslator::fromProto);
 

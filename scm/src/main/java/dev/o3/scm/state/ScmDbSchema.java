@@ -2,6 +2,7 @@ package dev.o3.scm.state;
 
 import dev.o3.scm.block.DeletedBlocksTransaction;
 import dev.o3.scm.container.ContainerInfo;
+import dev.o3.scm.node.OperationalState;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.server.db.Codecs;
 import dev.o3.server.db.DbSchema;
@@ -27,8 +28,12 @@ public final class ScmDbSchema {
     public static final TableDefinition<String, String> IDENTITY =
             new TableDefinition<>("identity", Codecs.STRING, Codecs.STRING);
 
-    public static final DbSchema SCHEMA =
-            new DbSchema("scm", List.of(PIPELINES, CONTAINERS, SEQUENCES, DELETED_BLOCKS, IDENTITY));
+    /** Operational state of each datanode not IN_SERVICE (decommission, maintenance), by datanode uuid. */
+    public static final TableDefinition<String, OperationalState> OPERATIONAL_STATES =
+            new TableDefinition<>("operationalStates", Codecs.STRING, ScmCodecs.OPERATIONAL_STATE);
+
+    public static final DbSchema SCHEMA = new DbSchema(
+            "scm", List.of(PIPELINES, CONTAINERS, SEQUENCES, DELETED_BLOCKS, IDENTITY, OPERATIONAL_STATES));
 
     private ScmDbSchema() {}
 }

@@ -3,6 +3,8 @@ package dev.o3.scm.state;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.o3.scm.block.DeletedBlocksTransaction;
 import dev.o3.scm.container.ContainerInfo;
+import dev.o3.scm.node.NodeOperationalState;
+import dev.o3.scm.node.OperationalState;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.server.db.Batch;
 import dev.o3.server.db.Database;
@@ -20,7 +22,8 @@ import java.util.TreeSet;
 import java.util.UUID;
 
 /**
- * The one place where SCM's replicated state changes: pipelines, containers, id sequences and the deleted-block log.
+ * The one place where SCM's replicated state changes: pipelines, containers, id sequences, the deleted-block log and
+ * the operational states of datanodes taken out of service.
  * Each mutator is a deterministic transition of the in-memory view plus one RocksDB batch, so SCM HA can later route
  * the same calls through a Ratis state machine. Reads return immutable snapshots from memory.
  *
@@ -41,6 +44,7 @@ public final class ScmStateStore implements AutoCloseable {
     private final Table<String, Long> sequenceTable;
     private final Table<Long, DeletedBlocksTransaction> deletedTable;
     private final Table<String, String> identityTable;
+    private final Table<String, OperationalState> operationalTable;
 
     @GuardedBy("this")
     private final Map<String, Pipeline> pipelines = new LinkedHashMap<>();
@@ -68,6 +72,7 @@ public final class ScmStateStore implements AutoCloseable {
         this.sequenceTable = db.table(ScmDbSchema.SEQUENCES);
         this.deletedTable = db.table(ScmDbSchema.DELETED_BLOCKS);
         this.identityTable = db.table(ScmDbSchema.IDENTITY);
+        this.operationalTable = db.table(ScmDbSchema.OPERATIONAL_STATES);
     }
 
     /** Opens (or creates) the database in {@code directory} and loads it. */
@@ -263,6 +268,29 @@ public final class ScmStateStore implements AutoCloseable {
             if (batch.size() > 0) {
                 db.commit(batch);
             }
+        }
+    }
+
+    // ---------- datanode operational states ----------
+
+    /** The stored operational state of every datanode that is not IN_SERVICE, by uuid. */
+    public synchronized Map<String, OperationalState> operationalStates() {
+        Map<String, OperationalState> states = new LinkedHashMap<>();
+        for (KeyValue<String, OperationalState> row : operationalTable.all()) {
+            states.put(row.key(), row.value());
+        }
+        return states;
+    }
+
+    /** Stores a datanode's operational state (synced); IN_SERVICE, the default, removes its row. */
+    public synchronized void putOperationalState(String uuid, OperationalState operational) {
+        try (Batch batch = db.newBatch()) {
+            if (operational.state() == NodeOperationalState.IN_SERVICE) {
+                operationalTable.delete(batch, uuid);
+            } else {
+                operationalTable.put(batch, uuid, operational);
+            }
+            db.commit(batch);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.o3.scm.wire;
 
 import dev.o3.proto.hdds.PipelineState;
+import dev.o3.proto.scm.NodeOperationalState;
 import dev.o3.proto.scm.NodeState;
 import dev.o3.scm.container.ContainerState;
 
@@ -71,6 +72,34 @@ public final class StateTranslator {
             case CONTAINER_DELETED -> ContainerState.DELETED;
             case CONTAINER_STATE_UNSPECIFIED, UNRECOGNIZED -> throw new UnknownWireValueException(
                     "container state", state, number);
+        };
+    }
+
+    public static NodeOperationalState toProto(dev.o3.scm.node.NodeOperationalState state) {
+        return switch (state) {
+            case IN_SERVICE -> NodeOperationalState.IN_SERVICE;
+            case DECOMMISSIONING -> NodeOperationalState.DECOMMISSIONING;
+            case DECOMMISSIONED -> NodeOperationalState.DECOMMISSIONED;
+            case ENTERING_MAINTENANCE -> NodeOperationalState.ENTERING_MAINTENANCE;
+            case IN_MAINTENANCE -> NodeOperationalState.IN_MAINTENANCE;
+        };
+    }
+
+    /**
+     * The domain operational state of a wire one.
+     *
+     * @param number the field's number, which names an unrecognized value
+     * @throws UnknownWireValueException for an unset or unknown state
+     */
+    public static dev.o3.scm.node.NodeOperationalState fromProto(NodeOperationalState state, int number) {
+        return switch (state) {
+            case IN_SERVICE -> dev.o3.scm.node.NodeOperationalState.IN_SERVICE;
+            case DECOMMISSIONING -> dev.o3.scm.node.NodeOperationalState.DECOMMISSIONING;
+            case DECOMMISSIONED -> dev.o3.scm.node.NodeOperationalState.DECOMMISSIONED;
+            case ENTERING_MAINTENANCE -> dev.o3.scm.node.NodeOperationalState.ENTERING_MAINTENANCE;
+            case IN_MAINTENANCE -> dev.o3.scm.node.NodeOperationalState.IN_MAINTENANCE;
+            case NODE_OPERATIONAL_STATE_UNSPECIFIED, UNRECOGNIZED -> throw new UnknownWireValueException(
+                    "operational state", state, number);
         };
     }
 }

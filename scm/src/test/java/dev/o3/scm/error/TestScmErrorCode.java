@@ -15,6 +15,9 @@ class TestScmErrorCode {
                         "INVALID_REQUEST=10/USER",
                         "UNSUPPORTED_REPLICATION=11/USER",
                         "UNKNOWN_WIRE_VALUE=12/USER",
+                        "UNKNOWN_DATANODE=16/USER",
+                        "INVALID_NODE_STATE=17/USER",
+                        "INSUFFICIENT_NODES=18/USER",
                         "SAFE_MODE=20/RESOURCE",
                         "NO_OPEN_PIPELINE=21/RESOURCE");
     }

@@ -46,6 +46,23 @@ class TestNodeManager {
     }
 
     @Test
+    void operationalStateSurvivesHeartbeatsHealthChangesAndReRegistration() {
+        nodes.register(datanode("dn1", "host-a", "10.0.0.1"), 1);
+        assertThat(nodes.status("dn1").orElseThrow().operational()).isEqualTo(OperationalState.IN_SERVICE);
+        OperationalState decommissioning = new OperationalState(NodeOperationalState.DECOMMISSIONING);
+
+        assertThat(nodes.setOperationalState("dn1", decommissioning)).isTrue();
+        nodes.heartbeat("dn1", OptionalInt.of(2));
+        clock.advance(DEAD);
+        nodes.checkHealth();
+        assertThat(nodes.status("dn1").orElseThrow().operational()).isEqualTo(decommissioning);
+        nodes.register(datanode("dn1", "host-a", "10.0.0.1"), 1);
+
+        assertThat(nodes.status("dn1").orElseThrow().operational()).isEqualTo(decommissioning);
+        assertThat(nodes.setOperationalState("unknown", decommissioning)).isFalse();
+    }
+
+    @Test
     void silenceMakesNodeStaleThenDeadAndHeartbeatHealsIt() {
         nodes.register(datanode("dn1", "host-a", "10.0.0.1"), 2);
 

@@ -7,8 +7,11 @@ import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.container.ContainerReplicaReport;
 import dev.o3.scm.container.ContainerState;
+import dev.o3.scm.node.NodeOperationalState;
+import dev.o3.scm.node.OperationalState;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.pipeline.PipelineState;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +21,27 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class TestScmProtoTranslator {
+    @ParameterizedTest
+    @EnumSource(NodeOperationalState.class)
+    void everyOperationalStateRoundTripsWithItsMaintenanceEnd(NodeOperationalState state) {
+        OperationalState withEnd = new OperationalState(state, Optional.of(Instant.parse("2026-01-01T02:00:00Z")));
+        OperationalState withoutEnd = new OperationalState(state);
+
+        assertThat(ScmProtoTranslator.fromProto(ScmProtoTranslator.toProto(withEnd)))
+                .isEqualTo(withEnd);
+        assertThat(ScmProtoTranslator.fromProto(ScmProtoTranslator.toProto(withoutEnd)))
+                .isEqualTo(withoutEnd);
+    }
+
+    @Test
+    void unsetOperationalStateIsAnErrorNamingIt() {
+        assertThatThrownBy(() -> ScmProtoTranslator.fromProto(dev.o3.proto.scm.DatanodeOperationalState.newBuilder()
+                        .setStateValue(42)
+                        .build()))
+                .isInstanceOf(UnknownWireValueException.class)
+                .hasMessage("unknown operational state UNRECOGNIZED (42)");
+    }
+
     @ParameterizedTest
     @EnumSource(
             value = dev.o3.proto.hdds.ContainerState.class,
