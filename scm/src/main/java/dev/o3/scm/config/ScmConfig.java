@@ -28,6 +28,7 @@ import java.util.Objects;
  * @param blockDeletionRetryInterval resend delay of unacknowledged delete-blocks transactions
  * @param pipelineAllocatedTimeout how long a pipeline may stay ALLOCATED before it is closed
  * @param pipelineCreationSettleTime quiet time after the last datanode registration before pipelines are placed
+ * @param replication the replication manager's settings
  */
 public record ScmConfig(
         int datanodePipelineLimit,
@@ -45,7 +46,8 @@ public record ScmConfig(
         int openContainersPerPipeline,
         Duration blockDeletionRetryInterval,
         Duration pipelineAllocatedTimeout,
-        Duration pipelineCreationSettleTime) {
+        Duration pipelineCreationSettleTime,
+        ReplicationConfig replication) {
 
     public ScmConfig {
         Objects.requireNonNull(pipelineCreationInterval, "pipelineCreationInterval is null");
@@ -59,6 +61,7 @@ public record ScmConfig(
         Objects.requireNonNull(blockDeletionRetryInterval, "blockDeletionRetryInterval is null");
         Objects.requireNonNull(pipelineAllocatedTimeout, "pipelineAllocatedTimeout is null");
         Objects.requireNonNull(pipelineCreationSettleTime, "pipelineCreationSettleTime is null");
+        Objects.requireNonNull(replication, "replication is null");
         if (deadNodeInterval.compareTo(staleNodeInterval) <= 0) {
             throw new ConfigException(ScmConfigKeys.DEAD_NODE_INTERVAL.name() + " (" + deadNodeInterval
                     + ") must be longer than " + ScmConfigKeys.STALE_NODE_INTERVAL.name() + " (" + staleNodeInterval
@@ -96,7 +99,8 @@ public record ScmConfig(
                 conf.get(ScmConfigKeys.OPEN_CONTAINERS_PER_PIPELINE),
                 conf.get(ScmConfigKeys.BLOCK_DELETION_RETRY_INTERVAL),
                 conf.get(ScmConfigKeys.PIPELINE_ALLOCATED_TIMEOUT),
-                conf.get(ScmConfigKeys.PIPELINE_CREATION_SETTLE_TIME));
+                conf.get(ScmConfigKeys.PIPELINE_CREATION_SETTLE_TIME),
+                ReplicationConfig.from(conf));
     }
 
     /** The pipeline limit of a datanode with the given number of Ratis log dirs. */

@@ -8,6 +8,8 @@ import dev.o3.proto.scm.CloseContainerCommand;
 import dev.o3.proto.scm.ClosePipelineCommand;
 import dev.o3.proto.scm.CreatePipelineCommand;
 import dev.o3.proto.scm.DeleteBlocksCommand;
+import dev.o3.proto.scm.DeleteContainerCommand;
+import dev.o3.proto.scm.ReplicateContainerCommand;
 import dev.o3.proto.scm.ScmCommand;
 import dev.o3.scm.block.DeletedBlocksTransaction;
 import dev.o3.scm.block.ExcludeList;
@@ -138,6 +140,17 @@ public final class ScmProtoTranslator {
             DeleteBlocksCommand.Builder deletes = DeleteBlocksCommand.newBuilder();
             delete.transactions().forEach(tx -> deletes.addTransactions(toProto(tx)));
             builder.setDeleteBlocks(deletes);
+        } else if (command instanceof DatanodeCommand.ReplicateContainer replicate) {
+            ReplicateContainerCommand.Builder copy = ReplicateContainerCommand.newBuilder()
+                    .setContainerId(replicate.containerId())
+                    .setDeadlineMillis(replicate.deadlineMillis());
+            replicate.sources().forEach(source -> copy.addSources(toProto(source)));
+            builder.setReplicateContainer(copy);
+        } else if (command instanceof DatanodeCommand.DeleteContainer delete) {
+            builder.setDeleteContainer(DeleteContainerCommand.newBuilder()
+                    .setContainerId(delete.containerId())
+                    .setForce(delete.force())
+                    .setDeadlineMillis(delete.deadlineMillis()));
         }
         return builder.build();
     }
@@ -174,7 +187,8 @@ public final class ScmProtoTranslator {
                         r.getContainerId(),
                         StateTranslator.fromProto(r.getState(), r.getStateValue()),
                         r.getUsedBytes(),
-                        r.getKeyCount()))
+                        r.getKeyCount(),
+                        r.getBlockCommitSequenceId()))
                 .toList();
     }
 
