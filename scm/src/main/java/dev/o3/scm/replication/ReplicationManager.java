@@ -125,6 +125,11 @@ public final class ReplicationManager {
         return report;
     }
 
+    /** The container's commands in flight (copies and deletes not yet confirmed by a report). */
+    public synchronized List<PendingOp> pendingOps(long containerId) {
+        return pending.of(containerId);
+    }
+
     /** A datanode reported a command as failed: its op ends now, so the next pass retries elsewhere. */
     public synchronized void onCommandStatus(String datanodeUuid, long commandId, boolean success) {
         if (!success) {
@@ -301,6 +306,7 @@ public final class ReplicationManager {
                 }
                 Optional<DatanodeStatus> target = chooseTarget(id, excluded, racksKept);
                 if (target.isEmpty()) {
+                    makeRoom(assessment);
                     defer(id, "no target: every healthy in-service node holds it or is at its limit");
                     return;
                 }
@@ -319,6 +325,22 @@ public final class ReplicationManager {
                 adds++;
                 copiesSent++;
             }
+        }
+
+        /**
+         * Without a target, an UNHEALTHY or stale replica may be what blocks the only free node: deleting one (it is
+         * not a healthy copy, so the healthy count stays) frees that node for the next pass.
+         */
+        private void makeRoom(Assessment assessment) {
+            long id = assessment.container().id();
+            Set<String> deleting = pending.nodes(id, PendingOp.Type.DELETE);
+            if (!deleting.isEmpty()) {
+                return;
+            }
+            assessment.removable().stream()
+                    .filter(r -> isTargetCandidate(byUuid.get(r.datanodeUuid())))
+                    .findFirst()
+                    .ifPresent(r -> sendDelete(id, r.datanodeUuid()));
         }
 
         /** The least loaded candidate, on a rack the kept copies do not use while they use only one. */

@@ -171,13 +171,24 @@ final class ReplicaHarness implements AutoCloseable {
         return all;
     }
 
+    /** A stopped node resumes heartbeats without restarting (its unrun commands are still queued). */
+    void resume(String uuid) {
+        down.remove(uuid);
+        report(uuid);
+    }
+
     /**
      * The node runs one command: a copy takes the replica of the first running source that has it (the command
-     * fails when none has), a delete drops the replica.
+     * fails when none has), a delete drops the replica. A command past its deadline is dropped unrun.
      */
     void execute(String uuid, DatanodeCommand command) {
         received.get(uuid).remove(command);
+        long now = fixture.clock().millis();
         boolean success = true;
+        if (command instanceof DatanodeCommand.ReplicateContainer copy && now > copy.deadlineMillis()
+                || command instanceof DatanodeCommand.DeleteContainer delete && now > delete.deadlineMillis()) {
+            return;
+        }
         if (command instanceof DatanodeCommand.ReplicateContainer copy) {
             success = copy.sources().stream()
                     .filter(source -> isUp(source.uuid()))
