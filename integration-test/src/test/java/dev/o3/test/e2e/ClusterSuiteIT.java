@@ -65,6 +65,10 @@ class ClusterSuiteIT {
                 // 10-minute default; once DEAD, SCM closes its pipeline (tested in the SCM module).
                 .conf("ozone.scm.stale.node.interval", "30s")
                 .conf("ozone.scm.dead.node.interval", "10m")
+                // The replication manager scans every second from the start, so the suite shows it leaves a healthy
+                // cluster alone.
+                .conf("hdds.scm.replication.thread.interval", "1s")
+                .conf("hdds.scm.wait.time.after.safemode.exit", "0s")
                 .build()
                 .newCluster()
                 .start();
@@ -118,6 +122,10 @@ class ClusterSuiteIT {
     @Nested
     @Order(3)
     class RatisMetrics extends RatisMetricsScenario {}
+
+    @Nested
+    @Order(3)
+    class Admin extends AdminScenario {}
 
     @Nested
     @Order(4)

@@ -260,17 +260,14 @@ public final class ContainerManager implements PipelineEventListener {
 
     /**
      * Starts closing an OPEN container on the operator's request: CLOSING, and its pipeline's members get
-     * {@code CloseContainer}.
-     *
-     * @return false when the container is not OPEN (already closing or closed)
-     * @throws IllegalArgumentException when the container does not exist
+     * {@code CloseContainer}. A container that is not OPEN (already closing or closed), or unknown, is left as it is.
      */
-    public synchronized boolean close(long containerId) {
-        ContainerInfo container = store.container(containerId)
-                .orElseThrow(() -> new IllegalArgumentException("container " + containerId + " does not exist"));
-        if (!container.isOpen()) {
-            return false;
+    public synchronized void closeContainer(long containerId) {
+        Optional<ContainerInfo> found = store.container(containerId);
+        if (found.isEmpty() || !found.get().isOpen()) {
+            return;
         }
+        ContainerInfo container = found.get();
         Optional<Pipeline> pipeline = store.pipeline(container.pipelineId());
         if (pipeline.isPresent()) {
             startClosing(container, pipeline.get(), false, "operator request");
@@ -278,7 +275,6 @@ public final class ContainerManager implements PipelineEventListener {
             store.putContainer(container.withState(ContainerState.CLOSING));
             allocatable.remove(container.pipelineId());
         }
-        return true;
     }
 
     public List<ContainerInfo> containers() {

@@ -14,6 +14,10 @@ public enum ScmErrorCode {
     UNSUPPORTED_REPLICATION(11, Category.USER),
     /** A message carries an enum value SCM does not know (unset, or from a newer peer). */
     UNKNOWN_WIRE_VALUE(12, Category.USER),
+    /** No container has the id given. */
+    CONTAINER_NOT_FOUND(16, Category.USER),
+    /** No pipeline has the id given. */
+    PIPELINE_NOT_FOUND(17, Category.USER),
     /** SCM waits for datanodes after start; retry later. */
     SAFE_MODE(20, Category.RESOURCE),
     /** No open pipeline (or every one excluded); retry after pipelines open. */

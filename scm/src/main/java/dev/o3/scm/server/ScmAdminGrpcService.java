@@ -1,23 +1,51 @@
 package dev.o3.scm.server;
 
+import dev.o3.proto.scm.CloseContainerRequest;
+import dev.o3.proto.scm.CloseContainerResponse;
+import dev.o3.proto.scm.ClosePipelineRequest;
+import dev.o3.proto.scm.ClosePipelineResponse;
+import dev.o3.proto.scm.ContainerReportRequest;
+import dev.o3.proto.scm.ContainerReportResponse;
 import dev.o3.proto.scm.DatanodeInfo;
+import dev.o3.proto.scm.ExitSafeModeRequest;
+import dev.o3.proto.scm.ExitSafeModeResponse;
+import dev.o3.proto.scm.GetContainerRequest;
+import dev.o3.proto.scm.GetContainerResponse;
+import dev.o3.proto.scm.HealthCount;
 import dev.o3.proto.scm.ListContainersRequest;
 import dev.o3.proto.scm.ListContainersResponse;
 import dev.o3.proto.scm.ListDatanodesRequest;
 import dev.o3.proto.scm.ListDatanodesResponse;
 import dev.o3.proto.scm.ListPipelinesRequest;
 import dev.o3.proto.scm.ListPipelinesResponse;
+import dev.o3.proto.scm.ReplicaInfo;
+import dev.o3.proto.scm.ReplicationManagerRequest;
+import dev.o3.proto.scm.ReplicationManagerResponse;
 import dev.o3.proto.scm.SafeModeStatusRequest;
 import dev.o3.proto.scm.SafeModeStatusResponse;
 import dev.o3.proto.scm.ScmAdminServiceGrpc;
+import dev.o3.proto.scm.StateCount;
 import dev.o3.scm.container.ContainerInfo;
+import dev.o3.scm.container.ContainerReplica;
+import dev.o3.scm.container.ContainerState;
+import dev.o3.scm.error.ScmErrorCode;
+import dev.o3.scm.error.ScmException;
 import dev.o3.scm.node.DatanodeStatus;
+import dev.o3.scm.replication.ContainerHealth;
+import dev.o3.scm.replication.ReplicationManager;
+import dev.o3.scm.replication.ReplicationReport;
 import dev.o3.scm.wire.ScmProtoTranslator;
 import dev.o3.scm.wire.StateTranslator;
 import io.grpc.stub.StreamObserver;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 
-/** gRPC {@code ScmAdminService}: the views behind {@code ozone admin}. Thread-safe (stateless). */
+/**
+ * gRPC {@code ScmAdminService}: the views and operations behind {@code ozone admin} (datanodes, pipelines,
+ * containers, the replication manager, safe mode). Thread-safe (stateless).
+ */
 final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplBase {
     private static final int DEFAULT_CONTAINER_PAGE = 1000;
 
@@ -85,6 +113,120 @@ final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplB
         ScmGrpcErrors.answer("safeModeStatus", response, () -> SafeModeStatusResponse.newBuilder()
                 .setInSafeMode(scm.safeMode().inSafeMode())
                 .setReason(scm.safeMode().reason(scm.nodes().registeredCount()))
+                .build());
+    }
+
+    @Override
+    public void getContainer(GetContainerRequest request, StreamObserver<GetContainerResponse> response) {
+        ScmGrpcErrors.answer("getContainer", response, () -> container(request.getContainerId()));
+    }
+
+    private GetContainerResponse container(long id) {
+        ContainerInfo container = scm.containers().container(id).orElseThrow(() -> notFound(id));
+        GetContainerResponse.Builder builder = GetContainerResponse.newBuilder()
+                .setContainer(ScmProtoTranslator.toProto(container, scm.containers().reportedReplicas(id)));
+        scm.containers().replicas(id).stream()
+                .sorted(Comparator.comparing(ContainerReplica::datanodeUuid))
+                .forEach(replica -> builder.addReplicas(replica(replica)));
+        scm.replication()
+                .report()
+                .flatMap(report -> report.health(id))
+                .ifPresent(health -> builder.setHealth(health.name()));
+        return builder.build();
+    }
+
+    private ReplicaInfo replica(ContainerReplica replica) {
+        Optional<DatanodeStatus> node = scm.nodes().status(replica.datanodeUuid());
+        ReplicaInfo.Builder info = ReplicaInfo.newBuilder()
+                .setDatanode(node.map(s -> ScmProtoTranslator.toProto(s.datanode()))
+                        .orElseGet(() -> ScmProtoTranslator.uuidOnly(replica.datanodeUuid())))
+                .setState(StateTranslator.toProto(replica.state()))
+                .setBlockCommitSequenceId(replica.bcsid())
+                .setUsedBytes(replica.usedBytes())
+                .setKeyCount(replica.keyCount());
+        node.ifPresent(s -> info.setNodeState(StateTranslator.toProto(s.state())));
+        return info.build();
+    }
+
+    private static ScmException notFound(long id) {
+        return new ScmException(ScmErrorCode.CONTAINER_NOT_FOUND, "container " + id + " does not exist");
+    }
+
+    @Override
+    public void containerReport(ContainerReportRequest request, StreamObserver<ContainerReportResponse> response) {
+        ScmGrpcErrors.answer("containerReport", response, this::report);
+    }
+
+    private ContainerReportResponse report() {
+        ContainerReportResponse.Builder builder = ContainerReportResponse.newBuilder();
+        Map<ContainerState, Long> states = new EnumMap<>(ContainerState.class);
+        for (ContainerState state : ContainerState.values()) {
+            states.put(state, 0L);
+        }
+        scm.containers().containers().forEach(c -> states.merge(c.state(), 1L, Long::sum));
+        states.forEach((state, count) -> builder.addStates(
+                StateCount.newBuilder().setState(StateTranslator.toProto(state)).setCount(count)));
+        Optional<ReplicationReport> report = scm.replication().report();
+        if (report.isPresent()) {
+            builder.setAvailable(true).setGeneratedAtMillis(report.get().generatedAt().toEpochMilli());
+            for (ContainerHealth health : ContainerHealth.values()) {
+                builder.addHealth(HealthCount.newBuilder()
+                        .setHealth(health.name())
+                        .setCount(report.get().counts().get(health))
+                        .addAllSampleContainerIds(report.get().samples().get(health)));
+            }
+        }
+        return builder.build();
+    }
+
+    @Override
+    public void closeContainer(CloseContainerRequest request, StreamObserver<CloseContainerResponse> response) {
+        ScmGrpcErrors.answer("closeContainer", response, () -> {
+            long id = request.getContainerId();
+            if (scm.containers().container(id).isEmpty()) {
+                throw notFound(id);
+            }
+            scm.containers().closeContainer(id);
+            ContainerInfo container = scm.containers().container(id).orElseThrow(() -> notFound(id));
+            return CloseContainerResponse.newBuilder()
+                    .setState(StateTranslator.toProto(container.state()))
+                    .build();
+        });
+    }
+
+    @Override
+    public void closePipeline(ClosePipelineRequest request, StreamObserver<ClosePipelineResponse> response) {
+        ScmGrpcErrors.answer("closePipeline", response, () -> {
+            String id = request.getPipelineId();
+            if (!scm.pipelines().closePipeline(id, "closed by an operator")) {
+                throw new ScmException(ScmErrorCode.PIPELINE_NOT_FOUND, "pipeline " + id + " does not exist");
+            }
+            return ClosePipelineResponse.getDefaultInstance();
+        });
+    }
+
+    @Override
+    public void replicationManager(
+            ReplicationManagerRequest request, StreamObserver<ReplicationManagerResponse> response) {
+        ScmGrpcErrors.answer("replicationManager", response, () -> {
+            ReplicationManager replication = scm.replication();
+            switch (request.getAction()) {
+                case START -> replication.start();
+                case STOP -> replication.stop();
+                case STATUS -> {}
+                case REPLICATION_MANAGER_ACTION_UNSPECIFIED, UNRECOGNIZED -> throw new ScmException(
+                        ScmErrorCode.INVALID_REQUEST, "replication manager action is unset or unknown");
+            }
+            return ReplicationManagerResponse.newBuilder()
+                    .setRunning(replication.isRunning())
+                    .build();
+        });
+    }
+
+    @Override
+    public void exitSafeMode(ExitSafeModeRequest request, StreamObserver<ExitSafeModeResponse> response) {
+        ScmGrpcErrors.answer("exitSafeMode", response, () -> ExitSafeModeResponse.newBuilder()
+                .setWasInSafeMode(scm.safeMode().exit())
                 .build());
     }
 }

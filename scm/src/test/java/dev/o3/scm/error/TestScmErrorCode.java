@@ -15,6 +15,8 @@ class TestScmErrorCode {
                         "INVALID_REQUEST=10/USER",
                         "UNSUPPORTED_REPLICATION=11/USER",
                         "UNKNOWN_WIRE_VALUE=12/USER",
+                        "CONTAINER_NOT_FOUND=16/USER",
+                        "PIPELINE_NOT_FOUND=17/USER",
                         "SAFE_MODE=20/RESOURCE",
                         "NO_OPEN_PIPELINE=21/RESOURCE");
     }
