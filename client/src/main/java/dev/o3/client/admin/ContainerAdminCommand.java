@@ -69,7 +69,9 @@ final class ContainerAdminCommand {
                     info.getBlockCommitSequenceId(),
                     info.getUsedBytes(),
                     info.getKeyCount(),
-                    info.getNodeStateValue() == 0 ? "UNKNOWN" : info.getNodeState().name());
+                    info.getNodeStateValue() == 0
+                            ? "UNKNOWN"
+                            : info.getNodeState().name());
         }
     }
 
@@ -176,7 +178,12 @@ final class ContainerAdminCommand {
                 }
                 Map<String, Object> all = new LinkedHashMap<>();
                 all.put("available", report.getAvailable());
-                all.put("generatedAt", report.getAvailable() ? Instant.ofEpochMilli(report.getGeneratedAtMillis()).toString() : null);
+                all.put(
+                        "generatedAt",
+                        report.getAvailable()
+                                ? Instant.ofEpochMilli(report.getGeneratedAtMillis())
+                                        .toString()
+                                : null);
                 all.put("states", states);
                 all.put("health", health);
                 JsonOutput.print(out, all);

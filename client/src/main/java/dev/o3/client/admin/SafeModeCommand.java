@@ -67,7 +67,8 @@ final class SafeModeCommand {
             if (timeoutSeconds < 0) {
                 throw new IllegalArgumentException("--timeout must not be negative, not " + timeoutSeconds);
             }
-            long deadline = System.nanoTime() + Duration.ofSeconds(timeoutSeconds).toNanos();
+            long deadline =
+                    System.nanoTime() + Duration.ofSeconds(timeoutSeconds).toNanos();
             SafeModeStatusResponse status = scm.safeMode();
             while (status.getInSafeMode() && System.nanoTime() - deadline < 0) {
                 pause();

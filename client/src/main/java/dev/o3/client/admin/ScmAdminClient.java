@@ -73,7 +73,8 @@ public final class ScmAdminClient implements AutoCloseable {
     /** One container with its replicas and health. */
     public GetContainerResponse container(long id) throws IOException {
         return call(() -> deadline()
-                .getContainer(GetContainerRequest.newBuilder().setContainerId(id).build()));
+                .getContainer(
+                        GetContainerRequest.newBuilder().setContainerId(id).build()));
     }
 
     public ContainerReportResponse containerReport() throws IOException {
@@ -83,13 +84,15 @@ public final class ScmAdminClient implements AutoCloseable {
     /** Asks SCM to close a container; returns its state afterwards. */
     public ContainerState closeContainer(long id) throws IOException {
         return call(() -> deadline()
-                .closeContainer(CloseContainerRequest.newBuilder().setContainerId(id).build())
+                .closeContainer(
+                        CloseContainerRequest.newBuilder().setContainerId(id).build())
                 .getState());
     }
 
     public void closePipeline(String id) throws IOException {
         call(() -> deadline()
-                .closePipeline(ClosePipelineRequest.newBuilder().setPipelineId(id).build()));
+                .closePipeline(
+                        ClosePipelineRequest.newBuilder().setPipelineId(id).build()));
     }
 
     /** Starts, stops or asks about the replication manager; returns whether it runs afterwards. */
@@ -102,7 +105,8 @@ public final class ScmAdminClient implements AutoCloseable {
 
     /** Makes SCM leave safe mode; returns whether it was in it. */
     public boolean exitSafeMode() throws IOException {
-        return call(() -> deadline().exitSafeMode(ExitSafeModeRequest.getDefaultInstance())
+        return call(() -> deadline()
+                .exitSafeMode(ExitSafeModeRequest.getDefaultInstance())
                 .getWasInSafeMode());
     }
 

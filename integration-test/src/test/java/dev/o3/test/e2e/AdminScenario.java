@@ -13,8 +13,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
@@ -48,7 +48,9 @@ abstract class AdminScenario {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
         while (scm.containers().container(id).orElseThrow().state() != ContainerState.CLOSED
                 || scm.replication().report().flatMap(r -> r.health(id)).isEmpty()) {
-            assertThat(Instant.now()).as("container %d closed and scanned in time", id).isBefore(deadline);
+            assertThat(Instant.now())
+                    .as("container %d closed and scanned in time", id)
+                    .isBefore(deadline);
             LockSupport.parkNanos(POLL.toNanos());
         }
         String info = admin("container", "info", String.valueOf(id), "--json").out();
@@ -59,11 +61,14 @@ abstract class AdminScenario {
             assertThat(info).contains(cluster().datanode(i).datanodeDetails().getUuid());
         }
         String text = admin("container", "info", String.valueOf(id)).out();
-        assertThat(text).startsWith("Container " + id + ": CLOSED, health HEALTHY\n").contains("Replicas: 3\n");
+        assertThat(text)
+                .startsWith("Container " + id + ": CLOSED, health HEALTHY\n")
+                .contains("Replicas: 3\n");
 
         String report = admin("container", "report").out();
         assertThat(report).contains("Container Health Summary").contains("  HEALTHY: ");
-        Map<ContainerHealth, Long> counts = scm.replication().report().orElseThrow().counts();
+        Map<ContainerHealth, Long> counts =
+                scm.replication().report().orElseThrow().counts();
         assertThat(counts.get(ContainerHealth.UNDER_REPLICATED)).isZero();
         assertThat(counts.get(ContainerHealth.OVER_REPLICATED)).isZero();
         assertThat(counts.get(ContainerHealth.MISSING)).isZero();
@@ -97,7 +102,8 @@ abstract class AdminScenario {
             return 1;
         });
         List<String> withCluster = new ArrayList<>(List.of(args));
-        withCluster.add("-Dozone.scm.client.address=127.0.0.1:" + cluster().scm().adminPort());
+        withCluster.add(
+                "-Dozone.scm.client.address=127.0.0.1:" + cluster().scm().adminPort());
         int code = admin.execute(withCluster.toArray(String[]::new));
         return new Result(code, out.toString(), err.toString());
     }

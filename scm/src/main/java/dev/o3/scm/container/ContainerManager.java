@@ -163,7 +163,11 @@ public final class ContainerManager implements PipelineEventListener {
                     .put(
                             datanodeUuid,
                             new ContainerReplica(
-                                    datanodeUuid, report.state(), report.bcsid(), report.usedBytes(), report.keyCount()));
+                                    datanodeUuid,
+                                    report.state(),
+                                    report.bcsid(),
+                                    report.usedBytes(),
+                                    report.keyCount()));
             Optional<ContainerInfo> container = store.container(report.containerId());
             if (container.isPresent()) {
                 applyReport(container.get(), report);

@@ -68,8 +68,8 @@ public final class ScmMetrics {
                 .help("Replicate and delete-container commands the replication manager queued for datanodes")
                 .labelNames("command")
                 .register(registry);
-        replicasCreated =
-                counter(REPLICATION_REPLICAS_CREATED, "Replicas a container report confirmed after a replicate command");
+        replicasCreated = counter(
+                REPLICATION_REPLICAS_CREATED, "Replicas a container report confirmed after a replicate command");
         replicasDeleted = counter(
                 REPLICATION_REPLICAS_DELETED, "Replicas a container report confirmed gone after a delete command");
         replicationDeferred = counter(

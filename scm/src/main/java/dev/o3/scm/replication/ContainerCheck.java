@@ -47,39 +47,16 @@ final class ContainerCheck {
             int requeues) {
         List<ContainerReplica> live = replicas.stream()
                 .filter(r -> rank(r) < Integer.MAX_VALUE)
-                .filter(r -> status(nodes, r).map(s -> s.state() != NodeState.DEAD).orElse(false))
+                .filter(r ->
+                        status(nodes, r).map(s -> s.state() != NodeState.DEAD).orElse(false))
                 .toList();
-        int bestRank = live.stream().mapToInt(ContainerCheck::rank).min().orElse(Integer.MAX_VALUE);
-        long bestBcsid = live.stream()
-                .filter(r -> rank(r) == bestRank)
-                .mapToLong(ContainerReplica::bcsid)
-                .max()
-                .orElse(0);
-        List<ContainerReplica> good = new ArrayList<>();
-        List<ContainerReplica> removable = new ArrayList<>();
-        for (ContainerReplica replica : live) {
-            (rank(replica) == bestRank && replica.bcsid() == bestBcsid ? good : removable).add(replica);
-        }
-        List<ContainerReplica> kept = new ArrayList<>();
-        int leaving = 0;
-        for (ContainerReplica replica : good) {
-            if (status(nodes, replica).orElseThrow().operational().state().isDecommission()) {
-                leaving++;
-            } else {
-                kept.add(replica);
-            }
-        }
-        List<ContainerReplica> sources = good.stream()
+        Copies copies = Copies.of(live, nodes);
+        List<ContainerReplica> sources = copies.good().stream()
                 .filter(r -> status(nodes, r).orElseThrow().state() == NodeState.HEALTHY)
                 .filter(r -> !pendingDeletes.contains(r.datanodeUuid()))
                 .sorted(Comparator.comparing(ContainerReplica::datanodeUuid))
                 .toList();
-        Set<String> holders =
-                replicas.stream().map(ContainerReplica::datanodeUuid).collect(Collectors.toSet());
-        int adding = (int) pendingAdds.stream().filter(n -> !holders.contains(n)).count();
-        int deletingKept = (int) kept.stream()
-                .filter(r -> pendingDeletes.contains(r.datanodeUuid()))
-                .count();
+        List<ContainerReplica> kept = copies.kept();
         boolean empty = container.keyCount() == 0 && live.stream().allMatch(r -> r.keyCount() == 0);
         if (empty && container.state() == ContainerState.CLOSED) {
             return new Assessment(container, ContainerHealth.EMPTY, kept, sources, List.of(), 0, 0, 0);
@@ -87,34 +64,88 @@ final class ContainerCheck {
         if (live.isEmpty()) {
             return new Assessment(container, ContainerHealth.MISSING, kept, sources, List.of(), 0, 0, 0);
         }
+        Set<String> holders =
+                replicas.stream().map(ContainerReplica::datanodeUuid).collect(Collectors.toSet());
+        int adding =
+                (int) pendingAdds.stream().filter(n -> !holders.contains(n)).count();
+        int deletingKept = (int) kept.stream()
+                .filter(r -> pendingDeletes.contains(r.datanodeUuid()))
+                .count();
         int missing = Math.max(0, REPLICATION_FACTOR - kept.size() - adding);
         int excess = Math.max(0, kept.size() - deletingKept - REPLICATION_FACTOR);
-        boolean misReplicated = rackCount >= 2
-                && kept.size() >= REPLICATION_FACTOR
-                && racks(kept, nodes) < 2
-                && adding == 0;
-        ContainerHealth health;
-        int priority = requeues;
-        if (bestRank == rank(ContainerState.UNHEALTHY)) {
-            health = ContainerHealth.UNHEALTHY;
-            priority += kept.size();
-        } else if (kept.size() < REPLICATION_FACTOR) {
-            health = ContainerHealth.UNDER_REPLICATED;
-            priority += kept.size() + leaving >= REPLICATION_FACTOR ? Assessment.DECOMMISSION_PRIORITY : kept.size();
-        } else if (!removable.isEmpty()) {
-            health = removable.stream().anyMatch(r -> r.state() == ContainerState.UNHEALTHY)
+        boolean misReplicated =
+                rackCount >= 2 && kept.size() >= REPLICATION_FACTOR && racks(kept, nodes) < 2 && adding == 0;
+        ContainerHealth health = health(copies, misReplicated);
+        int priority = requeues
+                + switch (health) {
+                    case UNHEALTHY -> kept.size() < REPLICATION_FACTOR ? kept.size() : 0;
+                    case UNDER_REPLICATED -> kept.size() + copies.leaving() >= REPLICATION_FACTOR
+                            ? Assessment.DECOMMISSION_PRIORITY
+                            : kept.size();
+                    case MIS_REPLICATED -> Assessment.MIS_REPLICATION_PRIORITY;
+                    default -> 0;
+                };
+        return new Assessment(
+                container,
+                health,
+                kept,
+                sources,
+                copies.removable(),
+                health == ContainerHealth.MIS_REPLICATED ? 1 : missing,
+                excess,
+                priority);
+    }
+
+    /** The health of a container with live copies. */
+    private static ContainerHealth health(Copies copies, boolean misReplicated) {
+        int kept = copies.kept().size();
+        if (copies.bestRank() == rank(ContainerState.UNHEALTHY)) {
+            return ContainerHealth.UNHEALTHY;
+        } else if (kept < REPLICATION_FACTOR) {
+            return ContainerHealth.UNDER_REPLICATED;
+        } else if (!copies.removable().isEmpty()) {
+            return copies.removable().stream().anyMatch(r -> r.state() == ContainerState.UNHEALTHY)
                     ? ContainerHealth.UNHEALTHY
                     : ContainerHealth.QUASI_CLOSED_STALE;
-        } else if (kept.size() > REPLICATION_FACTOR) {
-            health = ContainerHealth.OVER_REPLICATED;
-        } else if (misReplicated) {
-            health = ContainerHealth.MIS_REPLICATED;
-            priority += Assessment.MIS_REPLICATION_PRIORITY;
-            missing = 1;
-        } else {
-            health = ContainerHealth.HEALTHY;
+        } else if (kept > REPLICATION_FACTOR) {
+            return ContainerHealth.OVER_REPLICATED;
         }
-        return new Assessment(container, health, kept, sources, removable, missing, excess, priority);
+        return misReplicated ? ContainerHealth.MIS_REPLICATED : ContainerHealth.HEALTHY;
+    }
+
+    /**
+     * The live replicas split by worth.
+     *
+     * @param good best rank present with its highest BCSID
+     * @param removable the other live replicas
+     * @param kept good copies not on decommissioning nodes
+     * @param leaving good copies on decommissioning nodes
+     * @param bestRank the rank of the good copies
+     */
+    private record Copies(
+            List<ContainerReplica> good,
+            List<ContainerReplica> removable,
+            List<ContainerReplica> kept,
+            int leaving,
+            int bestRank) {
+        static Copies of(List<ContainerReplica> live, Map<String, DatanodeStatus> nodes) {
+            int bestRank = live.stream().mapToInt(ContainerCheck::rank).min().orElse(Integer.MAX_VALUE);
+            long bestBcsid = live.stream()
+                    .filter(r -> rank(r) == bestRank)
+                    .mapToLong(ContainerReplica::bcsid)
+                    .max()
+                    .orElse(0);
+            List<ContainerReplica> good = new ArrayList<>();
+            List<ContainerReplica> removable = new ArrayList<>();
+            for (ContainerReplica replica : live) {
+                (rank(replica) == bestRank && replica.bcsid() == bestBcsid ? good : removable).add(replica);
+            }
+            List<ContainerReplica> kept = good.stream()
+                    .filter(r ->
+                            !nodes.get(r.datanodeUuid()).operational().state().isDecommission())
+                    .toList();
+            return new Copies(good, removable, kept, good.size() - kept.size(), bestRank);
+        }
     }
 
     /** Racks the replicas are on. */

@@ -59,13 +59,16 @@ final class PendingOps {
     /** Removes the op of a command its datanode reported as failed. */
     List<PendingOp> commandFailed(String datanodeUuid, long commandId) {
         List<PendingOp> failed = new ArrayList<>();
-        byContainer.values().forEach(ops -> ops.removeIf(op -> {
-            boolean match = op.commandId() == commandId && op.datanodeUuid().equals(datanodeUuid);
-            if (match) {
-                failed.add(op);
-            }
-            return match;
-        }));
+        byContainer
+                .values()
+                .forEach(ops -> ops.removeIf(op -> {
+                    boolean match =
+                            op.commandId() == commandId && op.datanodeUuid().equals(datanodeUuid);
+                    if (match) {
+                        failed.add(op);
+                    }
+                    return match;
+                }));
         byContainer.values().removeIf(List::isEmpty);
         return failed;
     }

@@ -11,36 +11,26 @@ import dev.o3.proto.scm.ExitSafeModeRequest;
 import dev.o3.proto.scm.ExitSafeModeResponse;
 import dev.o3.proto.scm.GetContainerRequest;
 import dev.o3.proto.scm.GetContainerResponse;
-import dev.o3.proto.scm.HealthCount;
 import dev.o3.proto.scm.ListContainersRequest;
 import dev.o3.proto.scm.ListContainersResponse;
 import dev.o3.proto.scm.ListDatanodesRequest;
 import dev.o3.proto.scm.ListDatanodesResponse;
 import dev.o3.proto.scm.ListPipelinesRequest;
 import dev.o3.proto.scm.ListPipelinesResponse;
-import dev.o3.proto.scm.ReplicaInfo;
 import dev.o3.proto.scm.ReplicationManagerRequest;
 import dev.o3.proto.scm.ReplicationManagerResponse;
 import dev.o3.proto.scm.SafeModeStatusRequest;
 import dev.o3.proto.scm.SafeModeStatusResponse;
 import dev.o3.proto.scm.ScmAdminServiceGrpc;
-import dev.o3.proto.scm.StateCount;
 import dev.o3.scm.container.ContainerInfo;
-import dev.o3.scm.container.ContainerReplica;
-import dev.o3.scm.container.ContainerState;
 import dev.o3.scm.error.ScmErrorCode;
 import dev.o3.scm.error.ScmException;
 import dev.o3.scm.node.DatanodeStatus;
-import dev.o3.scm.replication.ContainerHealth;
 import dev.o3.scm.replication.ReplicationManager;
-import dev.o3.scm.replication.ReplicationReport;
 import dev.o3.scm.wire.ScmProtoTranslator;
 import dev.o3.scm.wire.StateTranslator;
 import io.grpc.stub.StreamObserver;
-import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * gRPC {@code ScmAdminService}: the views and operations behind {@code ozone admin} (datanodes, pipelines,
@@ -53,11 +43,13 @@ final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplB
     private final ScmProtoTranslator translator;
 
     private final DatanodeReports reports;
+    private final ContainerViews views;
 
     ScmAdminGrpcService(StorageContainerManager scm, ScmProtoTranslator translator, DatanodeReports reports) {
         this.scm = scm;
         this.translator = translator;
         this.reports = reports;
+        this.views = new ContainerViews(scm);
     }
 
     @Override
@@ -118,65 +110,12 @@ final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplB
 
     @Override
     public void getContainer(GetContainerRequest request, StreamObserver<GetContainerResponse> response) {
-        ScmGrpcErrors.answer("getContainer", response, () -> container(request.getContainerId()));
-    }
-
-    private GetContainerResponse container(long id) {
-        ContainerInfo container = scm.containers().container(id).orElseThrow(() -> notFound(id));
-        GetContainerResponse.Builder builder = GetContainerResponse.newBuilder()
-                .setContainer(ScmProtoTranslator.toProto(container, scm.containers().reportedReplicas(id)));
-        scm.containers().replicas(id).stream()
-                .sorted(Comparator.comparing(ContainerReplica::datanodeUuid))
-                .forEach(replica -> builder.addReplicas(replica(replica)));
-        scm.replication()
-                .report()
-                .flatMap(report -> report.health(id))
-                .ifPresent(health -> builder.setHealth(health.name()));
-        return builder.build();
-    }
-
-    private ReplicaInfo replica(ContainerReplica replica) {
-        Optional<DatanodeStatus> node = scm.nodes().status(replica.datanodeUuid());
-        ReplicaInfo.Builder info = ReplicaInfo.newBuilder()
-                .setDatanode(node.map(s -> ScmProtoTranslator.toProto(s.datanode()))
-                        .orElseGet(() -> ScmProtoTranslator.uuidOnly(replica.datanodeUuid())))
-                .setState(StateTranslator.toProto(replica.state()))
-                .setBlockCommitSequenceId(replica.bcsid())
-                .setUsedBytes(replica.usedBytes())
-                .setKeyCount(replica.keyCount());
-        node.ifPresent(s -> info.setNodeState(StateTranslator.toProto(s.state())));
-        return info.build();
-    }
-
-    private static ScmException notFound(long id) {
-        return new ScmException(ScmErrorCode.CONTAINER_NOT_FOUND, "container " + id + " does not exist");
+        ScmGrpcErrors.answer("getContainer", response, () -> views.container(request.getContainerId()));
     }
 
     @Override
     public void containerReport(ContainerReportRequest request, StreamObserver<ContainerReportResponse> response) {
-        ScmGrpcErrors.answer("containerReport", response, this::report);
-    }
-
-    private ContainerReportResponse report() {
-        ContainerReportResponse.Builder builder = ContainerReportResponse.newBuilder();
-        Map<ContainerState, Long> states = new EnumMap<>(ContainerState.class);
-        for (ContainerState state : ContainerState.values()) {
-            states.put(state, 0L);
-        }
-        scm.containers().containers().forEach(c -> states.merge(c.state(), 1L, Long::sum));
-        states.forEach((state, count) -> builder.addStates(
-                StateCount.newBuilder().setState(StateTranslator.toProto(state)).setCount(count)));
-        Optional<ReplicationReport> report = scm.replication().report();
-        if (report.isPresent()) {
-            builder.setAvailable(true).setGeneratedAtMillis(report.get().generatedAt().toEpochMilli());
-            for (ContainerHealth health : ContainerHealth.values()) {
-                builder.addHealth(HealthCount.newBuilder()
-                        .setHealth(health.name())
-                        .setCount(report.get().counts().get(health))
-                        .addAllSampleContainerIds(report.get().samples().get(health)));
-            }
-        }
-        return builder.build();
+        ScmGrpcErrors.answer("containerReport", response, views::report);
     }
 
     @Override
@@ -184,10 +123,10 @@ final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplB
         ScmGrpcErrors.answer("closeContainer", response, () -> {
             long id = request.getContainerId();
             if (scm.containers().container(id).isEmpty()) {
-                throw notFound(id);
+                throw ContainerViews.notFound(id);
             }
             scm.containers().closeContainer(id);
-            ContainerInfo container = scm.containers().container(id).orElseThrow(() -> notFound(id));
+            ContainerInfo container = scm.containers().container(id).orElseThrow(() -> ContainerViews.notFound(id));
             return CloseContainerResponse.newBuilder()
                     .setState(StateTranslator.toProto(container.state()))
                     .build();

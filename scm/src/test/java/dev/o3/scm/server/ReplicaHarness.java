@@ -77,7 +77,7 @@ final class ReplicaHarness implements AutoCloseable {
         return List.copyOf(racks.keySet());
     }
 
-    /** The OPEN containers of every open pipeline get a CLOSED replica (with data) on each member; returns their ids. */
+    /** Every OPEN container of an open pipeline gets a CLOSED replica (with data) on each member; returns their ids. */
     List<Long> closeContainers() {
         return closeContainers(ContainerState.CLOSED);
     }
@@ -154,8 +154,8 @@ final class ReplicaHarness implements AutoCloseable {
     /** The replication commands a node received and has not run, oldest first. */
     List<DatanodeCommand> pendingCommands(String uuid) {
         return received.getOrDefault(uuid, List.of()).stream()
-                .filter(c -> c instanceof DatanodeCommand.ReplicateContainer
-                        || c instanceof DatanodeCommand.DeleteContainer)
+                .filter(c ->
+                        c instanceof DatanodeCommand.ReplicateContainer || c instanceof DatanodeCommand.DeleteContainer)
                 .toList();
     }
 
@@ -185,8 +185,7 @@ final class ReplicaHarness implements AutoCloseable {
         received.get(uuid).remove(command);
         long now = fixture.clock().millis();
         boolean success = true;
-        if (command instanceof DatanodeCommand.ReplicateContainer copy && now > copy.deadlineMillis()
-                || command instanceof DatanodeCommand.DeleteContainer delete && now > delete.deadlineMillis()) {
+        if (now > deadlineMillis(command)) {
             return;
         }
         if (command instanceof DatanodeCommand.ReplicateContainer copy) {
@@ -203,8 +202,14 @@ final class ReplicaHarness implements AutoCloseable {
         } else if (command instanceof DatanodeCommand.DeleteContainer delete) {
             disks.get(uuid).remove(delete.containerId());
         }
-        statuses.computeIfAbsent(uuid, u -> new ArrayList<>())
-                .add(new CommandStatus(command.commandId(), success));
+        statuses.computeIfAbsent(uuid, u -> new ArrayList<>()).add(new CommandStatus(command.commandId(), success));
+    }
+
+    private static long deadlineMillis(DatanodeCommand command) {
+        if (command instanceof DatanodeCommand.ReplicateContainer copy) {
+            return copy.deadlineMillis();
+        }
+        return command instanceof DatanodeCommand.DeleteContainer delete ? delete.deadlineMillis() : Long.MAX_VALUE;
     }
 
     /** Every running node runs all its replication commands. */

@@ -66,7 +66,8 @@ final class ReplicationSimulation implements AutoCloseable {
     private void randomEvent() {
         int dice = random.nextInt(100);
         List<String> up = cluster.nodes().stream().filter(cluster::isUp).toList();
-        List<String> down = cluster.nodes().stream().filter(n -> !cluster.isUp(n)).toList();
+        List<String> down =
+                cluster.nodes().stream().filter(n -> !cluster.isUp(n)).toList();
         if (dice < 10 && up.size() > 1) {
             String victim = pick(up);
             cluster.stop(victim);
@@ -131,12 +132,12 @@ final class ReplicationSimulation implements AutoCloseable {
      * many racks as the cluster has (two at most) remain; then passes run until nothing is left to do.
      */
     void converge() {
-        List<String> down = new ArrayList<>(cluster.nodes().stream().filter(n -> !cluster.isUp(n)).toList());
+        List<String> down = new ArrayList<>(
+                cluster.nodes().stream().filter(n -> !cluster.isUp(n)).toList());
         int racks = (int) cluster.nodes().stream().map(cluster::rack).distinct().count();
         for (String node : down) {
-            List<String> liveIfKept = cluster.nodes().stream()
-                    .filter(n -> cluster.isUp(n))
-                    .toList();
+            List<String> liveIfKept =
+                    cluster.nodes().stream().filter(n -> cluster.isUp(n)).toList();
             boolean enoughWithout = liveIfKept.size() >= 3
                     && liveIfKept.stream().map(cluster::rack).distinct().count() >= Math.min(2, racks);
             if (enoughWithout && random.nextBoolean()) {
@@ -162,10 +163,12 @@ final class ReplicationSimulation implements AutoCloseable {
 
     /** Every closed container that still has a copy on a live node has three healthy ones on two racks. */
     void assertConverged() {
-        Set<String> live = new HashSet<>(cluster.nodes().stream().filter(cluster::isUp).toList());
+        Set<String> live =
+                new HashSet<>(cluster.nodes().stream().filter(cluster::isUp).toList());
         long liveRacks = live.stream().map(cluster::rack).distinct().count();
         for (long id : containers) {
-            List<String> holders = cluster.holders(id).stream().filter(live::contains).toList();
+            List<String> holders =
+                    cluster.holders(id).stream().filter(live::contains).toList();
             if (holders.isEmpty()) {
                 continue;
             }
@@ -175,9 +178,7 @@ final class ReplicationSimulation implements AutoCloseable {
             if (healthy.isEmpty()) {
                 continue; // only corrupt copies survived: nothing healthy to restore from
             }
-            assertThat(healthy)
-                    .as("healthy live replicas of container %d", id)
-                    .hasSize(3);
+            assertThat(healthy).as("healthy live replicas of container %d", id).hasSize(3);
             assertThat(holders).as("live replicas of container %d", id).hasSize(3);
             assertThat(healthy.stream().map(cluster::rack).distinct().count())
                     .as("racks of container %d", id)
@@ -192,7 +193,8 @@ final class ReplicationSimulation implements AutoCloseable {
                     .filter(op -> op.type() == PendingOp.Type.DELETE)
                     .filter(op -> checkedCommands.add(op.commandId()))
                     .forEach(op -> assertThat(healthyElsewhere(id, op.datanodeUuid()))
-                            .as("healthy replicas of container %d left after deleting the one on %s",
+                            .as(
+                                    "healthy replicas of container %d left after deleting the one on %s",
                                     id, op.datanodeUuid())
                             .isGreaterThanOrEqualTo(3));
         }
@@ -212,11 +214,13 @@ final class ReplicationSimulation implements AutoCloseable {
                                 .orElse(NodeState.DEAD)
                         != NodeState.DEAD)
                 .toList();
-        for (ContainerState best : List.of(ContainerState.CLOSED, ContainerState.QUASI_CLOSED, ContainerState.UNHEALTHY)) {
+        for (ContainerState best :
+                List.of(ContainerState.CLOSED, ContainerState.QUASI_CLOSED, ContainerState.UNHEALTHY)) {
             List<ContainerReplica> ofBest =
                     live.stream().filter(r -> r.state() == best).toList();
             if (!ofBest.isEmpty()) {
-                long bcsid = ofBest.stream().mapToLong(ContainerReplica::bcsid).max().orElseThrow();
+                long bcsid =
+                        ofBest.stream().mapToLong(ContainerReplica::bcsid).max().orElseThrow();
                 List<ContainerReplica> healthy =
                         ofBest.stream().filter(r -> r.bcsid() == bcsid).toList();
                 if (healthy.stream().noneMatch(r -> r.datanodeUuid().equals(deleted))) {

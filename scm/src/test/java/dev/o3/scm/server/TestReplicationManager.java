@@ -62,18 +62,24 @@ class TestReplicationManager {
             assertThat(sent).hasSize(1);
             String target = sent.keySet().iterator().next();
             assertThat(holders).doesNotContain(target);
-            DatanodeCommand.ReplicateContainer copy = (DatanodeCommand.ReplicateContainer) sent.get(target).get(0);
+            DatanodeCommand.ReplicateContainer copy =
+                    (DatanodeCommand.ReplicateContainer) sent.get(target).get(0);
             assertThat(copy.containerId()).isEqualTo(id);
             Set<String> survivors =
                     holders.stream().filter(h -> !h.equals(victim)).collect(Collectors.toSet());
-            assertThat(copy.sources().stream().map(DatanodeDescriptor::uuid)).containsExactlyInAnyOrderElementsOf(
-                    survivors);
+            assertThat(copy.sources().stream().map(DatanodeDescriptor::uuid))
+                    .containsExactlyInAnyOrderElementsOf(survivors);
             Set<String> survivorRacks = survivors.stream().map(cluster::rack).collect(Collectors.toSet());
             if (survivorRacks.size() == 1) {
                 assertThat(survivorRacks).doesNotContain(cluster.rack(target));
             }
             assertThat(copy.deadlineMillis())
-                    .isEqualTo(cluster.scm().nodes().status(target).orElseThrow().lastHeartbeat().toEpochMilli()
+                    .isEqualTo(cluster.scm()
+                                    .nodes()
+                                    .status(target)
+                                    .orElseThrow()
+                                    .lastHeartbeat()
+                                    .toEpochMilli()
                             + ReplicaHarness.EVENT_TIMEOUT.minusMinutes(5).toMillis());
 
             cluster.executeAll();
@@ -125,9 +131,8 @@ class TestReplicationManager {
             cluster.runReplication();
             String first = cluster.allPendingCommands().keySet().iterator().next();
             // Every source is stopped: the copy fails on the target and it says so in its next heartbeat.
-            Set<String> sources = cluster.holders(id).stream()
-                    .filter(cluster::isUp)
-                    .collect(Collectors.toSet());
+            Set<String> sources =
+                    cluster.holders(id).stream().filter(cluster::isUp).collect(Collectors.toSet());
             sources.forEach(cluster::stop);
             cluster.executeAll();
             sources.forEach(cluster::restart);
@@ -136,9 +141,7 @@ class TestReplicationManager {
             cluster.runReplication();
 
             assertThat(cluster.scm().metrics().replicationFailures()).isEqualTo(1);
-            assertThat(cluster.allPendingCommands())
-                    .hasSize(1)
-                    .doesNotContainKey(first);
+            assertThat(cluster.allPendingCommands()).hasSize(1).doesNotContainKey(first);
         }
     }
 
@@ -155,8 +158,8 @@ class TestReplicationManager {
             Map<String, List<DatanodeCommand>> sent = cluster.allPendingCommands();
             assertThat(sent).hasSize(1).doesNotContainKey(corrupt);
             assertThat(sent.values().iterator().next().get(0)).isInstanceOf(DatanodeCommand.ReplicateContainer.class);
-            DatanodeCommand.ReplicateContainer copy =
-                    (DatanodeCommand.ReplicateContainer) sent.values().iterator().next().get(0);
+            DatanodeCommand.ReplicateContainer copy = (DatanodeCommand.ReplicateContainer)
+                    sent.values().iterator().next().get(0);
             assertThat(copy.sources().stream().map(DatanodeDescriptor::uuid)).doesNotContain(corrupt);
 
             cluster.runReplication();
@@ -205,7 +208,8 @@ class TestReplicationManager {
             cluster.heartbeatAll();
             cluster.runReplication();
             assertThat(cluster.holders(id)).hasSize(3);
-            assertThat(cluster.holders(id).stream().map(cluster::rack).distinct()).hasSize(2);
+            assertThat(cluster.holders(id).stream().map(cluster::rack).distinct())
+                    .hasSize(2);
             assertThat(cluster.health(id)).isEqualTo(ContainerHealth.HEALTHY);
         }
     }
@@ -230,7 +234,8 @@ class TestReplicationManager {
                 cluster.runReplication();
             }
             assertThat(cluster.holders(id)).hasSize(3);
-            assertThat(cluster.holders(id).stream().map(cluster::rack).distinct()).hasSize(2);
+            assertThat(cluster.holders(id).stream().map(cluster::rack).distinct())
+                    .hasSize(2);
             assertThat(cluster.health(id)).isEqualTo(ContainerHealth.HEALTHY);
         }
     }
@@ -250,8 +255,8 @@ class TestReplicationManager {
             assertThat(cluster.health(id)).isEqualTo(ContainerHealth.UNDER_REPLICATED);
             Map<String, List<DatanodeCommand>> sent = cluster.allPendingCommands();
             assertThat(sent).hasSize(1);
-            DatanodeCommand.ReplicateContainer copy =
-                    (DatanodeCommand.ReplicateContainer) sent.values().iterator().next().get(0);
+            DatanodeCommand.ReplicateContainer copy = (DatanodeCommand.ReplicateContainer)
+                    sent.values().iterator().next().get(0);
             assertThat(copy.sources().stream().map(DatanodeDescriptor::uuid))
                     .containsExactlyInAnyOrder(holders.get(0), holders.get(1));
             cluster.executeAll();
@@ -317,7 +322,9 @@ class TestReplicationManager {
             cluster.runReplication();
 
             // ceil(5 healthy x 20 x 0.01) = 1 copy in flight in the whole cluster.
-            assertThat(cluster.allPendingCommands().values().stream().mapToInt(List::size).sum())
+            assertThat(cluster.allPendingCommands().values().stream()
+                            .mapToInt(List::size)
+                            .sum())
                     .isEqualTo(1);
         }
     }
@@ -365,8 +372,8 @@ class TestReplicationManager {
             assertThat(cluster.health(id)).isEqualTo(ContainerHealth.UNDER_REPLICATED);
             Map<String, List<DatanodeCommand>> sent = cluster.allPendingCommands();
             assertThat(sent).hasSize(1).doesNotContainKeys(holders.toArray(String[]::new));
-            DatanodeCommand.ReplicateContainer copy =
-                    (DatanodeCommand.ReplicateContainer) sent.values().iterator().next().get(0);
+            DatanodeCommand.ReplicateContainer copy = (DatanodeCommand.ReplicateContainer)
+                    sent.values().iterator().next().get(0);
             assertThat(copy.sources().stream().map(DatanodeDescriptor::uuid)).contains(holders.get(1));
             cluster.executeAll();
             cluster.heartbeatAll();

@@ -23,8 +23,7 @@ class TestReplicationSimulation {
         long first = only == null ? 0 : Long.parseLong(only);
         long last = only == null ? SEEDS - 1 : first;
         for (long seed = first; seed <= last; seed++) {
-            try (ReplicationSimulation simulation =
-                    ReplicationSimulation.of(seed, directory.resolve("seed-" + seed))) {
+            try (ReplicationSimulation simulation = ReplicationSimulation.of(seed, directory.resolve("seed-" + seed))) {
                 try {
                     simulation.runRandom(STEPS);
                     simulation.converge();

@@ -180,7 +180,7 @@ class TestScmServer {
     }
 
     @Test
-    void adminClosesContainersAndPipelinesReportsReplicasAndRunsTheReplicationManager() throws IOException {
+    void adminShowsReplicasAndHealthAndClosesContainersAndPipelines() throws IOException {
         Map<String, String> overrides = new HashMap<>(configuration().explicitValues());
         overrides.put("ozone.scm.datanode.pipeline.limit", "1");
         overrides.put("hdds.scm.replication.thread.interval", "100ms");
@@ -203,7 +203,8 @@ class TestScmServer {
                             .getInSafeMode())
                     .isFalse();
             for (int i = 0; i < 3; i++) {
-                datanodes.register(RegisterRequest.newBuilder().setDatanode(details(i)).build());
+                datanodes.register(
+                        RegisterRequest.newBuilder().setDatanode(details(i)).build());
             }
             Map<String, List<String>> groups = collectCreatePipelineCommands(datanodes, 1, 3);
             String pipelineId = groups.get(uuid(0)).get(0);
@@ -254,6 +255,19 @@ class TestScmServer {
                                     .build())
                             .getState())
                     .isEqualTo(ContainerState.CONTAINER_CLOSING);
+            admin.closePipeline(
+                    ClosePipelineRequest.newBuilder().setPipelineId(pipelineId).build());
+            assertThat(admin.listPipelines(ListPipelinesRequest.getDefaultInstance())
+                            .getPipelinesList())
+                    .noneMatch(p -> p.getId().equals(pipelineId));
+        }
+    }
+
+    @Test
+    void adminNamesUnknownContainersAndPipelinesAndSwitchesTheReplicationManager() throws IOException {
+        try (ScmServer server = new ScmServer(configuration(), Clock.systemUTC())) {
+            server.start();
+            var admin = ScmAdminServiceGrpc.newBlockingStub(channel(server.adminPort()));
             assertThatThrownBy(() -> admin.getContainer(
                             GetContainerRequest.newBuilder().setContainerId(999).build()))
                     .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
@@ -261,18 +275,24 @@ class TestScmServer {
                         assertThat(e.getStatus().getDescription())
                                 .isEqualTo("CONTAINER_NOT_FOUND: container 999 does not exist");
                     });
-            assertThatThrownBy(() -> admin.closePipeline(
-                            ClosePipelineRequest.newBuilder().setPipelineId("nope").build()))
-                    .hasMessageContaining("PIPELINE_NOT_FOUND");
-            admin.closePipeline(ClosePipelineRequest.newBuilder().setPipelineId(pipelineId).build());
-            assertThat(admin.listPipelines(ListPipelinesRequest.getDefaultInstance()).getPipelinesList())
-                    .noneMatch(p -> p.getId().equals(pipelineId));
+            assertThatThrownBy(() -> admin.closeContainer(CloseContainerRequest.newBuilder()
+                            .setContainerId(999)
+                            .build()))
+                    .hasMessageContaining("CONTAINER_NOT_FOUND");
+            assertThatThrownBy(() -> admin.closePipeline(ClosePipelineRequest.newBuilder()
+                            .setPipelineId("nope")
+                            .build()))
+                    .hasMessageContaining("PIPELINE_NOT_FOUND: pipeline nope does not exist");
 
-            assertThat(replicationManager(admin, ReplicationManagerAction.STATUS)).isTrue();
+            assertThat(replicationManager(admin, ReplicationManagerAction.STATUS))
+                    .isTrue();
             assertThat(replicationManager(admin, ReplicationManagerAction.STOP)).isFalse();
-            assertThat(replicationManager(admin, ReplicationManagerAction.STATUS)).isFalse();
-            assertThat(replicationManager(admin, ReplicationManagerAction.START)).isTrue();
-            assertThatThrownBy(() -> replicationManager(admin, ReplicationManagerAction.REPLICATION_MANAGER_ACTION_UNSPECIFIED))
+            assertThat(replicationManager(admin, ReplicationManagerAction.STATUS))
+                    .isFalse();
+            assertThat(replicationManager(admin, ReplicationManagerAction.START))
+                    .isTrue();
+            assertThatThrownBy(() ->
+                            replicationManager(admin, ReplicationManagerAction.REPLICATION_MANAGER_ACTION_UNSPECIFIED))
                     .hasMessageContaining("INVALID_REQUEST");
         }
     }
@@ -289,7 +309,8 @@ class TestScmServer {
             ScmAdminServiceGrpc.ScmAdminServiceBlockingStub admin, long containerId) {
         Instant deadline = Instant.now().plusSeconds(30);
         ContainerReportResponse report = admin.containerReport(ContainerReportRequest.getDefaultInstance());
-        while (report.getHealthList().stream().noneMatch(h -> h.getSampleContainerIdsList().contains(containerId))) {
+        while (report.getHealthList().stream()
+                .noneMatch(h -> h.getSampleContainerIdsList().contains(containerId))) {
             assertThat(Instant.now()).as("report available in time").isBefore(deadline);
             report = admin.containerReport(ContainerReportRequest.getDefaultInstance());
         }
