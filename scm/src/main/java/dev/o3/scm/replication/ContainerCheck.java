@@ -66,8 +66,15 @@ final class ContainerCheck {
         }
         Set<String> holders =
                 replicas.stream().map(ContainerReplica::datanodeUuid).collect(Collectors.toSet());
-        int adding =
-                (int) pendingAdds.stream().filter(n -> !holders.contains(n)).count();
+        // A replica still OPEN or CLOSING on a live node is closing with its pipeline: it counts as a copy on its
+        // way, so the moment between the first replica closing and the others does not trigger copies.
+        int closing = (int) replicas.stream()
+                .filter(r -> rank(r) == Integer.MAX_VALUE && r.state() != ContainerState.DELETED)
+                .filter(r ->
+                        status(nodes, r).map(s -> s.state() != NodeState.DEAD).orElse(false))
+                .count();
+        int adding = closing
+                + (int) pendingAdds.stream().filter(n -> !holders.contains(n)).count();
         int deletingKept = (int) kept.stream()
                 .filter(r -> pendingDeletes.contains(r.datanodeUuid()))
                 .count();

@@ -46,6 +46,23 @@ class TestReplicationManager {
     }
 
     @Test
+    void replicasStillClosingAreNotReplaced() {
+        try (ReplicaHarness cluster = harness(6, 2, Map.of())) {
+            long id = cluster.closeContainers(ContainerState.CLOSING).get(0);
+            String first = cluster.holders(id).iterator().next();
+            cluster.put(first, id, ContainerState.CLOSED, ReplicaHarness.BCSID);
+            cluster.passSafeModeWait();
+
+            cluster.runReplication();
+
+            assertThat(cluster.scm().containers().container(id).orElseThrow().state())
+                    .isEqualTo(ContainerState.CLOSED);
+            assertThat(cluster.allPendingCommands()).isEmpty();
+            assertThat(cluster.scm().metrics().replicationDeferrals()).isZero();
+        }
+    }
+
+    @Test
     void deadNodesReplicaIsCopiedFromTheSurvivorsToAnotherNodeThenConfirmedByItsReport() {
         try (ReplicaHarness cluster = harness(6, 2, Map.of())) {
             long id = firstContainer(cluster);
