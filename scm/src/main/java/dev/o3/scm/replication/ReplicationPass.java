@@ -111,7 +111,10 @@ final class ReplicationPass {
                 defer(id, "cluster limit of " + clusterLimit + " copies in flight reached");
                 return;
             }
-            Optional<DatanodeStatus> target = chooseTarget(id, excluded, racksKept);
+            // A mis-replicated container only gains from a copy on another rack; one on the same rack would be
+            // deleted again as excess.
+            boolean otherRackOnly = assessment.health() == ContainerHealth.MIS_REPLICATED;
+            Optional<DatanodeStatus> target = chooseTarget(id, excluded, racksKept, otherRackOnly);
             if (target.isEmpty()) {
                 makeRoom(assessment);
                 defer(id, "no target: every healthy in-service node holds it or is at its limit");
@@ -150,8 +153,12 @@ final class ReplicationPass {
                 .ifPresent(r -> sendDelete(id, r.datanodeUuid()));
     }
 
-    /** The least loaded candidate, on a rack the kept copies do not use while they use only one. */
-    private Optional<DatanodeStatus> chooseTarget(long id, Set<String> excluded, List<String> racksKept) {
+    /**
+     * The least loaded candidate, on a rack the kept copies do not use while they use only one (only there when
+     * {@code otherRackOnly}, else anywhere if that rack has none).
+     */
+    private Optional<DatanodeStatus> chooseTarget(
+            long id, Set<String> excluded, List<String> racksKept, boolean otherRackOnly) {
         Map<String, Instant> failed = failedTargets.getOrDefault(id, Map.of());
         List<DatanodeStatus> candidates = byUuid.values().stream()
                 .filter(ReplicationManager::isTargetCandidate)
@@ -166,7 +173,7 @@ final class ReplicationPass {
             List<DatanodeStatus> otherRack = pool.stream()
                     .filter(s -> !racks.contains(s.datanode().rack()))
                     .toList();
-            if (!otherRack.isEmpty()) {
+            if (!otherRack.isEmpty() || otherRackOnly) {
                 pool = otherRack;
             }
         }
