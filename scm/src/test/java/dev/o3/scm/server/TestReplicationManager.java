@@ -258,6 +258,35 @@ class TestReplicationManager {
     }
 
     @Test
+    void misReplicatedContainerWaitsRatherThanCopyingOnItsOwnRack() {
+        try (ReplicaHarness cluster = harness(
+                8,
+                2,
+                Map.of(
+                        "hdds.scm.replication.datanode.replication.limit", "1",
+                        "ozone.scm.pipeline.owner.container.count", "1",
+                        "ozone.scm.datanode.pipeline.limit", "2"))) {
+            List<Long> containers = cluster.closeContainers().subList(0, 2);
+            for (long id : containers) {
+                cluster.holders(id).forEach(h -> cluster.remove(h, id));
+                List.of("dn0", "dn2", "dn4")
+                        .forEach(n -> cluster.put(n, id, ContainerState.CLOSED, ReplicaHarness.BCSID));
+            }
+            // dn1 is the only in-service node of /rack1 and takes one copy at a time; dn6 on /rack0 is free.
+            List.of("dn3", "dn5", "dn7").forEach(n -> cluster.scm()
+                    .nodes()
+                    .setOperationalState(n, new OperationalState(NodeOperationalState.IN_MAINTENANCE)));
+            cluster.passSafeModeWait();
+
+            cluster.runReplication();
+
+            assertThat(cluster.allPendingCommands()).containsOnlyKeys("dn1");
+            assertThat(cluster.pendingCommands("dn1")).hasSize(1);
+            assertThat(cluster.scm().metrics().replicationDeferrals()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void quasiClosedReplicasKeepTheHighestBcsidAndAreNeverForceClosed() {
         try (ReplicaHarness cluster = harness(6, 2, Map.of())) {
             long id = cluster.closeContainers(ContainerState.QUASI_CLOSED).get(0);
