@@ -6,12 +6,14 @@ import picocli.CommandLine.Command;
 @Command(
         name = "admin",
         mixinStandardHelpOptions = true,
-        description = "Cluster administration: datanodes, pipelines, containers, safe mode, OM roles.",
+        description =
+                "Cluster administration: datanodes, pipelines, containers, replication manager, safe mode, OM roles.",
         subcommands = {
             DatanodeAdminCommand.class,
             PipelineAdminCommand.class,
             ContainerAdminCommand.class,
             SafeModeCommand.class,
+            ReplicationManagerCommand.class,
             OmAdminCommand.class
         })
 public final class AdminCommand {}

@@ -6,15 +6,17 @@ import dev.o3.proto.hdds.Pipeline;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
-/** {@code ozone admin pipeline list}. */
+/** {@code ozone admin pipeline list|close}. */
 @Command(
         name = "pipeline",
         mixinStandardHelpOptions = true,
         description = "Raft pipelines placed by SCM.",
-        subcommands = {PipelineAdminCommand.ListPipelines.class})
+        subcommands = {PipelineAdminCommand.ListPipelines.class, PipelineAdminCommand.Close.class})
 final class PipelineAdminCommand {
     private PipelineAdminCommand() {}
 
@@ -61,6 +63,25 @@ final class PipelineAdminCommand {
                 out.printf("%s  %-9s  %s  [%s]%n", row.id(), row.state(), row.replication(), members);
             }
             out.printf("%d pipelines (* = leader)%n", rows.size());
+        }
+    }
+
+    @Command(
+            name = "close",
+            mixinStandardHelpOptions = true,
+            description = "Close a pipeline: its open containers close and its members leave the Raft group.")
+    static final class Close extends AdminSubcommand {
+        @Parameters(paramLabel = "PIPELINE_ID")
+        private String id;
+
+        @Override
+        void run(ScmAdminClient scm, PrintWriter out, boolean json) throws IOException {
+            scm.closePipeline(id);
+            if (json) {
+                JsonOutput.print(out, Map.of("id", id, "state", "CLOSED"));
+            } else {
+                out.printf("Pipeline %s is closed.%n", id);
+            }
         }
     }
 }

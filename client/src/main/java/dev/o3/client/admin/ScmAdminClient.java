@@ -5,17 +5,27 @@ import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcFactory;
+import dev.o3.proto.hdds.ContainerState;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.proto.hdds.Pipeline;
+import dev.o3.proto.scm.CloseContainerRequest;
+import dev.o3.proto.scm.ClosePipelineRequest;
 import dev.o3.proto.scm.ContainerInfo;
+import dev.o3.proto.scm.ContainerReportRequest;
+import dev.o3.proto.scm.ContainerReportResponse;
 import dev.o3.proto.scm.DatanodeAdminProgress;
 import dev.o3.proto.scm.DatanodeAdminStatusRequest;
 import dev.o3.proto.scm.DatanodeInfo;
 import dev.o3.proto.scm.DecommissionDatanodesRequest;
+import dev.o3.proto.scm.ExitSafeModeRequest;
+import dev.o3.proto.scm.GetContainerRequest;
+import dev.o3.proto.scm.GetContainerResponse;
 import dev.o3.proto.scm.ListContainersRequest;
 import dev.o3.proto.scm.ListDatanodesRequest;
 import dev.o3.proto.scm.ListPipelinesRequest;
 import dev.o3.proto.scm.RecommissionDatanodesRequest;
+import dev.o3.proto.scm.ReplicationManagerAction;
+import dev.o3.proto.scm.ReplicationManagerRequest;
 import dev.o3.proto.scm.SafeModeStatusRequest;
 import dev.o3.proto.scm.SafeModeStatusResponse;
 import dev.o3.proto.scm.ScmAdminServiceGrpc;
@@ -105,6 +115,46 @@ public final class ScmAdminClient implements AutoCloseable {
 
     public SafeModeStatusResponse safeMode() throws IOException {
         return call(() -> deadline().safeModeStatus(SafeModeStatusRequest.getDefaultInstance()));
+    }
+
+    /** One container with its replicas and health. */
+    public GetContainerResponse container(long id) throws IOException {
+        return call(() -> deadline()
+                .getContainer(
+                        GetContainerRequest.newBuilder().setContainerId(id).build()));
+    }
+
+    public ContainerReportResponse containerReport() throws IOException {
+        return call(() -> deadline().containerReport(ContainerReportRequest.getDefaultInstance()));
+    }
+
+    /** Asks SCM to close a container; returns its state afterwards. */
+    public ContainerState closeContainer(long id) throws IOException {
+        return call(() -> deadline()
+                .closeContainer(
+                        CloseContainerRequest.newBuilder().setContainerId(id).build())
+                .getState());
+    }
+
+    public void closePipeline(String id) throws IOException {
+        call(() -> deadline()
+                .closePipeline(
+                        ClosePipelineRequest.newBuilder().setPipelineId(id).build()));
+    }
+
+    /** Starts, stops or asks about the replication manager; returns whether it runs afterwards. */
+    public boolean replicationManager(ReplicationManagerAction action) throws IOException {
+        return call(() -> deadline()
+                .replicationManager(
+                        ReplicationManagerRequest.newBuilder().setAction(action).build())
+                .getRunning());
+    }
+
+    /** Makes SCM leave safe mode; returns whether it was in it. */
+    public boolean exitSafeMode() throws IOException {
+        return call(() -> deadline()
+                .exitSafeMode(ExitSafeModeRequest.getDefaultInstance())
+                .getWasInSafeMode());
     }
 
     @Override

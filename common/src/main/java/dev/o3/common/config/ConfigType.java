@@ -53,6 +53,22 @@ public final class ConfigType<T> {
         });
     }
 
+    /** A decimal number within {@code [min, max]}. */
+    public static ConfigType<Double> doubleRange(double min, double max) {
+        return new ConfigType<>("number " + min + ".." + max, s -> {
+            double value;
+            try {
+                value = Double.parseDouble(s.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("not a number", e);
+            }
+            if (!(value >= min && value <= max)) {
+                throw new IllegalArgumentException("must be between " + min + " and " + max);
+            }
+            return value;
+        });
+    }
+
     /** A {@code host:port} address; a bare host gets {@code defaultPort}. */
     public static ConfigType<HostAndPort> address(int defaultPort) {
         return new ConfigType<>("host:port", s -> HostAndPort.parse(s, defaultPort));

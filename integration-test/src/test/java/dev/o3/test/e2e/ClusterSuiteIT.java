@@ -66,6 +66,10 @@ class ClusterSuiteIT {
                 // (NodeFailureDuringWriteIT covers that on four).
                 .conf("ozone.scm.stale.node.interval", "5m")
                 .conf("ozone.scm.dead.node.interval", "10m")
+                // The replication manager scans every second from the start, so the suite shows it leaves a healthy
+                // cluster alone.
+                .conf("hdds.scm.replication.thread.interval", "1s")
+                .conf("hdds.scm.wait.time.after.safemode.exit", "0s")
                 .build()
                 .newCluster()
                 .start();
@@ -123,6 +127,10 @@ class ClusterSuiteIT {
     @Nested
     @Order(3)
     class DatanodeAdmin extends DatanodeAdminScenario {}
+
+    @Nested
+    @Order(3)
+    class Admin extends AdminScenario {}
 
     @Nested
     @Order(4)

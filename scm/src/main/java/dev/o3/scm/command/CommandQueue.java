@@ -30,6 +30,11 @@ public final class CommandQueue {
         }
     }
 
+    /** Queues a command built with an id from {@link #nextCommandId()} for {@code datanodeUuid}. */
+    public synchronized void add(String datanodeUuid, DatanodeCommand command) {
+        pending.computeIfAbsent(datanodeUuid, uuid -> new ArrayList<>()).add(command);
+    }
+
     /** Removes and returns the node's queued commands, oldest first. */
     public synchronized List<DatanodeCommand> drain(String datanodeUuid) {
         List<DatanodeCommand> commands = pending.remove(datanodeUuid);

@@ -1,6 +1,7 @@
 package dev.o3.scm.command;
 
 import dev.o3.scm.block.DeletedBlocksTransaction;
+import dev.o3.scm.node.DatanodeDescriptor;
 import dev.o3.scm.pipeline.Pipeline;
 import java.util.List;
 import java.util.Objects;
@@ -37,4 +38,24 @@ public sealed interface DatanodeCommand {
             transactions = List.copyOf(transactions);
         }
     }
+
+    /**
+     * Copy a closed container from one of {@code sources} (pull: sent to the destination).
+     *
+     * @param deadlineMillis epoch millis after which the datanode drops the command
+     */
+    record ReplicateContainer(long commandId, long containerId, List<DatanodeDescriptor> sources, long deadlineMillis)
+            implements DatanodeCommand {
+        public ReplicateContainer {
+            sources = List.copyOf(sources);
+        }
+    }
+
+    /**
+     * Delete this datanode's replica of a container ({@code force}: even if it is not empty).
+     *
+     * @param deadlineMillis epoch millis after which the datanode drops the command
+     */
+    record DeleteContainer(long commandId, long containerId, boolean force, long deadlineMillis)
+            implements DatanodeCommand {}
 }

@@ -29,6 +29,7 @@ import java.util.Objects;
  * @param pipelineAllocatedTimeout how long a pipeline may stay ALLOCATED before it is closed
  * @param pipelineCreationSettleTime quiet time after the last datanode registration before pipelines are placed
  * @param datanodeAdmin decommission and maintenance settings
+ * @param replication the replication manager's settings
  */
 public record ScmConfig(
         int datanodePipelineLimit,
@@ -47,7 +48,8 @@ public record ScmConfig(
         Duration blockDeletionRetryInterval,
         Duration pipelineAllocatedTimeout,
         Duration pipelineCreationSettleTime,
-        DatanodeAdminConfig datanodeAdmin) {
+        DatanodeAdminConfig datanodeAdmin,
+        ReplicationConfig replication) {
 
     public ScmConfig {
         Objects.requireNonNull(pipelineCreationInterval, "pipelineCreationInterval is null");
@@ -62,6 +64,7 @@ public record ScmConfig(
         Objects.requireNonNull(pipelineAllocatedTimeout, "pipelineAllocatedTimeout is null");
         Objects.requireNonNull(pipelineCreationSettleTime, "pipelineCreationSettleTime is null");
         Objects.requireNonNull(datanodeAdmin, "datanodeAdmin is null");
+        Objects.requireNonNull(replication, "replication is null");
         if (deadNodeInterval.compareTo(staleNodeInterval) <= 0) {
             throw new ConfigException(ScmConfigKeys.DEAD_NODE_INTERVAL.name() + " (" + deadNodeInterval
                     + ") must be longer than " + ScmConfigKeys.STALE_NODE_INTERVAL.name() + " (" + staleNodeInterval
@@ -100,7 +103,8 @@ public record ScmConfig(
                 conf.get(ScmConfigKeys.BLOCK_DELETION_RETRY_INTERVAL),
                 conf.get(ScmConfigKeys.PIPELINE_ALLOCATED_TIMEOUT),
                 conf.get(ScmConfigKeys.PIPELINE_CREATION_SETTLE_TIME),
-                DatanodeAdminConfig.from(conf));
+                DatanodeAdminConfig.from(conf),
+                ReplicationConfig.from(conf));
     }
 
     /** The pipeline limit of a datanode with the given number of Ratis log dirs. */

@@ -86,6 +86,52 @@ public final class ScmConfigKeys implements ConfigGroup {
                     + "together are placed in one round; 0 places at every registration. A datanode that joins "
                     + "later still gets its pipelines: pipelines that hold no data yet are re-formed.");
 
+    public static final ConfigKey<Duration> REPLICATION_INTERVAL = ConfigKey.of(
+            "hdds.scm.replication.thread.interval",
+            ConfigType.DURATION_TYPE,
+            "300s",
+            "How often the replication manager scans every container's replicas and sends replicate and delete "
+                    + "commands.");
+    public static final ConfigKey<Duration> REPLICATION_EVENT_TIMEOUT = ConfigKey.of(
+            "hdds.scm.replication.event.timeout",
+            ConfigType.DURATION_TYPE,
+            "12m",
+            "A replicate or delete-container command not confirmed by a container report within this time has "
+                    + "failed; the replication manager tries again, a replication on another target.");
+    public static final ConfigKey<Duration> REPLICATION_EVENT_TIMEOUT_DATANODE_OFFSET = ConfigKey.of(
+            "hdds.scm.replication.event.timeout.datanode.offset",
+            ConfigType.DURATION_TYPE,
+            "6m",
+            "Datanodes drop a replicate or delete-container command this long before SCM gives up on it, so a "
+                    + "late copy never races SCM's retry elsewhere.");
+    public static final ConfigKey<Integer> REPLICATION_DATANODE_LIMIT = ConfigKey.of(
+            "hdds.scm.replication.datanode.replication.limit",
+            ConfigType.intRange(1, Integer.MAX_VALUE),
+            "20",
+            "Replications in flight to one datanode (as target) at most.");
+    public static final ConfigKey<Integer> REPLICATION_DATANODE_DELETE_LIMIT = ConfigKey.of(
+            "hdds.scm.replication.datanode.delete.container.limit",
+            ConfigType.intRange(1, Integer.MAX_VALUE),
+            "40",
+            "Delete-container commands in flight to one datanode at most.");
+    public static final ConfigKey<Double> REPLICATION_INFLIGHT_LIMIT_FACTOR = ConfigKey.of(
+            "hdds.scm.replication.inflight.limit.factor",
+            ConfigType.doubleRange(0, 1),
+            "0.75",
+            "Cluster cap on replications in flight: ceil(healthy datanodes x "
+                    + "hdds.scm.replication.datanode.replication.limit x this factor); 0 = no cap.");
+    public static final ConfigKey<Integer> REPLICATION_CONTAINER_SAMPLE_LIMIT = ConfigKey.of(
+            "hdds.scm.replication.container.sample.limit",
+            ConfigType.intRange(0, Integer.MAX_VALUE),
+            "100",
+            "Container ids listed per health state in `ozone admin container report`.");
+    public static final ConfigKey<Duration> WAIT_AFTER_SAFEMODE_EXIT = ConfigKey.of(
+            "hdds.scm.wait.time.after.safemode.exit",
+            ConfigType.DURATION_TYPE,
+            "5m",
+            "The replication manager sends no command until this long after SCM left safe mode, so datanodes "
+                    + "that restart together report their replicas first.");
+
     @Override
     public String title() {
         return "Storage Container Manager";
@@ -112,6 +158,14 @@ public final class ScmConfigKeys implements ConfigGroup {
                 OPEN_CONTAINERS_PER_PIPELINE,
                 BLOCK_DELETION_RETRY_INTERVAL,
                 PIPELINE_ALLOCATED_TIMEOUT,
-                PIPELINE_CREATION_SETTLE_TIME);
+                PIPELINE_CREATION_SETTLE_TIME,
+                REPLICATION_INTERVAL,
+                REPLICATION_EVENT_TIMEOUT,
+                REPLICATION_EVENT_TIMEOUT_DATANODE_OFFSET,
+                REPLICATION_DATANODE_LIMIT,
+                REPLICATION_DATANODE_DELETE_LIMIT,
+                REPLICATION_INFLIGHT_LIMIT_FACTOR,
+                REPLICATION_CONTAINER_SAMPLE_LIMIT,
+                WAIT_AFTER_SAFEMODE_EXIT);
     }
 }

@@ -46,9 +46,9 @@ public final class ContainerManager implements PipelineEventListener {
     @GuardedBy("this")
     private final Map<String, Integer> cursorByPipeline = new HashMap<>();
 
-    /** The last reported state of each replica: datanode uuid to state, by container id. */
+    /** The last report of each replica: datanode uuid to replica, by container id. */
     @GuardedBy("this")
-    private final Map<Long, Map<String, ContainerState>> replicas = new HashMap<>();
+    private final Map<Long, Map<String, ContainerReplica>> replicas = new HashMap<>();
 
     /** Pipelines on which a block was allocated or a replica reported data: never re-formed. */
     @GuardedBy("this")
@@ -138,15 +138,36 @@ public final class ContainerManager implements PipelineEventListener {
         return Optional.empty();
     }
 
-    /** Applies a datanode's full container report. */
+    /**
+     * Applies a datanode's full container report: a replica the node reported before and no longer lists is gone
+     * (deleted, or on a failed volume).
+     */
     public synchronized void processReports(String datanodeUuid, List<ContainerReplicaReport> reports) {
+        Set<Long> listed = new HashSet<>();
+        for (ContainerReplicaReport report : reports) {
+            if (report.state() != ContainerState.DELETED) {
+                listed.add(report.containerId());
+            }
+        }
+        replicas.entrySet().removeIf(entry -> {
+            if (!listed.contains(entry.getKey())) {
+                entry.getValue().remove(datanodeUuid);
+            }
+            return entry.getValue().isEmpty();
+        });
         for (ContainerReplicaReport report : reports) {
             if (report.state() == ContainerState.DELETED) {
-                replicas.getOrDefault(report.containerId(), new HashMap<>()).remove(datanodeUuid);
                 continue;
             }
             replicas.computeIfAbsent(report.containerId(), id -> new HashMap<>())
-                    .put(datanodeUuid, report.state());
+                    .put(
+                            datanodeUuid,
+                            new ContainerReplica(
+                                    datanodeUuid,
+                                    report.state(),
+                                    report.bcsid(),
+                                    report.usedBytes(),
+                                    report.keyCount()));
             Optional<ContainerInfo> container = store.container(report.containerId());
             if (container.isPresent()) {
                 applyReport(container.get(), report);
@@ -198,12 +219,12 @@ public final class ContainerManager implements PipelineEventListener {
     @GuardedBy("this")
     private boolean noHealthyReplica(long containerId) {
         return replicas.getOrDefault(containerId, Map.of()).values().stream()
-                .allMatch(state -> state == ContainerState.UNHEALTHY);
+                .allMatch(replica -> replica.state() == ContainerState.UNHEALTHY);
     }
 
     /** Datanodes holding a replica of the container: reported ones, else its pipeline's members. */
     public synchronized Set<String> replicaNodes(long containerId) {
-        Map<String, ContainerState> reported = replicas.get(containerId);
+        Map<String, ContainerReplica> reported = replicas.get(containerId);
         if (reported != null && !reported.isEmpty()) {
             return Set.copyOf(reported.keySet());
         }
@@ -219,7 +240,45 @@ public final class ContainerManager implements PipelineEventListener {
 
     /** The last reported state of each replica of the container, by datanode uuid. */
     public synchronized Map<String, ContainerState> replicaStates(long containerId) {
-        return Map.copyOf(replicas.getOrDefault(containerId, Map.of()));
+        Map<String, ContainerState> states = new HashMap<>();
+        replicas.getOrDefault(containerId, Map.of()).forEach((node, replica) -> states.put(node, replica.state()));
+        return Map.copyOf(states);
+    }
+
+    /** The container's replicas as last reported, in no particular order. */
+    public synchronized List<ContainerReplica> replicas(long containerId) {
+        return List.copyOf(replicas.getOrDefault(containerId, Map.of()).values());
+    }
+
+    /** Every container's reported replicas, by container id (one consistent snapshot). */
+    public synchronized Map<Long, List<ContainerReplica>> allReplicas() {
+        Map<Long, List<ContainerReplica>> all = new HashMap<>();
+        replicas.forEach((id, byNode) -> all.put(id, List.copyOf(byNode.values())));
+        return all;
+    }
+
+    /** The container as stored. */
+    public Optional<ContainerInfo> container(long containerId) {
+        return store.container(containerId);
+    }
+
+    /**
+     * Starts closing an OPEN container on the operator's request: CLOSING, and its pipeline's members get
+     * {@code CloseContainer}. A container that is not OPEN (already closing or closed), or unknown, is left as it is.
+     */
+    public synchronized void closeContainer(long containerId) {
+        Optional<ContainerInfo> found = store.container(containerId);
+        if (found.isEmpty() || !found.get().isOpen()) {
+            return;
+        }
+        ContainerInfo container = found.get();
+        Optional<Pipeline> pipeline = store.pipeline(container.pipelineId());
+        if (pipeline.isPresent()) {
+            startClosing(container, pipeline.get(), false, "operator request");
+        } else {
+            store.putContainer(container.withState(ContainerState.CLOSING));
+            allocatable.remove(container.pipelineId());
+        }
     }
 
     public List<ContainerInfo> containers() {

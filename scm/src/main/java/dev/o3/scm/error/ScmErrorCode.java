@@ -20,6 +20,10 @@ public enum ScmErrorCode {
     INVALID_NODE_STATE(17, Category.USER),
     /** Taking the datanodes out of service would leave too few IN_SERVICE HEALTHY nodes for their containers. */
     INSUFFICIENT_NODES(18, Category.USER),
+    /** No container has the id given. */
+    CONTAINER_NOT_FOUND(19, Category.USER),
+    /** No pipeline has the id given. */
+    PIPELINE_NOT_FOUND(20, Category.USER),
     /** SCM waits for datanodes after start; retry later. */
     SAFE_MODE(20, Category.RESOURCE),
     /** No open pipeline (or every one excluded); retry after pipelines open. */

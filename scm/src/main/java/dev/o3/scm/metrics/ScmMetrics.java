@@ -37,6 +37,13 @@ public final class ScmMetrics {
     public static final String ADMIN_UNCLOSED = "o3_scm_decommission_maintenance_containers_unclosed";
     public static final String ADMIN_SUFFICIENT = "o3_scm_decommission_maintenance_containers_sufficiently_replicated";
     public static final String RECOMMISSIONS = "o3_scm_decommission_maintenance_recommissions";
+    public static final String REPLICATION_INFLIGHT = "o3_scm_replication_inflight";
+    public static final String REPLICATION_CONTAINERS = "o3_scm_replication_containers";
+    public static final String REPLICATION_COMMANDS_SENT = "o3_scm_replication_commands_sent";
+    public static final String REPLICATION_REPLICAS_CREATED = "o3_scm_replication_replicas_created";
+    public static final String REPLICATION_REPLICAS_DELETED = "o3_scm_replication_replicas_deleted";
+    public static final String REPLICATION_DEFERRED = "o3_scm_replication_deferred";
+    public static final String REPLICATION_FAILED = "o3_scm_replication_failed";
 
     private final PrometheusRegistry registry;
     private final Counter blocksAllocated;
@@ -46,6 +53,11 @@ public final class ScmMetrics {
     private final Counter creationFailures;
     private final Counter rackFallbacks;
     private final Counter recommissions;
+    private final Counter replicationCommands;
+    private final Counter replicasCreated;
+    private final Counter replicasDeleted;
+    private final Counter replicationDeferred;
+    private final Counter replicationFailed;
 
     public ScmMetrics(PrometheusRegistry registry) {
         this.registry = Objects.requireNonNull(registry, "registry is null");
@@ -62,6 +74,21 @@ public final class ScmMetrics {
                 PIPELINE_RACK_FALLBACKS, "Pipelines placed without the 2+1 rack rule (one rack, or racks too unequal)");
         recommissions = counter(
                 RECOMMISSIONS, "Datanodes returned to IN_SERVICE (recommission, maintenance end, or died leaving)");
+        replicationCommands = Counter.builder()
+                .name(REPLICATION_COMMANDS_SENT)
+                .help("Replicate and delete-container commands the replication manager queued for datanodes")
+                .labelNames("command")
+                .register(registry);
+        replicasCreated = counter(
+                REPLICATION_REPLICAS_CREATED, "Replicas a container report confirmed after a replicate command");
+        replicasDeleted = counter(
+                REPLICATION_REPLICAS_DELETED, "Replicas a container report confirmed gone after a delete command");
+        replicationDeferred = counter(
+                REPLICATION_DEFERRED,
+                "Containers the replication manager left for a later pass: in-flight limits reached or no target");
+        replicationFailed = counter(
+                REPLICATION_FAILED,
+                "Replicate and delete commands that expired, failed on the datanode, or whose node died");
     }
 
     /**
@@ -119,6 +146,63 @@ public final class ScmMetrics {
 
     public long recommissions() {
         return (long) recommissions.get();
+    }
+
+    /**
+     * Registers the replication manager's gauges, read at scrape time.
+     *
+     * @param inflight commands in flight per operation (label {@code op}: add, delete)
+     * @param containersByHealth containers per health state of the last scan (label {@code health})
+     */
+    public void registerReplicationGauges(
+            Supplier<Map<String, Integer>> inflight, Supplier<Map<String, Long>> containersByHealth) {
+        labelled(REPLICATION_INFLIGHT, "Replication manager commands in flight by operation", "op", inflight);
+        labelled(
+                REPLICATION_CONTAINERS,
+                "Closed containers by replication health at the last scan",
+                "health",
+                containersByHealth);
+    }
+
+    /** The replication manager queued a command ({@code replicate} or {@code delete}). */
+    public void recordReplicationCommand(String command) {
+        replicationCommands.labelValues(command).inc();
+    }
+
+    public void recordReplicasCreated(int replicas) {
+        replicasCreated.inc(replicas);
+    }
+
+    public void recordReplicasDeleted(int replicas) {
+        replicasDeleted.inc(replicas);
+    }
+
+    public void recordReplicationDeferred() {
+        replicationDeferred.inc();
+    }
+
+    public void recordReplicationFailed(int commands) {
+        replicationFailed.inc(commands);
+    }
+
+    public long replicationCommands(String command) {
+        return (long) replicationCommands.labelValues(command).get();
+    }
+
+    public long replicationFailures() {
+        return (long) replicationFailed.get();
+    }
+
+    public long replicationDeferrals() {
+        return (long) replicationDeferred.get();
+    }
+
+    public long replicasCreated() {
+        return (long) replicasCreated.get();
+    }
+
+    public long replicasDeleted() {
+        return (long) replicasDeleted.get();
     }
 
     /**

@@ -32,6 +32,20 @@ public final class SafeMode {
         }
     }
 
+    /**
+     * Leaves safe mode on an operator's request, whatever has registered; runs the exit action once.
+     *
+     * @return whether SCM was in safe mode
+     */
+    public boolean exit() {
+        if (inSafeMode.compareAndSet(true, false)) {
+            LOG.info("{}leaving safe mode on an operator's request", logPrefix);
+            onExit.run();
+            return true;
+        }
+        return false;
+    }
+
     public boolean inSafeMode() {
         return inSafeMode.get();
     }

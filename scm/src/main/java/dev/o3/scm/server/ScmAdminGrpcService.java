@@ -1,11 +1,20 @@
 package dev.o3.scm.server;
 
-import dev.o3.proto.scm.DatanodeAdminProgress;
+import dev.o3.proto.scm.CloseContainerRequest;
+import dev.o3.proto.scm.CloseContainerResponse;
+import dev.o3.proto.scm.ClosePipelineRequest;
+import dev.o3.proto.scm.ClosePipelineResponse;
+import dev.o3.proto.scm.ContainerReportRequest;
+import dev.o3.proto.scm.ContainerReportResponse;
 import dev.o3.proto.scm.DatanodeAdminResponse;
 import dev.o3.proto.scm.DatanodeAdminStatusRequest;
 import dev.o3.proto.scm.DatanodeAdminStatusResponse;
 import dev.o3.proto.scm.DatanodeInfo;
 import dev.o3.proto.scm.DecommissionDatanodesRequest;
+import dev.o3.proto.scm.ExitSafeModeRequest;
+import dev.o3.proto.scm.ExitSafeModeResponse;
+import dev.o3.proto.scm.GetContainerRequest;
+import dev.o3.proto.scm.GetContainerResponse;
 import dev.o3.proto.scm.ListContainersRequest;
 import dev.o3.proto.scm.ListContainersResponse;
 import dev.o3.proto.scm.ListDatanodesRequest;
@@ -13,23 +22,26 @@ import dev.o3.proto.scm.ListDatanodesResponse;
 import dev.o3.proto.scm.ListPipelinesRequest;
 import dev.o3.proto.scm.ListPipelinesResponse;
 import dev.o3.proto.scm.RecommissionDatanodesRequest;
+import dev.o3.proto.scm.ReplicationManagerRequest;
+import dev.o3.proto.scm.ReplicationManagerResponse;
 import dev.o3.proto.scm.SafeModeStatusRequest;
 import dev.o3.proto.scm.SafeModeStatusResponse;
 import dev.o3.proto.scm.ScmAdminServiceGrpc;
 import dev.o3.proto.scm.StartMaintenanceRequest;
 import dev.o3.scm.container.ContainerInfo;
-import dev.o3.scm.decommission.AdminProgress;
-import dev.o3.scm.node.DatanodeDescriptor;
+import dev.o3.scm.error.ScmErrorCode;
+import dev.o3.scm.error.ScmException;
 import dev.o3.scm.node.DatanodeStatus;
+import dev.o3.scm.replication.ReplicationManager;
 import dev.o3.scm.wire.ScmProtoTranslator;
 import dev.o3.scm.wire.StateTranslator;
 import io.grpc.stub.StreamObserver;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
-/** gRPC {@code ScmAdminService}: the views behind {@code ozone admin}. Thread-safe (stateless). */
+/**
+ * gRPC {@code ScmAdminService}: the views and operations behind {@code ozone admin} (datanodes, pipelines,
+ * containers, the replication manager, safe mode). Thread-safe (stateless).
+ */
 final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplBase {
     private static final int DEFAULT_CONTAINER_PAGE = 1000;
 
@@ -37,11 +49,15 @@ final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplB
     private final ScmProtoTranslator translator;
 
     private final DatanodeReports reports;
+    private final ContainerViews views;
+    private final DatanodeAdminViews admin;
 
     ScmAdminGrpcService(StorageContainerManager scm, ScmProtoTranslator translator, DatanodeReports reports) {
         this.scm = scm;
         this.translator = translator;
         this.reports = reports;
+        this.views = new ContainerViews(scm);
+        this.admin = new DatanodeAdminViews(scm);
     }
 
     @Override
@@ -60,7 +76,7 @@ final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplB
                     .setPipelineCount(pipelines.getOrDefault(status.uuid(), 0))
                     .setLeaderCount(leaders.getOrDefault(status.uuid(), 0))
                     .setLastHeartbeatMillis(status.lastHeartbeat().toEpochMilli())
-                    .setOperational(ScmProtoTranslator.toProto(status.operational()))
+                    .setOperational(StateTranslator.toProto(status.operational()))
                     .setNodeReport(reports.nodeReport(status.uuid()))
                     .addAllPipelines(reports.pipelineReports(status.uuid())));
         }
@@ -104,61 +120,84 @@ final class ScmAdminGrpcService extends ScmAdminServiceGrpc.ScmAdminServiceImplB
     @Override
     public void decommissionDatanodes(
             DecommissionDatanodesRequest request, StreamObserver<DatanodeAdminResponse> response) {
-        ScmGrpcErrors.answer(
-                "decommissionDatanodes",
-                response,
-                () -> acted(scm.datanodeAdmin().decommission(request.getHostsList(), request.getForce())));
+        ScmGrpcErrors.answer("decommissionDatanodes", response, () -> admin.decommission(request));
     }
 
     @Override
     public void recommissionDatanodes(
             RecommissionDatanodesRequest request, StreamObserver<DatanodeAdminResponse> response) {
-        ScmGrpcErrors.answer(
-                "recommissionDatanodes",
-                response,
-                () -> acted(scm.datanodeAdmin().recommission(request.getHostsList())));
+        ScmGrpcErrors.answer("recommissionDatanodes", response, () -> admin.recommission(request));
     }
 
     @Override
     public void startMaintenance(StartMaintenanceRequest request, StreamObserver<DatanodeAdminResponse> response) {
-        Optional<Duration> duration =
-                request.getEndHours() == 0 ? Optional.empty() : Optional.of(Duration.ofHours(request.getEndHours()));
-        ScmGrpcErrors.answer(
-                "startMaintenance",
-                response,
-                () -> acted(
-                        scm.datanodeAdmin().startMaintenance(request.getHostsList(), duration, request.getForce())));
-    }
-
-    private static DatanodeAdminResponse acted(List<DatanodeDescriptor> datanodes) {
-        DatanodeAdminResponse.Builder builder = DatanodeAdminResponse.newBuilder();
-        datanodes.forEach(datanode -> builder.addDatanodes(ScmProtoTranslator.toProto(datanode)));
-        return builder.build();
+        ScmGrpcErrors.answer("startMaintenance", response, () -> admin.startMaintenance(request));
     }
 
     @Override
     public void datanodeAdminStatus(
             DatanodeAdminStatusRequest request, StreamObserver<DatanodeAdminStatusResponse> response) {
-        ScmGrpcErrors.answer("datanodeAdminStatus", response, () -> {
-            DatanodeAdminStatusResponse.Builder builder = DatanodeAdminStatusResponse.newBuilder();
-            for (AdminProgress progress : scm.datanodeAdmin().progress()) {
-                builder.addNodes(toProto(progress));
+        ScmGrpcErrors.answer("datanodeAdminStatus", response, admin::status);
+    }
+
+    @Override
+    public void getContainer(GetContainerRequest request, StreamObserver<GetContainerResponse> response) {
+        ScmGrpcErrors.answer("getContainer", response, () -> views.container(request.getContainerId()));
+    }
+
+    @Override
+    public void containerReport(ContainerReportRequest request, StreamObserver<ContainerReportResponse> response) {
+        ScmGrpcErrors.answer("containerReport", response, views::report);
+    }
+
+    @Override
+    public void closeContainer(CloseContainerRequest request, StreamObserver<CloseContainerResponse> response) {
+        ScmGrpcErrors.answer("closeContainer", response, () -> {
+            long id = request.getContainerId();
+            if (scm.containers().container(id).isEmpty()) {
+                throw ContainerViews.notFound(id);
             }
-            return builder.build();
+            scm.containers().closeContainer(id);
+            ContainerInfo container = scm.containers().container(id).orElseThrow(() -> ContainerViews.notFound(id));
+            return CloseContainerResponse.newBuilder()
+                    .setState(StateTranslator.toProto(container.state()))
+                    .build();
         });
     }
 
-    private static DatanodeAdminProgress toProto(AdminProgress progress) {
-        return DatanodeAdminProgress.newBuilder()
-                .setDatanode(ScmProtoTranslator.toProto(progress.datanode()))
-                .setOperational(ScmProtoTranslator.toProto(progress.operational()))
-                .setStartedMillis(progress.startedAt().toEpochMilli())
-                .setPipelinesWaitingToClose(progress.pipelinesWaitingToClose())
-                .setSufficientlyReplicated(progress.sufficientlyReplicated())
-                .setUnderReplicated(progress.underReplicated())
-                .setUnclosed(progress.unclosed())
-                .addAllUnderReplicatedIds(progress.underReplicatedIds())
-                .addAllUnclosedIds(progress.unclosedIds())
-                .build();
+    @Override
+    public void closePipeline(ClosePipelineRequest request, StreamObserver<ClosePipelineResponse> response) {
+        ScmGrpcErrors.answer("closePipeline", response, () -> {
+            String id = request.getPipelineId();
+            if (!scm.pipelines().closePipeline(id, "closed by an operator")) {
+                throw new ScmException(ScmErrorCode.PIPELINE_NOT_FOUND, "pipeline " + id + " does not exist");
+            }
+            return ClosePipelineResponse.getDefaultInstance();
+        });
+    }
+
+    @Override
+    public void replicationManager(
+            ReplicationManagerRequest request, StreamObserver<ReplicationManagerResponse> response) {
+        ScmGrpcErrors.answer("replicationManager", response, () -> {
+            ReplicationManager replication = scm.replication();
+            switch (request.getAction()) {
+                case START -> replication.start();
+                case STOP -> replication.stop();
+                case STATUS -> {}
+                case REPLICATION_MANAGER_ACTION_UNSPECIFIED, UNRECOGNIZED -> throw new ScmException(
+                        ScmErrorCode.INVALID_REQUEST, "replication manager action is unset or unknown");
+            }
+            return ReplicationManagerResponse.newBuilder()
+                    .setRunning(replication.isRunning())
+                    .build();
+        });
+    }
+
+    @Override
+    public void exitSafeMode(ExitSafeModeRequest request, StreamObserver<ExitSafeModeResponse> response) {
+        ScmGrpcErrors.answer("exitSafeMode", response, () -> ExitSafeModeResponse.newBuilder()
+                .setWasInSafeMode(scm.safeMode().exit())
+                .build());
     }
 }

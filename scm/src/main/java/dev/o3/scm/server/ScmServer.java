@@ -128,6 +128,12 @@ public final class ScmServer implements Daemon {
         long period = config.heartbeatCheckInterval().toMillis();
         // The future is kept by the executor; shutdownNow() at close cancels it.
         var unused = healthChecker.scheduleWithFixedDelay(this::checkHealth, period, period, TimeUnit.MILLISECONDS);
+        ScheduledExecutorService replication =
+                Executors.newSingleThreadScheduledExecutor(Threads.daemonThreadsNamed(NAME + "-replication"));
+        components.add(replication::shutdownNow);
+        long interval = config.replication().interval().toMillis();
+        var unusedReplication =
+                replication.scheduleWithFixedDelay(this::replicate, interval, interval, TimeUnit.MILLISECONDS);
         ScheduledExecutorService adminMonitor =
                 Executors.newSingleThreadScheduledExecutor(Threads.daemonThreadsNamed(NAME + "-datanode-admin"));
         components.add(adminMonitor::shutdownNow);
@@ -176,6 +182,21 @@ public final class ScmServer implements Daemon {
         } catch (RuntimeException e) {
             // Top of the health thread: log and try again next period.
             LOG.error("[{}] node health check failed", NAME, e);
+        }
+    }
+
+    private void replicate() {
+        StorageContainerManager current;
+        synchronized (this) {
+            current = scm;
+        }
+        try {
+            if (current != null) {
+                current.replication().run();
+            }
+        } catch (RuntimeException e) {
+            // Top of the replication thread: log and try again next period.
+            LOG.error("[{}] replication pass failed", NAME, e);
         }
     }
 

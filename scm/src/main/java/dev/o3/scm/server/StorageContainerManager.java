@@ -18,6 +18,7 @@ import dev.o3.scm.node.NodeState;
 import dev.o3.scm.pipeline.PipelineCreationTrigger;
 import dev.o3.scm.pipeline.PipelineManager;
 import dev.o3.scm.pipeline.PipelineReport;
+import dev.o3.scm.replication.ReplicationManager;
 import dev.o3.scm.safemode.SafeMode;
 import dev.o3.scm.state.ScmStateStore;
 import dev.o3.scm.topology.RackMapping;
@@ -50,6 +51,7 @@ public final class StorageContainerManager implements AutoCloseable {
     private final BlockManager blocks;
     private final DeletedBlockLog deletedBlocks;
     private final SafeMode safeMode;
+    private final ReplicationManager replication;
     private final ScmMetrics metrics;
     private final DatanodeAdminMonitor datanodeAdmin;
     private final PipelineCreationTrigger trigger;
@@ -88,7 +90,9 @@ public final class StorageContainerManager implements AutoCloseable {
                 name, clock, config.staleNodeInterval(), config.deadNodeInterval(), racks, new NodeEvents());
         this.pipelines = new PipelineManager(name, store, nodes, commands, config, clock, metrics, containers);
         this.trigger = triggerFactory.apply(this::creationRound);
-        this.safeMode = new SafeMode(name, config.safeModeMinDatanodes(), trigger::trigger);
+        this.safeMode = new SafeMode(name, config.safeModeMinDatanodes(), this::safeModeExited);
+        this.replication = new ReplicationManager(
+                name, config.replication(), clock, containers, nodes, commands, safeMode::inSafeMode, metrics);
         this.blocks = new BlockManager(
                 store, pipelines, containers, safeMode, config.blockSize().bytes(), metrics);
         metrics.registerStateGauges(
@@ -142,7 +146,10 @@ public final class StorageContainerManager implements AutoCloseable {
         }
         containerReports.ifPresent(reports -> containers.processReports(datanodeUuid, reports));
         pipelines.processReports(datanodeUuid, pipelineReports);
-        statuses.forEach(status -> deletedBlocks.acknowledge(datanodeUuid, status.commandId(), status.success()));
+        statuses.forEach(status -> {
+            deletedBlocks.acknowledge(datanodeUuid, status.commandId(), status.success());
+            replication.onCommandStatus(datanodeUuid, status.commandId(), status.success());
+        });
         List<DatanodeCommand> due = new ArrayList<>(commands.drain(datanodeUuid));
         deletedBlocks.commandFor(datanodeUuid).ifPresent(due::add);
         return Optional.of(due);
@@ -204,6 +211,11 @@ public final class StorageContainerManager implements AutoCloseable {
         return datanodeAdmin;
     }
 
+    /** The replication manager; {@link ReplicationManager#run()} is one pass (SCM's server runs it periodically). */
+    public ReplicationManager replication() {
+        return replication;
+    }
+
     /** SCM's metrics ({@code o3_scm_*} on {@code /prom}). */
     public ScmMetrics metrics() {
         return metrics;
@@ -222,6 +234,11 @@ public final class StorageContainerManager implements AutoCloseable {
             return;
         }
         pipelines.createPipelines();
+    }
+
+    private void safeModeExited() {
+        replication.onSafeModeExit();
+        trigger.trigger();
     }
 
     @Override

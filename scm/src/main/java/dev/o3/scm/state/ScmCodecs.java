@@ -5,6 +5,7 @@ import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.node.OperationalState;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.wire.ScmProtoTranslator;
+import dev.o3.scm.wire.StateTranslator;
 import dev.o3.server.db.Codec;
 import dev.o3.server.db.Codecs;
 import java.util.List;
@@ -30,8 +31,8 @@ final class ScmCodecs {
 
     static final Codec<OperationalState> OPERATIONAL_STATE = map(
             Codecs.proto(dev.o3.proto.scm.DatanodeOperationalState.parser()),
-            ScmProtoTranslator::toProto,
-            ScmProtoTranslator::fromProto);
+            StateTranslator::toProto,
+            StateTranslator::fromProto);
 
     private ScmCodecs() {}
 

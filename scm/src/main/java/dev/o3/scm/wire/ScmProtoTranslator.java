@@ -7,8 +7,9 @@ import dev.o3.proto.hdds.ReplicationType;
 import dev.o3.proto.scm.CloseContainerCommand;
 import dev.o3.proto.scm.ClosePipelineCommand;
 import dev.o3.proto.scm.CreatePipelineCommand;
-import dev.o3.proto.scm.DatanodeOperationalState;
 import dev.o3.proto.scm.DeleteBlocksCommand;
+import dev.o3.proto.scm.DeleteContainerCommand;
+import dev.o3.proto.scm.ReplicateContainerCommand;
 import dev.o3.proto.scm.ScmCommand;
 import dev.o3.scm.block.DeletedBlocksTransaction;
 import dev.o3.scm.block.ExcludeList;
@@ -17,10 +18,8 @@ import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.container.ContainerReplicaReport;
 import dev.o3.scm.node.DatanodeDescriptor;
 import dev.o3.scm.node.DatanodePorts;
-import dev.o3.scm.node.OperationalState;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.pipeline.PipelineReport;
-import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -69,28 +68,6 @@ public final class ScmProtoTranslator {
                 .setReplicationPort(datanode.ports().replication())
                 .setHttpPort(datanode.ports().http())
                 .build();
-    }
-
-    /** An operational state; a maintenance end is sent as epoch millis (0 = none). */
-    public static DatanodeOperationalState toProto(OperationalState operational) {
-        return DatanodeOperationalState.newBuilder()
-                .setState(StateTranslator.toProto(operational.state()))
-                .setMaintenanceEndMillis(
-                        operational.maintenanceEnd().map(Instant::toEpochMilli).orElse(0L))
-                .build();
-    }
-
-    /**
-     * The operational state of its wire form.
-     *
-     * @throws UnknownWireValueException for an unset or unknown state
-     */
-    public static OperationalState fromProto(DatanodeOperationalState operational) {
-        return new OperationalState(
-                StateTranslator.fromProto(operational.getState(), operational.getStateValue()),
-                operational.getMaintenanceEndMillis() == 0
-                        ? Optional.empty()
-                        : Optional.of(Instant.ofEpochMilli(operational.getMaintenanceEndMillis())));
     }
 
     /** A pipeline with each member's registered details (the uuid alone for a member not registered). */
@@ -163,6 +140,16 @@ public final class ScmProtoTranslator {
             DeleteBlocksCommand.Builder deletes = DeleteBlocksCommand.newBuilder();
             delete.transactions().forEach(tx -> deletes.addTransactions(toProto(tx)));
             builder.setDeleteBlocks(deletes);
+        } else if (command instanceof DatanodeCommand.ReplicateContainer replicate) {
+            ReplicateContainerCommand.Builder copy =
+                    ReplicateContainerCommand.newBuilder().setContainerId(replicate.containerId());
+            replicate.sources().forEach(source -> copy.addSources(toProto(source)));
+            builder.setReplicateContainer(copy).setDeadlineEpochMs(replicate.deadlineMillis());
+        } else if (command instanceof DatanodeCommand.DeleteContainer delete) {
+            builder.setDeleteContainer(DeleteContainerCommand.newBuilder()
+                            .setContainerId(delete.containerId())
+                            .setForce(delete.force()))
+                    .setDeadlineEpochMs(delete.deadlineMillis());
         }
         return builder.build();
     }
@@ -199,7 +186,8 @@ public final class ScmProtoTranslator {
                         r.getContainerId(),
                         StateTranslator.fromProto(r.getState(), r.getStateValue()),
                         r.getUsedBytes(),
-                        r.getKeyCount()))
+                        r.getKeyCount(),
+                        r.getBlockCommitSequenceId()))
                 .toList();
     }
 

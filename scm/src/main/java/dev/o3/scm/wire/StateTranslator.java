@@ -1,9 +1,13 @@
 package dev.o3.scm.wire;
 
 import dev.o3.proto.hdds.PipelineState;
+import dev.o3.proto.scm.DatanodeOperationalState;
 import dev.o3.proto.scm.NodeOperationalState;
 import dev.o3.proto.scm.NodeState;
 import dev.o3.scm.container.ContainerState;
+import dev.o3.scm.node.OperationalState;
+import java.time.Instant;
+import java.util.Optional;
 
 /**
  * The one mapping of each state enum between SCM's domain and the wire, exhaustive in both directions: a wire value
@@ -101,5 +105,27 @@ public final class StateTranslator {
             case NODE_OPERATIONAL_STATE_UNSPECIFIED, UNRECOGNIZED -> throw new UnknownWireValueException(
                     "operational state", state, number);
         };
+    }
+
+    /** An operational state; a maintenance end is sent as epoch millis (0 = none). */
+    public static DatanodeOperationalState toProto(OperationalState operational) {
+        return DatanodeOperationalState.newBuilder()
+                .setState(toProto(operational.state()))
+                .setMaintenanceEndMillis(
+                        operational.maintenanceEnd().map(Instant::toEpochMilli).orElse(0L))
+                .build();
+    }
+
+    /**
+     * The operational state of its wire form.
+     *
+     * @throws UnknownWireValueException for an unset or unknown state
+     */
+    public static OperationalState fromProto(DatanodeOperationalState operational) {
+        return new OperationalState(
+                fromProto(operational.getState(), operational.getStateValue()),
+                operational.getMaintenanceEndMillis() == 0
+                        ? Optional.empty()
+                        : Optional.of(Instant.ofEpochMilli(operational.getMaintenanceEndMillis())));
     }
 }

@@ -102,6 +102,72 @@ class TestScmConfig {
     }
 
     @Test
+    void replicationDefaultsMatchApacheOzone() {
+        ReplicationConfig replication = ScmConfig.from(OzoneConfiguration.of(Map.of("ozone.metadata.dirs", "/meta")))
+                .replication();
+
+        assertThat(replication.interval()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(replication.eventTimeout()).isEqualTo(Duration.ofMinutes(12));
+        assertThat(replication.datanodeDeadlineOffset()).isEqualTo(Duration.ofMinutes(6));
+        assertThat(replication.datanodeReplicationLimit()).isEqualTo(20);
+        assertThat(replication.datanodeDeleteLimit()).isEqualTo(40);
+        assertThat(replication.inflightLimitFactor()).isEqualTo(0.75);
+        assertThat(replication.sampleLimit()).isEqualTo(100);
+        assertThat(replication.waitAfterSafeModeExit()).isEqualTo(Duration.ofMinutes(5));
+        // ceil(10 x 20 x 0.75)
+        assertThat(replication.clusterReplicationLimit(10)).isEqualTo(150);
+    }
+
+    @Test
+    void replicationKeysMapToFieldsAndZeroFactorMeansNoClusterCap() {
+        ReplicationConfig replication = ScmConfig.from(OzoneConfiguration.of(Map.of(
+                        "ozone.metadata.dirs", "/meta",
+                        "hdds.scm.replication.thread.interval", "30s",
+                        "hdds.scm.replication.event.timeout", "10m",
+                        "hdds.scm.replication.event.timeout.datanode.offset", "1m",
+                        "hdds.scm.replication.datanode.replication.limit", "5",
+                        "hdds.scm.replication.datanode.delete.container.limit", "7",
+                        "hdds.scm.replication.inflight.limit.factor", "0",
+                        "hdds.scm.replication.container.sample.limit", "3",
+                        "hdds.scm.wait.time.after.safemode.exit", "0s")))
+                .replication();
+
+        assertThat(replication)
+                .isEqualTo(new ReplicationConfig(
+                        Duration.ofSeconds(30),
+                        Duration.ofMinutes(10),
+                        Duration.ofMinutes(1),
+                        5,
+                        7,
+                        0,
+                        3,
+                        Duration.ZERO));
+        assertThat(replication.clusterReplicationLimit(10)).isEqualTo(Integer.MAX_VALUE);
+    }
+
+    @Test
+    void datanodeDeadlineOffsetMustBeShorterThanTheEventTimeout() {
+        OzoneConfiguration conf = OzoneConfiguration.of(Map.of(
+                "ozone.metadata.dirs", "/meta",
+                "hdds.scm.replication.event.timeout", "5m",
+                "hdds.scm.replication.event.timeout.datanode.offset", "5m"));
+
+        assertThatThrownBy(() -> ScmConfig.from(conf))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("hdds.scm.replication.event.timeout.datanode.offset");
+    }
+
+    @Test
+    void inflightFactorOutsideZeroToOneIsRejected() {
+        Map<String, String> values =
+                Map.of("ozone.metadata.dirs", "/meta", "hdds.scm.replication.inflight.limit.factor", "1.5");
+
+        assertThatThrownBy(() -> ScmConfig.from(OzoneConfiguration.of(values)))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("hdds.scm.replication.inflight.limit.factor");
+    }
+
+    @Test
     void missingDirectoryNamesBothKeys() {
         assertThatThrownBy(() -> ScmConfig.from(OzoneConfiguration.of(Map.of())))
                 .isInstanceOf(ConfigException.class)

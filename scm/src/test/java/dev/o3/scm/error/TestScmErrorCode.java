@@ -18,6 +18,8 @@ class TestScmErrorCode {
                         "UNKNOWN_DATANODE=16/USER",
                         "INVALID_NODE_STATE=17/USER",
                         "INSUFFICIENT_NODES=18/USER",
+                        "CONTAINER_NOT_FOUND=19/USER",
+                        "PIPELINE_NOT_FOUND=20/USER",
                         "SAFE_MODE=20/RESOURCE",
                         "NO_OPEN_PIPELINE=21/RESOURCE");
     }

@@ -4,6 +4,7 @@ import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.scm.command.CommandStatus;
 import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.config.ScmConfig;
+import dev.o3.scm.container.ContainerReplicaReport;
 import dev.o3.scm.node.DatanodeDescriptor;
 import dev.o3.scm.node.DatanodePorts;
 import dev.o3.scm.pipeline.Pipeline;
@@ -121,6 +122,13 @@ final class ScmFixture implements AutoCloseable {
 
     List<DatanodeCommand> heartbeat(String uuid, List<PipelineReport> reports, List<CommandStatus> statuses) {
         return scm.heartbeat(uuid, OptionalInt.empty(), reports, Optional.empty(), statuses)
+                .orElseThrow();
+    }
+
+    /** A heartbeat carrying the node's full container report. */
+    List<DatanodeCommand> reportContainers(
+            String uuid, List<ContainerReplicaReport> containers, List<CommandStatus> statuses) {
+        return scm.heartbeat(uuid, OptionalInt.empty(), List.of(), Optional.of(containers), statuses)
                 .orElseThrow();
     }
 

@@ -223,7 +223,7 @@ class TestBlockAllocation {
                 datanode,
                 OptionalInt.empty(),
                 List.of(),
-                Optional.of(List.of(new ContainerReplicaReport(container, state, used, 4))),
+                Optional.of(List.of(new ContainerReplicaReport(container, state, used, 4, 1))),
                 List.of());
     }
 

@@ -72,7 +72,7 @@ class TestDatanodeAdmin {
                 uuid,
                 OptionalInt.empty(),
                 List.of(),
-                Optional.of(List.of(new ContainerReplicaReport(container, state, 4096, 1))),
+                Optional.of(List.of(new ContainerReplicaReport(container, state, 4096, 1, 1))),
                 List.of());
     }
 

@@ -2,20 +2,31 @@ package dev.o3.scm.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.ContainerState;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.proto.hdds.PipelineState;
 import dev.o3.proto.scm.AllocateBlockRequest;
 import dev.o3.proto.scm.AllocateBlockResponse;
 import dev.o3.proto.scm.AllocatedBlock;
+import dev.o3.proto.scm.CloseContainerRequest;
+import dev.o3.proto.scm.ClosePipelineRequest;
+import dev.o3.proto.scm.ContainerReplicaReport;
+import dev.o3.proto.scm.ContainerReportRequest;
+import dev.o3.proto.scm.ContainerReportResponse;
 import dev.o3.proto.scm.DatanodeInfo;
+import dev.o3.proto.scm.ExitSafeModeRequest;
+import dev.o3.proto.scm.GetContainerRequest;
+import dev.o3.proto.scm.GetContainerResponse;
 import dev.o3.proto.scm.HeartbeatRequest;
 import dev.o3.proto.scm.HeartbeatResponse;
+import dev.o3.proto.scm.ListContainersRequest;
 import dev.o3.proto.scm.ListDatanodesRequest;
 import dev.o3.proto.scm.ListPipelinesRequest;
 import dev.o3.proto.scm.NodeReport;
@@ -24,6 +35,9 @@ import dev.o3.proto.scm.PipelineReport;
 import dev.o3.proto.scm.RatisDirReport;
 import dev.o3.proto.scm.RegisterRequest;
 import dev.o3.proto.scm.RegisterResponse;
+import dev.o3.proto.scm.ReplicaInfo;
+import dev.o3.proto.scm.ReplicationManagerAction;
+import dev.o3.proto.scm.ReplicationManagerRequest;
 import dev.o3.proto.scm.SafeModeStatusRequest;
 import dev.o3.proto.scm.ScmAdminServiceGrpc;
 import dev.o3.proto.scm.ScmBlockServiceGrpc;
@@ -165,6 +179,144 @@ class TestScmServer {
         }
     }
 
+    @Test
+    void adminShowsReplicasAndHealthAndClosesContainersAndPipelines() throws IOException {
+        Map<String, String> overrides = new HashMap<>(configuration().explicitValues());
+        overrides.put("ozone.scm.datanode.pipeline.limit", "1");
+        overrides.put("hdds.scm.replication.thread.interval", "100ms");
+        overrides.put("hdds.scm.wait.time.after.safemode.exit", "0s");
+        try (ScmServer server = new ScmServer(OzoneConfiguration.of(overrides), Clock.systemUTC())) {
+            server.start();
+            var datanodes = ScmDatanodeServiceGrpc.newBlockingStub(channel(server.datanodePort()));
+            var admin = ScmAdminServiceGrpc.newBlockingStub(channel(server.adminPort()));
+            assertThat(admin.containerReport(ContainerReportRequest.getDefaultInstance())
+                            .getAvailable())
+                    .as("no report while in safe mode")
+                    .isFalse();
+            assertThat(admin.exitSafeMode(ExitSafeModeRequest.getDefaultInstance())
+                            .getWasInSafeMode())
+                    .isTrue();
+            assertThat(admin.exitSafeMode(ExitSafeModeRequest.getDefaultInstance())
+                            .getWasInSafeMode())
+                    .isFalse();
+            assertThat(admin.safeModeStatus(SafeModeStatusRequest.getDefaultInstance())
+                            .getInSafeMode())
+                    .isFalse();
+            for (int i = 0; i < 3; i++) {
+                datanodes.register(
+                        RegisterRequest.newBuilder().setDatanode(details(i)).build());
+            }
+            Map<String, List<String>> groups = collectCreatePipelineCommands(datanodes, 1, 3);
+            String pipelineId = groups.get(uuid(0)).get(0);
+            groups.keySet()
+                    .forEach(node -> datanodes.heartbeat(HeartbeatRequest.newBuilder()
+                            .setDatanodeUuid(node)
+                            .addPipelines(PipelineReport.newBuilder().setPipelineId(pipelineId))
+                            .build()));
+            long containerId = admin.listContainers(ListContainersRequest.getDefaultInstance())
+                    .getContainers(0)
+                    .getContainerId();
+            for (int i = 0; i < 3; i++) {
+                datanodes.heartbeat(HeartbeatRequest.newBuilder()
+                        .setDatanodeUuid(uuid(i))
+                        .addContainers(ContainerReplicaReport.newBuilder()
+                                .setContainerId(containerId)
+                                .setState(ContainerState.CONTAINER_CLOSED)
+                                .setUsedBytes(4096)
+                                .setKeyCount(2)
+                                .setBlockCommitSequenceId(7 + i))
+                        .build());
+            }
+
+            GetContainerResponse container = admin.getContainer(
+                    GetContainerRequest.newBuilder().setContainerId(containerId).build());
+            assertThat(container.getContainer().getState()).isEqualTo(ContainerState.CONTAINER_CLOSED);
+            assertThat(container.getReplicasList())
+                    .extracting(r -> r.getDatanode().getUuid(), ReplicaInfo::getBlockCommitSequenceId)
+                    .containsExactly(tuple(uuid(0), 7L), tuple(uuid(1), 8L), tuple(uuid(2), 9L));
+            assertThat(container.getReplicasList()).allSatisfy(replica -> {
+                assertThat(replica.getUsedBytes()).isEqualTo(4096);
+                assertThat(replica.getNodeState()).isEqualTo(NodeState.HEALTHY);
+            });
+            // Three CLOSED replicas with different BCSIDs: only the highest counts as healthy.
+            ContainerReportResponse report = awaitReport(admin, containerId);
+            assertThat(report.getHealthList())
+                    .filteredOn(h -> h.getHealth().equals("UNDER_REPLICATED"))
+                    .singleElement()
+                    .satisfies(h -> assertThat(h.getSampleContainerIdsList()).containsExactly(containerId));
+
+            long open = admin.listContainers(ListContainersRequest.getDefaultInstance()).getContainersList().stream()
+                    .filter(c -> c.getState() == ContainerState.CONTAINER_OPEN)
+                    .findFirst()
+                    .orElseThrow()
+                    .getContainerId();
+            assertThat(admin.closeContainer(CloseContainerRequest.newBuilder()
+                                    .setContainerId(open)
+                                    .build())
+                            .getState())
+                    .isEqualTo(ContainerState.CONTAINER_CLOSING);
+            admin.closePipeline(
+                    ClosePipelineRequest.newBuilder().setPipelineId(pipelineId).build());
+            assertThat(admin.listPipelines(ListPipelinesRequest.getDefaultInstance())
+                            .getPipelinesList())
+                    .noneMatch(p -> p.getId().equals(pipelineId));
+        }
+    }
+
+    @Test
+    void adminNamesUnknownContainersAndPipelinesAndSwitchesTheReplicationManager() throws IOException {
+        try (ScmServer server = new ScmServer(configuration(), Clock.systemUTC())) {
+            server.start();
+            var admin = ScmAdminServiceGrpc.newBlockingStub(channel(server.adminPort()));
+            assertThatThrownBy(() -> admin.getContainer(
+                            GetContainerRequest.newBuilder().setContainerId(999).build()))
+                    .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                        assertThat(e.getStatus().getDescription())
+                                .isEqualTo("CONTAINER_NOT_FOUND: container 999 does not exist");
+                    });
+            assertThatThrownBy(() -> admin.closeContainer(CloseContainerRequest.newBuilder()
+                            .setContainerId(999)
+                            .build()))
+                    .hasMessageContaining("CONTAINER_NOT_FOUND");
+            assertThatThrownBy(() -> admin.closePipeline(ClosePipelineRequest.newBuilder()
+                            .setPipelineId("nope")
+                            .build()))
+                    .hasMessageContaining("PIPELINE_NOT_FOUND: pipeline nope does not exist");
+
+            assertThat(replicationManager(admin, ReplicationManagerAction.STATUS))
+                    .isTrue();
+            assertThat(replicationManager(admin, ReplicationManagerAction.STOP)).isFalse();
+            assertThat(replicationManager(admin, ReplicationManagerAction.STATUS))
+                    .isFalse();
+            assertThat(replicationManager(admin, ReplicationManagerAction.START))
+                    .isTrue();
+            assertThatThrownBy(() ->
+                            replicationManager(admin, ReplicationManagerAction.REPLICATION_MANAGER_ACTION_UNSPECIFIED))
+                    .hasMessageContaining("INVALID_REQUEST");
+        }
+    }
+
+    private static boolean replicationManager(
+            ScmAdminServiceGrpc.ScmAdminServiceBlockingStub admin, ReplicationManagerAction action) {
+        return admin.replicationManager(
+                        ReplicationManagerRequest.newBuilder().setAction(action).build())
+                .getRunning();
+    }
+
+    /** The replication manager's report, once a scan assessed the container. */
+    private static ContainerReportResponse awaitReport(
+            ScmAdminServiceGrpc.ScmAdminServiceBlockingStub admin, long containerId) {
+        Instant deadline = Instant.now().plusSeconds(30);
+        ContainerReportResponse report = admin.containerReport(ContainerReportRequest.getDefaultInstance());
+        while (report.getHealthList().stream()
+                .noneMatch(h -> h.getSampleContainerIdsList().contains(containerId))) {
+            assertThat(Instant.now()).as("report available in time").isBefore(deadline);
+            report = admin.containerReport(ContainerReportRequest.getDefaultInstance());
+        }
+        return report;
+    }
+
     private OzoneConfiguration configuration() throws IOException {
         Path table = directory.resolve("topology.table");
         StringBuilder lines = new StringBuilder();
@@ -200,11 +352,16 @@ class TestScmServer {
     /** Each fake datanode collects its CreatePipeline commands until every pipeline is announced. */
     private static Map<String, List<String>> collectCreatePipelineCommands(
             ScmDatanodeServiceGrpc.ScmDatanodeServiceBlockingStub datanodes, int expected) {
+        return collectCreatePipelineCommands(datanodes, expected, DATANODES);
+    }
+
+    private static Map<String, List<String>> collectCreatePipelineCommands(
+            ScmDatanodeServiceGrpc.ScmDatanodeServiceBlockingStub datanodes, int expected, int nodes) {
         Map<String, List<String>> groupsByNode = new HashMap<>();
         Instant deadline = Instant.now().plusSeconds(30);
         while (groupsByNode.values().stream().mapToInt(List::size).sum() < expected * 3) {
             assertThat(Instant.now()).as("pipelines announced in time").isBefore(deadline);
-            for (int i = 0; i < DATANODES; i++) {
+            for (int i = 0; i < nodes; i++) {
                 HeartbeatResponse response = datanodes.heartbeat(
                         HeartbeatRequest.newBuilder().setDatanodeUuid(uuid(i)).build());
                 for (ScmCommand command : response.getCommandsList()) {

@@ -27,15 +27,14 @@ class TestScmProtoTranslator {
         OperationalState withEnd = new OperationalState(state, Optional.of(Instant.parse("2026-01-01T02:00:00Z")));
         OperationalState withoutEnd = new OperationalState(state);
 
-        assertThat(ScmProtoTranslator.fromProto(ScmProtoTranslator.toProto(withEnd)))
-                .isEqualTo(withEnd);
-        assertThat(ScmProtoTranslator.fromProto(ScmProtoTranslator.toProto(withoutEnd)))
+        assertThat(StateTranslator.fromProto(StateTranslator.toProto(withEnd))).isEqualTo(withEnd);
+        assertThat(StateTranslator.fromProto(StateTranslator.toProto(withoutEnd)))
                 .isEqualTo(withoutEnd);
     }
 
     @Test
     void unsetOperationalStateIsAnErrorNamingIt() {
-        assertThatThrownBy(() -> ScmProtoTranslator.fromProto(dev.o3.proto.scm.DatanodeOperationalState.newBuilder()
+        assertThatThrownBy(() -> StateTranslator.fromProto(dev.o3.proto.scm.DatanodeOperationalState.newBuilder()
                         .setStateValue(42)
                         .build()))
                 .isInstanceOf(UnknownWireValueException.class)
