@@ -46,8 +46,9 @@ abstract class AdminScenario {
         assertThat(admin("container", "close", String.valueOf(id)).out())
                 .matches("Container " + id + " is (CLOSING|CLOSED)\\.\\n");
         Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        // Replicas report CLOSED one heartbeat after another: wait for a scan that saw all three.
         while (scm.containers().container(id).orElseThrow().state() != ContainerState.CLOSED
-                || scm.replication().report().flatMap(r -> r.health(id)).isEmpty()) {
+                || scm.replication().report().flatMap(r -> r.health(id)).orElse(null) != ContainerHealth.HEALTHY) {
             assertThat(Instant.now())
                     .as("container %d closed and scanned in time", id)
                     .isBefore(deadline);

@@ -145,7 +145,7 @@ final class ContainerCheck {
             List<ContainerReplica> good = new ArrayList<>();
             List<ContainerReplica> removable = new ArrayList<>();
             for (ContainerReplica replica : live) {
-                (rank(replica) == bestRank && replica.bcsid() == bestBcsid ? good : removable).add(replica);
+                (isGood(replica, bestRank, bestBcsid) ? good : removable).add(replica);
             }
             List<ContainerReplica> kept = good.stream()
                     .filter(r ->
@@ -153,6 +153,18 @@ final class ContainerCheck {
                     .toList();
             return new Copies(good, removable, kept, good.size() - kept.size(), bestRank);
         }
+    }
+
+    /**
+     * A copy of the best rank at the best BCSID; also a QUASI_CLOSED copy at the BCSID of the CLOSED ones: it holds
+     * the same committed blocks (a pipeline closed before its close reached every member), so deleting it to make
+     * room would only lower redundancy for a while.
+     */
+    private static boolean isGood(ContainerReplica replica, int bestRank, long bestBcsid) {
+        boolean sameData = replica.bcsid() == bestBcsid;
+        return sameData
+                && (rank(replica) == bestRank
+                        || (bestRank == rank(ContainerState.CLOSED) && replica.state() == ContainerState.QUASI_CLOSED));
     }
 
     /** Racks the replicas are on. */

@@ -287,6 +287,21 @@ class TestReplicationManager {
     }
 
     @Test
+    void quasiClosedCopyAtTheClosedCopiesBcsidCountsAsHealthy() {
+        try (ReplicaHarness cluster = harness(3, 1, Map.of())) {
+            long id = firstContainer(cluster);
+            List<String> holders = cluster.holders(id).stream().sorted().toList();
+            cluster.put(holders.get(2), id, ContainerState.QUASI_CLOSED, ReplicaHarness.BCSID);
+            cluster.passSafeModeWait();
+
+            cluster.runReplication();
+
+            assertThat(cluster.health(id)).isEqualTo(ContainerHealth.HEALTHY);
+            assertThat(cluster.allPendingCommands()).isEmpty();
+        }
+    }
+
+    @Test
     void quasiClosedReplicasKeepTheHighestBcsidAndAreNeverForceClosed() {
         try (ReplicaHarness cluster = harness(6, 2, Map.of())) {
             long id = cluster.closeContainers(ContainerState.QUASI_CLOSED).get(0);
