@@ -127,6 +127,7 @@ public final class HeartbeatService implements AutoCloseable {
                 .setDatanodeUuid(datanode.get().getUuid())
                 .setNodeReport(reports.nodeReport())
                 .addAllContainers(reports.containerReports())
+                .setFullContainerReport(true)
                 .addAllPipelines(reports.pipelineReports())
                 .addAllCommandStatus(sent)
                 .build();

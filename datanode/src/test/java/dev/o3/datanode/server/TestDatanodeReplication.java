@@ -133,6 +133,9 @@ class TestDatanodeReplication {
                 .hasValueSatisfying(status -> assertThat(status.getSuccess()).isTrue());
         assertThat(scm.lastHeartbeat(sourceUuid).getContainersList())
                 .noneMatch(report -> report.getContainerId() == CONTAINER);
+        assertThat(scm.lastHeartbeat(sourceUuid).getFullContainerReport())
+                .as("a report that lists nothing is still a full report")
+                .isTrue();
     }
 
     private Optional<CommandStatus> status(long commandId) {

@@ -69,7 +69,8 @@ abstract class CorruptReplicaScenario {
         return firstRead;
     }
 
-    private static void flipByte(Path file, long offset) throws IOException {
+    /** Flips one bit of the byte at {@code offset} of {@code file}, on disk. */
+    static void flipByte(Path file, long offset) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             ByteBuffer one = ByteBuffer.allocate(1);
             channel.read(one, offset);

@@ -64,7 +64,7 @@ final class ScmDatanodeGrpcService extends ScmDatanodeServiceGrpc.ScmDatanodeSer
                 request.getDatanodeUuid(),
                 ratisDirs,
                 ScmProtoTranslator.fromPipelineReports(request.getPipelinesList()),
-                request.getContainersCount() > 0
+                request.getFullContainerReport() || request.getContainersCount() > 0
                         ? Optional.of(ScmProtoTranslator.fromContainerReports(request.getContainersList()))
                         : Optional.empty(),
                 request.getCommandStatusList().stream()

@@ -260,7 +260,27 @@ class TestScmServer {
             assertThat(admin.listPipelines(ListPipelinesRequest.getDefaultInstance())
                             .getPipelinesList())
                     .noneMatch(p -> p.getId().equals(pipelineId));
+
+            // A heartbeat without containers is no report; a full report listing none means the replica is gone.
+            datanodes.heartbeat(
+                    HeartbeatRequest.newBuilder().setDatanodeUuid(uuid(2)).build());
+            assertThat(replicaNodes(admin, containerId)).containsExactly(uuid(0), uuid(1), uuid(2));
+            datanodes.heartbeat(HeartbeatRequest.newBuilder()
+                    .setDatanodeUuid(uuid(2))
+                    .setFullContainerReport(true)
+                    .build());
+            assertThat(replicaNodes(admin, containerId)).containsExactly(uuid(0), uuid(1));
         }
+    }
+
+    private static List<String> replicaNodes(ScmAdminServiceGrpc.ScmAdminServiceBlockingStub admin, long id) {
+        return admin
+                .getContainer(
+                        GetContainerRequest.newBuilder().setContainerId(id).build())
+                .getReplicasList()
+                .stream()
+                .map(r -> r.getDatanode().getUuid())
+                .toList();
     }
 
     @Test
