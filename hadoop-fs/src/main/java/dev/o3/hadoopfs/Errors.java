@@ -17,13 +17,18 @@ final class Errors {
         String message = path + ": " + failure.getMessage();
         IOException translated =
                 switch (failure.status()) {
-                    case VOLUME_NOT_FOUND, BUCKET_NOT_FOUND, KEY_NOT_FOUND, DIRECTORY_NOT_FOUND -> new FileNotFoundException(
-                            message);
-                    case VOLUME_ALREADY_EXISTS, BUCKET_ALREADY_EXISTS, KEY_ALREADY_EXISTS, NOT_A_FILE -> new FileAlreadyExistsException(
-                            message);
+                    case VOLUME_NOT_FOUND,
+                            BUCKET_NOT_FOUND,
+                            KEY_NOT_FOUND,
+                            DIRECTORY_NOT_FOUND -> new FileNotFoundException(message);
+                    case VOLUME_ALREADY_EXISTS,
+                            BUCKET_ALREADY_EXISTS,
+                            KEY_ALREADY_EXISTS,
+                            NOT_A_FILE -> new FileAlreadyExistsException(message);
                     case FILE_ALREADY_EXISTS -> new ParentNotDirectoryException(message);
-                    case DIRECTORY_NOT_EMPTY, VOLUME_NOT_EMPTY, BUCKET_NOT_EMPTY -> new PathIsNotEmptyDirectoryException(
-                            message);
+                    case DIRECTORY_NOT_EMPTY,
+                            VOLUME_NOT_EMPTY,
+                            BUCKET_NOT_EMPTY -> new PathIsNotEmptyDirectoryException(message);
                     case PERMISSION_DENIED -> new PathPermissionException(path.toString(), message);
                     case QUOTA_EXCEEDED -> new DSQuotaExceededException(message);
                     default -> new IOException(message + " (" + failure.status() + ")");

@@ -66,9 +66,10 @@ public class RootedOzoneFileSystem extends FileSystem {
         super.initialize(name, conf);
         setConf(conf);
         String authority = name.getAuthority();
-        String omAddress = authority == null || authority.isEmpty() ? conf.get(OM_ADDRESS_KEY, "") : authority;
-        this.uri = URI.create(SCHEME + "://" + (authority == null ? "" : authority));
-        this.workingDirectory = new Path(uri.toString() + "/");
+        boolean noAuthority = authority == null || authority.isEmpty();
+        String omAddress = noAuthority ? conf.get(OM_ADDRESS_KEY, "") : authority;
+        this.uri = URI.create(SCHEME + (noAuthority ? ":///" : "://" + authority));
+        this.workingDirectory = new Path(SCHEME, noAuthority ? null : authority, "/");
         this.user = UserGroupInformation.getCurrentUser().getShortUserName();
         OzoneConfiguration ozone = omAddress.isEmpty()
                 ? OzoneConfiguration.of(Map.of())
@@ -144,7 +145,8 @@ public class RootedOzoneFileSystem extends FileSystem {
             Optional<FileStatus> status = find(parent);
             if (status.isPresent()) {
                 if (!status.get().isDirectory()) {
-                    throw new ParentNotDirectoryException(parent + " is a file, not a directory: cannot create " + path);
+                    throw new ParentNotDirectoryException(
+                            parent + " is a file, not a directory: cannot create " + path);
                 }
                 return;
             }
@@ -172,7 +174,8 @@ public class RootedOzoneFileSystem extends FileSystem {
         }
         getFileStatus(source);
         if (to.isBucket()) {
-            to = new OfsPath(to.volume(), to.bucket(), from.key().substring(from.key().lastIndexOf('/') + 1));
+            to = new OfsPath(
+                    to.volume(), to.bucket(), from.key().substring(from.key().lastIndexOf('/') + 1));
             if (to.key().equals(from.key())) {
                 return true;
             }
@@ -258,11 +261,15 @@ public class RootedOzoneFileSystem extends FileSystem {
             List<FileStatus> result = new ArrayList<>();
             if (target.isRoot()) {
                 for (VolumeInfo volume : store.listVolumes("")) {
-                    result.add(directory(new Path(qualified, volume.name()), volume.creationTime().toEpochMilli()));
+                    result.add(directory(
+                            new Path(qualified, volume.name()),
+                            volume.creationTime().toEpochMilli()));
                 }
             } else if (target.isVolume()) {
                 for (BucketInfo bucket : store.getVolume(target.volume()).listBuckets("")) {
-                    result.add(directory(new Path(qualified, bucket.name()), bucket.creationTime().toEpochMilli()));
+                    result.add(directory(
+                            new Path(qualified, bucket.name()),
+                            bucket.creationTime().toEpochMilli()));
                 }
             } else {
                 FileStatus status = getFileStatus(qualified);
@@ -331,8 +338,9 @@ public class RootedOzoneFileSystem extends FileSystem {
 
     private void ensureBucket(OfsPath target) {
         try {
-            store.getVolume(target.volume()).createBucket(
-                    target.bucket(), "FILE_SYSTEM_OPTIMIZED", getConf().getInt(REPLICATION_KEY, 3));
+            store.getVolume(target.volume())
+                    .createBucket(
+                            target.bucket(), "FILE_SYSTEM_OPTIMIZED", getConf().getInt(REPLICATION_KEY, 3));
         } catch (OmException e) {
             if (e.status() != OmStatus.BUCKET_ALREADY_EXISTS) {
                 throw e;
@@ -372,8 +380,8 @@ public class RootedOzoneFileSystem extends FileSystem {
     }
 
     private FileStatus status(OfsPath bucketPath, PathStatus entry) {
-        Path path = makeQualified(new Path(
-                new OfsPath(bucketPath.volume(), bucketPath.bucket(), entry.path()).toString()));
+        Path path =
+                makeQualified(new Path(new OfsPath(bucketPath.volume(), bucketPath.bucket(), entry.path()).toString()));
         long modified = entry.modificationTime().toEpochMilli();
         if (entry.directory()) {
             return directory(path, modified);
@@ -398,7 +406,8 @@ public class RootedOzoneFileSystem extends FileSystem {
     private static OfsPath keyPath(Path path) throws IOException {
         OfsPath target = OfsPath.of(path);
         if (!target.isKey()) {
-            throw new PathIOException(path.toString(), "not a file path: files live inside a bucket, /volume/bucket/...");
+            throw new PathIOException(
+                    path.toString(), "not a file path: files live inside a bucket, /volume/bucket/...");
         }
         return target;
     }

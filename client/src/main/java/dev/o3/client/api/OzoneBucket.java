@@ -10,14 +10,14 @@ import dev.o3.common.acl.CannedAcl;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
-import dev.o3.proto.om.CreateKeyRequest;
-import dev.o3.proto.om.CreateKeyResponse;
 import dev.o3.proto.om.CreateDirectoryRequest;
 import dev.o3.proto.om.CreateDirectoryResponse;
-import dev.o3.proto.om.FileStatusRequest;
-import dev.o3.proto.om.FileStatusResponse;
+import dev.o3.proto.om.CreateKeyRequest;
+import dev.o3.proto.om.CreateKeyResponse;
 import dev.o3.proto.om.DeleteKeyRequest;
 import dev.o3.proto.om.DeleteKeyResponse;
+import dev.o3.proto.om.FileStatusRequest;
+import dev.o3.proto.om.FileStatusResponse;
 import dev.o3.proto.om.GetAclRequest;
 import dev.o3.proto.om.GetAclResponse;
 import dev.o3.proto.om.InfoBucketRequest;
@@ -31,6 +31,8 @@ import dev.o3.proto.om.RenameKeyRequest;
 import dev.o3.proto.om.RenameKeyResponse;
 import dev.o3.proto.om.SetBucketAclRequest;
 import dev.o3.proto.om.SetBucketAclResponse;
+import dev.o3.proto.om.SetBucketPropertyRequest;
+import dev.o3.proto.om.SetBucketPropertyResponse;
 import dev.o3.proto.om.SetKeyAclRequest;
 import dev.o3.proto.om.SetKeyAclResponse;
 import dev.o3.proto.om.SetKeyTagsRequest;
@@ -40,6 +42,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -124,6 +127,23 @@ public final class OzoneBucket {
                         .setAcl(acl.value())
                         .build()),
                 SetBucketAclResponse::getError);
+    }
+
+    /**
+     * Sets the bucket's quotas: a present value replaces the quota (-1 clears it), an absent one keeps it.
+     *
+     * @throws dev.o3.client.om.OmException PERMISSION_DENIED unless the caller owns the bucket or its volume or is an
+     *     administrator; INVALID_REQUEST for 0 or below -1
+     */
+    public void setQuota(OptionalLong bytes, OptionalLong namespace) {
+        SetBucketPropertyRequest.Builder request =
+                SetBucketPropertyRequest.newBuilder().setVolume(volume).setName(bucketName);
+        bytes.ifPresent(request::setQuotaInBytes);
+        namespace.ifPresent(request::setQuotaInNamespace);
+        om.call(
+                "SetBucketProperty",
+                stub -> stub.setBucketProperty(request.build()),
+                SetBucketPropertyResponse::getError);
     }
 
     /**
@@ -436,7 +456,9 @@ public final class OzoneBucket {
                 trimSlashes(key.getName()),
                 key.getIsDirectory(),
                 key.getIsDirectory() ? 0 : key.getSize(),
-                key.getIsDirectory() ? 0 : OmTranslator.factor(key.getReplication().getFactor()),
+                key.getIsDirectory()
+                        ? 0
+                        : OmTranslator.factor(key.getReplication().getFactor()),
                 Instant.ofEpochMilli(key.getModificationTimeMillis()));
     }
 
