@@ -172,7 +172,10 @@ public class RootedOzoneFileSystem extends FileSystem {
         if (!from.sameBucket(to)) {
             throw new PathIOException(source.toString(), "cannot rename across buckets, to " + destination);
         }
-        getFileStatus(source);
+        Optional<FileStatus> sourceStatus = find(source);
+        if (sourceStatus.isEmpty()) {
+            return false;
+        }
         if (to.isBucket()) {
             to = new OfsPath(
                     to.volume(), to.bucket(), from.key().substring(from.key().lastIndexOf('/') + 1));
@@ -181,7 +184,7 @@ public class RootedOzoneFileSystem extends FileSystem {
             }
         }
         if (to.key().equals(from.key())) {
-            return getFileStatus(source).isFile();
+            return sourceStatus.get().isFile();
         }
         if (to.key().startsWith(from.key() + "/")) {
             return false;
