@@ -177,11 +177,7 @@ public class RootedOzoneFileSystem extends FileSystem {
             return false;
         }
         if (to.isBucket()) {
-            to = new OfsPath(
-                    to.volume(), to.bucket(), from.key().substring(from.key().lastIndexOf('/') + 1));
-            if (to.key().equals(from.key())) {
-                return true;
-            }
+            return renameToBucketTop(source, from, to);
         }
         if (to.key().equals(from.key())) {
             return sourceStatus.get().isFile();
@@ -189,6 +185,26 @@ public class RootedOzoneFileSystem extends FileSystem {
         if (to.key().startsWith(from.key() + "/")) {
             return false;
         }
+        return renameKey(source, from, to);
+    }
+
+    /** Moves into the bucket's top level, as a rename into an existing directory does. */
+    private boolean renameToBucketTop(Path source, OfsPath from, OfsPath bucket) throws IOException {
+        OfsPath to = new OfsPath(
+                bucket.volume(),
+                bucket.bucket(),
+                from.key().substring(from.key().lastIndexOf('/') + 1));
+        if (to.key().equals(from.key())) {
+            return true;
+        }
+        if (find(makeQualified(new Path(to.toString()))).isPresent()) {
+            return false;
+        }
+        return renameKey(source, from, to);
+    }
+
+    /** One OM rename; the refusals Hadoop reports as false (missing parent, target exists, into itself) give false. */
+    private boolean renameKey(Path source, OfsPath from, OfsPath to) throws IOException {
         try {
             store.bucket(from.volume(), from.bucket()).renameKey(from.key(), to.key());
             return true;

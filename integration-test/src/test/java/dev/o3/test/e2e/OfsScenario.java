@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.hadoopfs.OzoneFs;
 import dev.o3.hadoopfs.RootedOzoneFileSystem;
 import java.io.ByteArrayOutputStream;
 import java.io.FileNotFoundException;
@@ -19,12 +20,14 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FsShell;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -136,6 +139,13 @@ abstract class OfsScenario {
         assertThat(fs.rename(new Path(base, "missing"), new Path(base, "x"))).isFalse();
         assertThat(fs.rename(into, new Path(base, "no/such/parent"))).isFalse();
         assertThat(fs.rename(into, new Path(into, "dst/inside"))).isFalse();
+        write(new Path(base, "top"), "at the bucket's top level");
+        assertThat(fs.rename(new Path(base, "top"), new Path("/ofsvol/ofsbucket")))
+                .isTrue();
+        assertThat(fs.exists(new Path("/ofsvol/ofsbucket/top"))).isTrue();
+        write(new Path(base, "top"), "a second one");
+        assertThat(fs.rename(new Path(base, "top"), new Path("/ofsvol/ofsbucket")))
+                .isFalse();
 
         assertThatThrownBy(() -> fs.delete(into, false)).isInstanceOf(PathIsNotEmptyDirectoryException.class);
         assertThat(fs.delete(into, true)).isTrue();
@@ -168,6 +178,18 @@ abstract class OfsScenario {
         assertThat(Files.readString(copy)).isEqualTo("line 3\n");
         assertThat(shell("-rm", "-r", "-skipTrash", dir)).isZero();
         assertThat(fs.exists(new Path(dir))).isFalse();
+    }
+
+    @Test
+    void fileContextWorksThroughTheAbstractFileSystem() throws IOException {
+        Configuration withContext = new Configuration(conf);
+        withContext.set("fs.AbstractFileSystem.ofs.impl", OzoneFs.class.getName());
+        FileContext context = FileContext.getFileContext(URI.create(root + "/"), withContext);
+        Path dir = new Path(root + "/ofsvol/ofsbucket/fc/dir");
+        context.mkdir(dir, FsPermission.getDirDefault(), true);
+        assertThat(context.getFileStatus(dir).isDirectory()).isTrue();
+        assertThat(context.util().exists(new Path(root + "/ofsvol/ofsbucket/fc/missing")))
+                .isFalse();
     }
 
     private int shell(String... args) throws Exception {
