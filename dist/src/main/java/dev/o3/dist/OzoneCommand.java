@@ -34,7 +34,8 @@ import picocli.CommandLine.IVersionProvider;
             AdminCommand.class,
             S3Command.class,
             FreonCommand.class,
-            LocalCommand.class
+            LocalCommand.class,
+            FsCommand.class
         })
 public final class OzoneCommand implements Runnable {
     @CommandLine.Spec
@@ -51,6 +52,7 @@ public final class OzoneCommand implements Runnable {
         addDaemon(commandLine, "om", "Run the Ozone Manager.", conf -> new OzoneManagerServer(conf, Clock.systemUTC()));
         addDaemon(commandLine, "datanode", "Run a datanode.", DatanodeServer::new);
         addDaemon(commandLine, "s3g", "Run the S3 gateway.", conf -> new OzoneS3GatewayDaemon(conf, Clock.systemUTC()));
+        commandLine.getSubcommands().get("fs").setUnmatchedOptionsArePositionalParams(true);
         ClientLogging.addVerboseOption(commandLine);
         commandLine.setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler((exception, cmd, parseResult) -> {

@@ -69,7 +69,7 @@ final class OmTranslator {
         return factor == 1 ? ReplicationFactor.ONE : ReplicationFactor.THREE;
     }
 
-    private static int factor(ReplicationFactor factor) {
+    static int factor(ReplicationFactor factor) {
         return factor == ReplicationFactor.ONE ? 1 : 3;
     }
 }

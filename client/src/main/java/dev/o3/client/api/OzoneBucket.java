@@ -10,10 +10,14 @@ import dev.o3.common.acl.CannedAcl;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
+import dev.o3.proto.om.CreateDirectoryRequest;
+import dev.o3.proto.om.CreateDirectoryResponse;
 import dev.o3.proto.om.CreateKeyRequest;
 import dev.o3.proto.om.CreateKeyResponse;
 import dev.o3.proto.om.DeleteKeyRequest;
 import dev.o3.proto.om.DeleteKeyResponse;
+import dev.o3.proto.om.FileStatusRequest;
+import dev.o3.proto.om.FileStatusResponse;
 import dev.o3.proto.om.GetAclRequest;
 import dev.o3.proto.om.GetAclResponse;
 import dev.o3.proto.om.InfoBucketRequest;
@@ -27,14 +31,18 @@ import dev.o3.proto.om.RenameKeyRequest;
 import dev.o3.proto.om.RenameKeyResponse;
 import dev.o3.proto.om.SetBucketAclRequest;
 import dev.o3.proto.om.SetBucketAclResponse;
+import dev.o3.proto.om.SetBucketPropertyRequest;
+import dev.o3.proto.om.SetBucketPropertyResponse;
 import dev.o3.proto.om.SetKeyAclRequest;
 import dev.o3.proto.om.SetKeyAclResponse;
 import dev.o3.proto.om.SetKeyTagsRequest;
 import dev.o3.proto.om.SetKeyTagsResponse;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -119,6 +127,23 @@ public final class OzoneBucket {
                         .setAcl(acl.value())
                         .build()),
                 SetBucketAclResponse::getError);
+    }
+
+    /**
+     * Sets the bucket's quotas: a present value replaces the quota (-1 clears it), an absent one keeps it.
+     *
+     * @throws dev.o3.client.om.OmException PERMISSION_DENIED unless the caller owns the bucket or its volume or is an
+     *     administrator; INVALID_REQUEST for 0 or below -1
+     */
+    public void setQuota(OptionalLong bytes, OptionalLong namespace) {
+        SetBucketPropertyRequest.Builder request =
+                SetBucketPropertyRequest.newBuilder().setVolume(volume).setName(bucketName);
+        bytes.ifPresent(request::setQuotaInBytes);
+        namespace.ifPresent(request::setQuotaInNamespace);
+        om.call(
+                "SetBucketProperty",
+                stub -> stub.setBucketProperty(request.build()),
+                SetBucketPropertyResponse::getError);
     }
 
     /**
@@ -345,6 +370,100 @@ public final class OzoneBucket {
                         .setToName(to)
                         .build()),
                 RenameKeyResponse::getError);
+    }
+
+    /**
+     * Deletes a key, or in a FILE_SYSTEM_OPTIMIZED bucket a file or directory; a directory with children only when
+     * {@code recursive}, then in one atomic step whatever its size.
+     *
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, DIRECTORY_NOT_EMPTY
+     */
+    public void delete(String path, boolean recursive) {
+        om.call(
+                "DeleteKey",
+                stub -> stub.deleteKey(DeleteKeyRequest.newBuilder()
+                        .setVolume(volume)
+                        .setBucket(bucketName)
+                        .setName(path)
+                        .setRecursive(recursive)
+                        .build()),
+                DeleteKeyResponse::getError);
+    }
+
+    /**
+     * Creates a directory and any missing parents (FILE_SYSTEM_OPTIMIZED buckets); an existing directory is kept.
+     *
+     * @throws dev.o3.client.om.OmException FILE_ALREADY_EXISTS when a file is in the way, INVALID_KEY_NAME
+     */
+    public void createDirectory(String path) {
+        om.call(
+                "CreateDirectory",
+                stub -> stub.createDirectory(CreateDirectoryRequest.newBuilder()
+                        .setVolume(volume)
+                        .setBucket(bucketName)
+                        .setPath(path)
+                        .build()),
+                CreateDirectoryResponse::getError);
+    }
+
+    /**
+     * The file or directory at {@code path}; the bucket itself (a directory) for an empty path.
+     *
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND
+     */
+    public PathStatus status(String path) {
+        FileStatusResponse response = om.call(
+                "GetFileStatus",
+                stub -> stub.getFileStatus(FileStatusRequest.newBuilder()
+                        .setVolume(volume)
+                        .setBucket(bucketName)
+                        .setPath(path)
+                        .build()),
+                FileStatusResponse::getError);
+        return pathStatus(response.getStatus());
+    }
+
+    /**
+     * One page of the children of directory {@code directory} ("" for the bucket's top level) after
+     * {@code startAfter} (a full path as a previous page returned it, or "").
+     */
+    public DirectoryPage listDirectory(String directory, String startAfter, int pageSize) {
+        String prefix = directory.isEmpty() ? "" : directory + "/";
+        ListKeysResponse page = om.call(
+                "ListKeys",
+                stub -> stub.listKeys(ListKeysRequest.newBuilder()
+                        .setVolume(volume)
+                        .setBucket(bucketName)
+                        .setPrefix(prefix)
+                        .setStartAfter(startAfter)
+                        .setDelimiter("/")
+                        .setMaxResults(pageSize)
+                        .build()),
+                ListKeysResponse::getError);
+        List<PathStatus> entries = new ArrayList<>();
+        page.getKeysList().forEach(key -> entries.add(pathStatus(key)));
+        page.getCommonPrefixesList()
+                .forEach(common -> entries.add(new PathStatus(trimSlashes(common), true, 0, 0, Instant.EPOCH)));
+        entries.sort((a, b) -> a.path().compareTo(b.path()));
+        Optional<String> next = page.getTruncated() && !page.getNextStartAfter().isEmpty()
+                ? Optional.of(page.getNextStartAfter())
+                : Optional.empty();
+        return new DirectoryPage(entries, next);
+    }
+
+    private static PathStatus pathStatus(dev.o3.proto.om.KeyInfo key) {
+        return new PathStatus(
+                trimSlashes(key.getName()),
+                key.getIsDirectory(),
+                key.getIsDirectory() ? 0 : key.getSize(),
+                key.getIsDirectory()
+                        ? 0
+                        : OmTranslator.factor(key.getReplication().getFactor()),
+                Instant.ofEpochMilli(key.getModificationTimeMillis()));
+    }
+
+    private static String trimSlashes(String path) {
+        return path.replaceAll("^/+|/+$", "");
     }
 
     private dev.o3.proto.om.KeyInfo lookup(String name) {

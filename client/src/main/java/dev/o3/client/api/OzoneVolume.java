@@ -15,9 +15,12 @@ import dev.o3.proto.om.InfoBucketRequest;
 import dev.o3.proto.om.InfoBucketResponse;
 import dev.o3.proto.om.ListBucketsRequest;
 import dev.o3.proto.om.ListBucketsResponse;
+import dev.o3.proto.om.SetVolumePropertyRequest;
+import dev.o3.proto.om.SetVolumePropertyResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
 
 /** One volume: its buckets. Thread-safe; its info is a snapshot taken when it was fetched. */
 public final class OzoneVolume {
@@ -41,6 +44,23 @@ public final class OzoneVolume {
 
     public String name() {
         return info.name();
+    }
+
+    /**
+     * Sets the volume's quotas: a present value replaces the quota (-1 clears it), an absent one keeps it.
+     *
+     * @throws dev.o3.client.om.OmException PERMISSION_DENIED unless the caller owns the volume or is an administrator;
+     *     INVALID_REQUEST for 0 or below -1
+     */
+    public void setQuota(OptionalLong bytes, OptionalLong namespace) {
+        SetVolumePropertyRequest.Builder request =
+                SetVolumePropertyRequest.newBuilder().setName(info.name());
+        bytes.ifPresent(request::setQuotaInBytes);
+        namespace.ifPresent(request::setQuotaInNamespace);
+        om.call(
+                "SetVolumeProperty",
+                stub -> stub.setVolumeProperty(request.build()),
+                SetVolumePropertyResponse::getError);
     }
 
     /**

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code ozone sh bucket create|info|list|delete|getacl|setacl}. */
+/** {@code ozone sh bucket create|info|list|delete|getacl|setacl|setquota|clrquota}. */
 @Command(
         name = "bucket",
         mixinStandardHelpOptions = true,
@@ -22,7 +22,9 @@ import picocli.CommandLine.Parameters;
             BucketCommand.ListBuckets.class,
             BucketCommand.Delete.class,
             BucketCommand.GetAcl.class,
-            BucketCommand.SetAcl.class
+            BucketCommand.SetAcl.class,
+            QuotaCommands.BucketSet.class,
+            QuotaCommands.BucketClear.class
         })
 final class BucketCommand {
     private BucketCommand() {}

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code ozone sh volume create|info|list|delete}. */
+/** {@code ozone sh volume create|info|list|delete|setquota|clrquota}. */
 @Command(
         name = "volume",
         mixinStandardHelpOptions = true,
@@ -20,7 +20,9 @@ import picocli.CommandLine.Parameters;
             VolumeCommand.Create.class,
             VolumeCommand.Info.class,
             VolumeCommand.ListVolumes.class,
-            VolumeCommand.Delete.class
+            VolumeCommand.Delete.class,
+            QuotaCommands.VolumeSet.class,
+            QuotaCommands.VolumeClear.class
         })
 final class VolumeCommand {
     private VolumeCommand() {}

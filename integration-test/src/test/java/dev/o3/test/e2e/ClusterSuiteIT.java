@@ -110,6 +110,10 @@ class ClusterSuiteIT {
 
     @Nested
     @Order(3)
+    class Ofs extends OfsScenario {}
+
+    @Nested
+    @Order(3)
     class Acl extends AclScenario {}
 
     @Nested

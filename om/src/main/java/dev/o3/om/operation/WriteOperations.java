@@ -9,6 +9,7 @@ import dev.o3.common.security.BlockTokenSigner.Mode;
 import dev.o3.om.bucket.CreateBucketHandler;
 import dev.o3.om.bucket.DeleteBucketHandler;
 import dev.o3.om.bucket.SetBucketAclHandler;
+import dev.o3.om.bucket.SetBucketPropertyHandler;
 import dev.o3.om.fso.CreateDirectoryHandler;
 import dev.o3.om.key.AllocateBlockHandler;
 import dev.o3.om.key.CommitKeyHandler;
@@ -53,6 +54,7 @@ import dev.o3.proto.om.PurgeRequest;
 import dev.o3.proto.om.RenameKeyResponse;
 import dev.o3.proto.om.RevokeS3SecretResponse;
 import dev.o3.proto.om.SetBucketAclResponse;
+import dev.o3.proto.om.SetBucketPropertyResponse;
 import dev.o3.proto.om.SetKeyAclResponse;
 import dev.o3.proto.om.SetKeyTagsResponse;
 import dev.o3.proto.om.SetVolumePropertyResponse;
@@ -128,6 +130,12 @@ public final class WriteOperations {
                     SetBucketAclResponse.getDefaultInstance(),
                     settings -> new SetBucketAclHandler(),
                     logged((transaction, request) -> transaction.setSetBucketAcl(request))),
+            client(
+                    OzoneManagerServiceGrpc.getSetBucketPropertyMethod(),
+                    RequestCase.SET_BUCKET_PROPERTY,
+                    SetBucketPropertyResponse.getDefaultInstance(),
+                    settings -> new SetBucketPropertyHandler(),
+                    logged((transaction, request) -> transaction.setSetBucketProperty(request))),
             CREATE_KEY,
             client(
                             OzoneManagerServiceGrpc.getAllocateBlockMethod(),

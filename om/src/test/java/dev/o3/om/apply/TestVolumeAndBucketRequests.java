@@ -17,6 +17,7 @@ import dev.o3.proto.om.ListBucketsRequest;
 import dev.o3.proto.om.ListVolumesRequest;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.SetBucketAclRequest;
+import dev.o3.proto.om.SetBucketPropertyRequest;
 import dev.o3.proto.om.SetVolumePropertyRequest;
 import dev.o3.proto.om.VolumeInfo;
 import java.nio.file.Path;
@@ -143,7 +144,7 @@ class TestVolumeAndBucketRequests {
     }
 
     @Test
-    void quotasAreEnforced() {
+    void quotasAreEnforced() throws Exception {
         assertThat(namespace.status(
                         ADMIN,
                         t -> t.setCreateVolume(CreateVolumeRequest.newBuilder()
@@ -165,6 +166,27 @@ class TestVolumeAndBucketRequests {
                 .isEqualTo(OmStatus.OK);
         assertThat(namespace.key("vol1", "limited", "fits", 60)).isEqualTo(OmStatus.OK);
         assertThat(namespace.key("vol1", "limited", "too-big", 60)).isEqualTo(OmStatus.QUOTA_EXCEEDED);
+
+        assertThat(setBucketQuota("bob", "limited", 1000)).isEqualTo(OmStatus.PERMISSION_DENIED);
+        assertThat(setBucketQuota(ADMIN, "limited", 0)).isEqualTo(OmStatus.INVALID_REQUEST);
+        assertThat(setBucketQuota(ADMIN, "limited", 1000)).isEqualTo(OmStatus.OK);
+        assertThat(namespace.key("vol1", "limited", "now-fits", 60)).isEqualTo(OmStatus.OK);
+        assertThat(setBucketQuota(ADMIN, "limited", 130)).isEqualTo(OmStatus.OK);
+        assertThat(namespace.key("vol1", "limited", "over", 60)).isEqualTo(OmStatus.QUOTA_EXCEEDED);
+        assertThat(setBucketQuota(ADMIN, "limited", -1)).isEqualTo(OmStatus.OK);
+        assertThat(namespace.key("vol1", "limited", "unlimited", 600)).isEqualTo(OmStatus.OK);
+        assertThat(BucketReads.info(namespace.store(), ADMIN_CALLER, "vol1", "limited")
+                        .getQuotaInBytes())
+                .isEqualTo(-1);
+    }
+
+    private OmStatus setBucketQuota(String user, String bucket, long bytes) {
+        return namespace.status(
+                user,
+                t -> t.setSetBucketProperty(SetBucketPropertyRequest.newBuilder()
+                        .setVolume("vol1")
+                        .setName(bucket)
+                        .setQuotaInBytes(bytes)));
     }
 
     private OmStatus createVolume(String user, String name) {

@@ -1,0 +1,444 @@
+package dev.o3.hadoopfs;
+
+import dev.o3.client.api.BucketInfo;
+import dev.o3.client.api.DirectoryPage;
+import dev.o3.client.api.KeyArgs;
+import dev.o3.client.api.ObjectStore;
+import dev.o3.client.api.OzoneBucket;
+import dev.o3.client.api.OzoneClient;
+import dev.o3.client.api.PathStatus;
+import dev.o3.client.api.VolumeInfo;
+import dev.o3.client.om.OmException;
+import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.proto.om.OmStatus;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.ParentNotDirectoryException;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.PathIOException;
+import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.util.Progressable;
+
+/**
+ * {@code ofs://OM-HOST[:PORT]/volume/bucket/path}: the root lists volumes, a volume lists its buckets, and below a
+ * FILE_SYSTEM_OPTIMIZED bucket is a directory tree where renaming or deleting a directory is one atomic OM
+ * transaction, whatever its size. The authority is the OM's address; without one, {@value #OM_ADDRESS_KEY} of the
+ * Hadoop configuration. Append, concat, hflush and hsync are not supported. Thread-safe, as Hadoop file systems are.
+ */
+public class RootedOzoneFileSystem extends FileSystem {
+    /** The URI scheme. */
+    public static final String SCHEME = "ofs";
+    /** The OM address(es) used when the URI names none. */
+    public static final String OM_ADDRESS_KEY = "ozone.om.address";
+
+    /** Replication factor (1 or 3) of the buckets that mkdirs creates. */
+    public static final String REPLICATION_KEY = "ozone.replication";
+
+    private static final int LIST_PAGE = 1000;
+
+    private URI uri;
+    private Path workingDirectory;
+    private OzoneClient client;
+    private ObjectStore store;
+    private String user;
+
+    @Override
+    public String getScheme() {
+        return SCHEME;
+    }
+
+    @Override
+    public void initialize(URI name, Configuration conf) throws IOException {
+        super.initialize(name, conf);
+        setConf(conf);
+        String authority = name.getAuthority();
+        boolean noAuthority = authority == null || authority.isEmpty();
+        String omAddress = noAuthority ? conf.get(OM_ADDRESS_KEY, "") : authority;
+        this.uri = URI.create(SCHEME + (noAuthority ? ":///" : "://" + authority));
+        this.workingDirectory = new Path(SCHEME, noAuthority ? null : authority, "/");
+        this.user = UserGroupInformation.getCurrentUser().getShortUserName();
+        OzoneConfiguration ozone = omAddress.isEmpty()
+                ? OzoneConfiguration.of(Map.of())
+                : OzoneConfiguration.of(Map.of(CommonConfigKeys.OM_ADDRESS.name(), omAddress));
+        this.client = OzoneClient.create(ozone, user);
+        this.store = client.objectStore();
+    }
+
+    @Override
+    public URI getUri() {
+        return uri;
+    }
+
+    @Override
+    public Path getWorkingDirectory() {
+        return workingDirectory;
+    }
+
+    @Override
+    public void setWorkingDirectory(Path directory) {
+        workingDirectory = makeQualified(directory);
+    }
+
+    @Override
+    public FSDataInputStream open(Path path, int bufferSize) throws IOException {
+        OfsPath target = keyPath(path);
+        FileStatus status = getFileStatus(path);
+        if (status.isDirectory()) {
+            throw new FileNotFoundException(path + ": is a directory");
+        }
+        try {
+            OzoneBucket bucket = store.bucket(target.volume(), target.bucket());
+            return new FSDataInputStream(new OfsInputStream(bucket.readKey(target.key()), statistics));
+        } catch (OmException e) {
+            throw Errors.translate(e, path);
+        }
+    }
+
+    @Override
+    public FSDataOutputStream create(
+            Path path,
+            FsPermission permission,
+            boolean overwrite,
+            int bufferSize,
+            short replication,
+            long blockSize,
+            Progressable progress)
+            throws IOException {
+        OfsPath target = keyPath(path);
+        Optional<FileStatus> existing = find(path);
+        if (existing.isPresent()) {
+            if (existing.get().isDirectory()) {
+                throw new FileAlreadyExistsException(path + ": is a directory");
+            }
+            if (!overwrite) {
+                throw new FileAlreadyExistsException(path + ": already exists");
+            }
+        }
+        checkParentIsDirectory(path);
+        try {
+            OzoneBucket bucket = store.bucket(target.volume(), target.bucket());
+            return new FSDataOutputStream(
+                    new OfsOutputStream(bucket.createKey(target.key(), 0, new KeyArgs("", Map.of(), Map.of())), path),
+                    statistics);
+        } catch (OmException e) {
+            throw Errors.translate(e, path);
+        }
+    }
+
+    private void checkParentIsDirectory(Path path) throws IOException {
+        Path parent = path.getParent();
+        while (parent != null && OfsPath.of(parent).isKey()) {
+            Optional<FileStatus> status = find(parent);
+            if (status.isPresent()) {
+                if (!status.get().isDirectory()) {
+                    throw new ParentNotDirectoryException(
+                            parent + " is a file, not a directory: cannot create " + path);
+                }
+                return;
+            }
+            parent = parent.getParent();
+        }
+    }
+
+    @Override
+    public FSDataOutputStream append(Path path, int bufferSize, Progressable progress) throws IOException {
+        throw new UnsupportedOperationException("append is not supported by " + SCHEME + "://");
+    }
+
+    @Override
+    public boolean rename(Path source, Path destination) throws IOException {
+        OfsPath from = OfsPath.of(makeQualified(source));
+        OfsPath to = OfsPath.of(makeQualified(destination));
+        if (!from.isKey()) {
+            throw new PathIOException(source.toString(), "cannot rename a volume, a bucket or the root");
+        }
+        if (!to.isKey() && !to.isBucket()) {
+            throw new PathIOException(destination.toString(), "a rename target must be inside a bucket");
+        }
+        if (!from.sameBucket(to)) {
+            throw new PathIOException(source.toString(), "cannot rename across buckets, to " + destination);
+        }
+        Optional<FileStatus> sourceStatus = find(source);
+        if (sourceStatus.isEmpty()) {
+            return false;
+        }
+        if (to.isBucket()) {
+            return renameToBucketTop(source, from, to);
+        }
+        if (to.key().equals(from.key())) {
+            return sourceStatus.get().isFile();
+        }
+        if (to.key().startsWith(from.key() + "/")) {
+            return false;
+        }
+        return renameKey(source, from, to);
+    }
+
+    /** Moves into the bucket's top level, as a rename into an existing directory does. */
+    private boolean renameToBucketTop(Path source, OfsPath from, OfsPath bucket) throws IOException {
+        OfsPath to = new OfsPath(
+                bucket.volume(),
+                bucket.bucket(),
+                from.key().substring(from.key().lastIndexOf('/') + 1));
+        if (to.key().equals(from.key())) {
+            return true;
+        }
+        if (find(makeQualified(new Path(to.toString()))).isPresent()) {
+            return false;
+        }
+        return renameKey(source, from, to);
+    }
+
+    /** One OM rename; the refusals Hadoop reports as false (missing parent, target exists, into itself) give false. */
+    private boolean renameKey(Path source, OfsPath from, OfsPath to) throws IOException {
+        try {
+            store.bucket(from.volume(), from.bucket()).renameKey(from.key(), to.key());
+            return true;
+        } catch (OmException e) {
+            if (e.status() == OmStatus.DIRECTORY_NOT_FOUND
+                    || e.status() == OmStatus.KEY_ALREADY_EXISTS
+                    || e.status() == OmStatus.FILE_ALREADY_EXISTS
+                    || e.status() == OmStatus.INVALID_REQUEST) {
+                return false;
+            }
+            throw Errors.translate(e, source);
+        }
+    }
+
+    @Override
+    public boolean delete(Path path, boolean recursive) throws IOException {
+        OfsPath target = OfsPath.of(makeQualified(path));
+        try {
+            if (target.isRoot()) {
+                throw new PathIOException(path.toString(), "cannot delete the root");
+            }
+            if (target.isVolume()) {
+                return deleteVolume(target, recursive);
+            }
+            if (target.isBucket()) {
+                return deleteBucket(target, recursive);
+            }
+            store.bucket(target.volume(), target.bucket()).delete(target.key(), recursive);
+            return true;
+        } catch (OmException e) {
+            if (e.status() == OmStatus.KEY_NOT_FOUND
+                    || e.status() == OmStatus.VOLUME_NOT_FOUND
+                    || e.status() == OmStatus.BUCKET_NOT_FOUND) {
+                return false;
+            }
+            throw Errors.translate(e, path);
+        }
+    }
+
+    private boolean deleteVolume(OfsPath target, boolean recursive) throws IOException {
+        List<BucketInfo> buckets = store.getVolume(target.volume()).listBuckets("");
+        if (!buckets.isEmpty() && !recursive) {
+            throw new PathIsNotEmptyDirectoryException(target.toString());
+        }
+        for (BucketInfo bucket : buckets) {
+            deleteBucket(new OfsPath(target.volume(), bucket.name(), ""), true);
+        }
+        store.deleteVolume(target.volume());
+        return true;
+    }
+
+    private boolean deleteBucket(OfsPath target, boolean recursive) throws IOException {
+        OzoneBucket bucket = store.bucket(target.volume(), target.bucket());
+        List<PathStatus> children = bucket.listDirectory("", "", LIST_PAGE).entries();
+        if (!children.isEmpty() && !recursive) {
+            throw new PathIsNotEmptyDirectoryException(target.toString());
+        }
+        while (!children.isEmpty()) {
+            for (PathStatus child : children) {
+                bucket.delete(child.path(), true);
+            }
+            children = bucket.listDirectory("", "", LIST_PAGE).entries();
+        }
+        store.getVolume(target.volume()).deleteBucket(target.bucket());
+        return true;
+    }
+
+    @Override
+    public FileStatus[] listStatus(Path path) throws IOException {
+        Path qualified = makeQualified(path);
+        OfsPath target = OfsPath.of(qualified);
+        try {
+            List<FileStatus> result = new ArrayList<>();
+            if (target.isRoot()) {
+                for (VolumeInfo volume : store.listVolumes("")) {
+                    result.add(directory(
+                            new Path(qualified, volume.name()),
+                            volume.creationTime().toEpochMilli()));
+                }
+            } else if (target.isVolume()) {
+                for (BucketInfo bucket : store.getVolume(target.volume()).listBuckets("")) {
+                    result.add(directory(
+                            new Path(qualified, bucket.name()),
+                            bucket.creationTime().toEpochMilli()));
+                }
+            } else {
+                FileStatus status = getFileStatus(qualified);
+                if (status.isFile()) {
+                    return new FileStatus[] {status};
+                }
+                listDirectory(target, result);
+            }
+            return result.toArray(new FileStatus[0]);
+        } catch (OmException e) {
+            throw Errors.translate(e, path);
+        }
+    }
+
+    private void listDirectory(OfsPath target, List<FileStatus> result) {
+        OzoneBucket bucket = store.bucket(target.volume(), target.bucket());
+        String after = "";
+        while (true) {
+            DirectoryPage page = bucket.listDirectory(target.key(), after, LIST_PAGE);
+            page.entries().forEach(entry -> result.add(status(target, entry)));
+            if (page.nextStartAfter().isEmpty()) {
+                return;
+            }
+            after = page.nextStartAfter().get();
+        }
+    }
+
+    @Override
+    public boolean mkdirs(Path path, FsPermission permission) throws IOException {
+        OfsPath target = OfsPath.of(makeQualified(path));
+        if (target.isRoot()) {
+            return true;
+        }
+        try {
+            ensureVolume(target.volume());
+            if (target.isVolume()) {
+                return true;
+            }
+            ensureBucket(target);
+            if (target.isBucket()) {
+                return true;
+            }
+            Optional<FileStatus> existing = find(path);
+            if (existing.isPresent()) {
+                if (existing.get().isFile()) {
+                    throw new FileAlreadyExistsException(path + ": is a file");
+                }
+                return true;
+            }
+            store.bucket(target.volume(), target.bucket()).createDirectory(target.key());
+            return true;
+        } catch (OmException e) {
+            throw Errors.translate(e, path);
+        }
+    }
+
+    private void ensureVolume(String volume) {
+        try {
+            store.createVolume(volume, Optional.of(user));
+        } catch (OmException e) {
+            if (e.status() != OmStatus.VOLUME_ALREADY_EXISTS) {
+                throw e;
+            }
+        }
+    }
+
+    private void ensureBucket(OfsPath target) {
+        try {
+            store.getVolume(target.volume())
+                    .createBucket(
+                            target.bucket(), "FILE_SYSTEM_OPTIMIZED", getConf().getInt(REPLICATION_KEY, 3));
+        } catch (OmException e) {
+            if (e.status() != OmStatus.BUCKET_ALREADY_EXISTS) {
+                throw e;
+            }
+        }
+    }
+
+    @Override
+    public FileStatus getFileStatus(Path path) throws IOException {
+        Path qualified = makeQualified(path);
+        OfsPath target = OfsPath.of(qualified);
+        try {
+            if (target.isRoot()) {
+                return directory(qualified, 0);
+            }
+            if (target.isVolume()) {
+                return directory(
+                        qualified,
+                        store.getVolume(target.volume()).info().creationTime().toEpochMilli());
+            }
+            OzoneBucket bucket = store.bucket(target.volume(), target.bucket());
+            if (target.isBucket()) {
+                return directory(qualified, bucket.info().creationTime().toEpochMilli());
+            }
+            return status(target, bucket.status(target.key()));
+        } catch (OmException e) {
+            throw Errors.translate(e, path);
+        }
+    }
+
+    private Optional<FileStatus> find(Path path) throws IOException {
+        try {
+            return Optional.of(getFileStatus(path));
+        } catch (FileNotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
+    private FileStatus status(OfsPath bucketPath, PathStatus entry) {
+        Path path =
+                makeQualified(new Path(new OfsPath(bucketPath.volume(), bucketPath.bucket(), entry.path()).toString()));
+        long modified = entry.modificationTime().toEpochMilli();
+        if (entry.directory()) {
+            return directory(path, modified);
+        }
+        return new FileStatus(
+                entry.size(),
+                false,
+                entry.replicationFactor(),
+                getDefaultBlockSize(path),
+                modified,
+                modified,
+                FsPermission.getFileDefault(),
+                user,
+                user,
+                path);
+    }
+
+    private FileStatus directory(Path path, long modified) {
+        return new FileStatus(0, true, 0, 0, modified, modified, FsPermission.getDirDefault(), user, user, path);
+    }
+
+    private static OfsPath keyPath(Path path) throws IOException {
+        OfsPath target = OfsPath.of(path);
+        if (!target.isKey()) {
+            throw new PathIOException(
+                    path.toString(), "not a file path: files live inside a bucket, /volume/bucket/...");
+        }
+        return target;
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            super.close();
+        } finally {
+            if (client != null) {
+                client.close();
+            }
+        }
+    }
+}
