@@ -1,0 +1,159 @@
+package dev.o3.client.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.hdds.DatanodeDetails;
+import dev.o3.proto.hdds.Pipeline;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Reading keys: corrupt and dead replicas, GetBlock prefetch, replica order, seeks and buffer reads. */
+class TestKeyInputStream extends KeyStreamFixture {
+    @Test
+    void corruptReplicaIsReadAroundAndAllCorruptFails() throws IOException {
+        byte[] data = random(2 * CHUNK + 10);
+        write("key", data);
+        datanodes.corrupt("p1-dn1");
+        datanodes.kill("p1-dn2");
+
+        assertThat(read("key")).isEqualTo(data);
+
+        datanodes.corrupt("p1-dn3");
+        assertThatThrownBy(() -> read("key"))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("no replica of block");
+    }
+
+    @Test
+    void aSmallKeyIsReadInOneDatanodeRequest() throws IOException {
+        byte[] data = random(CHUNK - 1);
+        write("small", data);
+
+        assertThat(read("small")).isEqualTo(data);
+        assertThat(readsAskedOf("small"))
+                .as("the chunk list and the chunk's data come in one GetBlock")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void theGetBlockOfEachBlockBringsTheChunksOfTheNextChunkSizeBytes() throws IOException {
+        byte[] data = random(BLOCK + 2 * CHUNK);
+        write("key", data);
+
+        assertThat(read("key")).isEqualTo(data);
+        assertThat(readsAskedOf("key"))
+                .as("one GetBlock per block, one ReadChunk per chunk after each block's first")
+                .isEqualTo(BLOCK / CHUNK + 2);
+
+        write("other", data);
+        int before = readsAskedOf("other");
+        try (KeyInputStream in = open("other")) {
+            byte[] straddling = new byte[CHUNK];
+            in.seek(CHUNK / 2);
+            assertThat(in.readNBytes(straddling, 0, CHUNK)).isEqualTo(CHUNK);
+            assertThat(straddling).isEqualTo(slice(data, CHUNK / 2, CHUNK));
+        }
+        assertThat(readsAskedOf("other") - before)
+                .as("a read from mid-chunk gets both chunks it spans with the GetBlock")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void aCorruptChunkThatCameWithGetBlockMovesTheReadToTheNextReplica() throws IOException {
+        byte[] data = random(CHUNK - 1);
+        write("small", data);
+        List<DatanodeDetails> order =
+                KeyInputStream.replicasInReadOrder(om.committed("small").getBlocks(0));
+        datanodes.corrupt(order.get(0).getUuid());
+
+        assertThat(read("small")).isEqualTo(data);
+        assertThat(order)
+                .extracting(replica -> datanodes.readsAsked(replica.getUuid()))
+                .as("one GetBlock on the corrupt replica, one on the next, no ReadChunk")
+                .containsExactly(1, 1, 0);
+    }
+
+    @Test
+    void aDeadReplicaIsAskedOncePerStreamNotOncePerBlock() throws IOException {
+        byte[] data = random(3 * BLOCK);
+        write("key", data);
+        datanodes.kill("p1-dn1");
+
+        assertThat(read("key")).isEqualTo(data);
+        assertThat(datanodes.readsAsked("p1-dn1"))
+                .as("after its first failure the stream reads the other blocks from the live replicas first")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void readsOfDifferentBlocksStartAtDifferentReplicas() {
+        Pipeline pipeline = Pipeline.newBuilder()
+                .setId("p")
+                .addMembers(DatanodeDetails.newBuilder().setUuid("dn1"))
+                .addMembers(DatanodeDetails.newBuilder().setUuid("dn2"))
+                .addMembers(DatanodeDetails.newBuilder().setUuid("dn3"))
+                .build();
+        Set<String> firstTried = new HashSet<>();
+        for (long localId = 1; localId <= 3; localId++) {
+            List<DatanodeDetails> order = KeyInputStream.replicasInReadOrder(BlockLocation.newBuilder()
+                    .setBlockId(BlockId.newBuilder().setContainerId(1).setLocalId(localId))
+                    .setPipeline(pipeline)
+                    .build());
+            assertThat(order)
+                    .as("every replica, each once")
+                    .containsExactlyInAnyOrderElementsOf(pipeline.getMembersList());
+            firstTried.add(order.get(0).getUuid());
+        }
+        assertThat(firstTried).containsExactlyInAnyOrder("dn1", "dn2", "dn3");
+    }
+
+    @Test
+    void seekAndPositionedReads() throws IOException {
+        byte[] data = random(2 * BLOCK + 3);
+        write("key", data);
+
+        try (KeyInputStream in = open("key")) {
+            byte[] middle = new byte[CHUNK * 2];
+            in.seek(BLOCK - CHUNK);
+            assertThat(in.readNBytes(middle, 0, middle.length)).isEqualTo(middle.length);
+            assertThat(middle).isEqualTo(slice(data, BLOCK - CHUNK, middle.length));
+            assertThat(in.position()).isEqualTo(BLOCK + CHUNK);
+
+            byte[] tail = new byte[10];
+            assertThat(in.read(data.length - 3L, tail, 0, tail.length)).isEqualTo(3);
+            assertThat(in.position()).as("positioned read keeps the position").isEqualTo(BLOCK + CHUNK);
+            assertThat(in.read(data.length, tail, 0, 1)).isEqualTo(-1);
+            assertThatThrownBy(() -> in.seek(data.length + 1L)).isInstanceOf(java.io.EOFException.class);
+        }
+    }
+
+    @Test
+    void bufferReadsStopAtChunkEndsAndFollowThePosition() throws IOException {
+        byte[] data = random(BLOCK + CHUNK + 5);
+        write("key", data);
+
+        try (KeyInputStream in = open("key")) {
+            in.seek(CHUNK - 10);
+            ByteBuffer target = ByteBuffer.allocateDirect(data.length);
+            assertThat(in.read(target)).as("the rest of the first chunk").isEqualTo(10);
+            assertThat(in.position()).isEqualTo(CHUNK);
+            while (in.read(target) > 0) {
+                assertThat(in.position()).isEqualTo(CHUNK - 10 + target.position());
+            }
+            assertThat(in.read(target)).as("at the end").isEqualTo(-1);
+            byte[] read = new byte[target.flip().remaining()];
+            target.get(read);
+            assertThat(read).isEqualTo(slice(data, CHUNK - 10, data.length - CHUNK + 10));
+
+            in.seek(0);
+            assertThat(in.read(ByteBuffer.allocate(0))).as("a full buffer").isZero();
+        }
+    }
+}
