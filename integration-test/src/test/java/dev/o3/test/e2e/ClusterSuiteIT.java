@@ -1,12 +1,9 @@
 package dev.o3.test.e2e;
 
-import dev.o3.client.api.ObjectStore;
 import dev.o3.client.api.OzoneBucket;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.minicluster.MiniO3Cluster;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,6 +32,7 @@ class ClusterSuiteIT {
     @TempDir
     static Path directory;
 
+    private static ClusterWithBucket running;
     private static MiniO3Cluster cluster;
     private static OzoneClient client;
     private static OzoneBucket bucket;
@@ -53,7 +51,7 @@ class ClusterSuiteIT {
 
     @BeforeAll
     void startCluster() {
-        cluster = MiniO3Cluster.builder(directory)
+        running = ClusterWithBucket.start(MiniO3Cluster.builder(directory)
                 .numDatanodes(3)
                 .withS3Gateway()
                 .conf("ozone.scm.block.size", BLOCK_SIZE + "B")
@@ -70,25 +68,16 @@ class ClusterSuiteIT {
                 // cluster alone.
                 .conf("hdds.scm.replication.thread.interval", "1s")
                 .conf("hdds.scm.wait.time.after.safemode.exit", "0s")
-                .build()
-                .newCluster()
-                .start();
-        cluster.waitForOmLeader(Duration.ofSeconds(60));
-        cluster.waitForOpenPipelines(1, Duration.ofSeconds(90));
-        client = cluster.newClient(System.getProperty("user.name"));
-        ObjectStore store = client.objectStore();
-        store.createVolume("vol1", Optional.empty());
-        store.getVolume("vol1").createBucket("bucket1", "OBJECT_STORE", 3);
-        bucket = store.getVolume("vol1").getBucket("bucket1");
+                .build());
+        cluster = running.cluster();
+        client = running.client();
+        bucket = running.bucket();
     }
 
     @AfterAll
     void stopCluster() {
-        if (client != null) {
-            client.close();
-        }
-        if (cluster != null) {
-            cluster.close();
+        if (running != null) {
+            running.close();
         }
     }
 

@@ -2,9 +2,7 @@ package dev.o3.test.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.o3.client.api.ObjectStore;
 import dev.o3.client.api.OzoneBucket;
-import dev.o3.client.api.OzoneClient;
 import dev.o3.datanode.ratis.PipelineStatus;
 import dev.o3.minicluster.MiniO3Cluster;
 import dev.o3.scm.pipeline.Pipeline;
@@ -12,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -46,37 +43,27 @@ class NodeFailureDuringWriteIT {
     @TempDir
     Path directory;
 
+    private ClusterWithBucket running;
     private MiniO3Cluster cluster;
-    private OzoneClient client;
     private OzoneBucket bucket;
 
     @BeforeEach
     void startCluster() {
-        cluster = MiniO3Cluster.builder(directory)
+        running = ClusterWithBucket.start(MiniO3Cluster.builder(directory)
                 .numDatanodes(4)
                 .conf("ozone.scm.block.size", BLOCK_SIZE + "B")
                 .conf("ozone.scm.datanode.pipeline.limit", "1")
                 // Only the STALE state (6s with the test timers) may close the pipeline during the write.
                 .conf("ozone.scm.dead.node.interval", "10m")
-                .build()
-                .newCluster()
-                .start();
-        cluster.waitForOmLeader(Duration.ofSeconds(60));
-        cluster.waitForOpenPipelines(1, Duration.ofSeconds(90));
-        client = cluster.newClient(System.getProperty("user.name"));
-        ObjectStore store = client.objectStore();
-        store.createVolume("vol1", Optional.empty());
-        store.getVolume("vol1").createBucket("bucket1", "OBJECT_STORE", 3);
-        bucket = store.getVolume("vol1").getBucket("bucket1");
+                .build());
+        cluster = running.cluster();
+        bucket = running.bucket();
     }
 
     @AfterEach
     void stopCluster() {
-        if (client != null) {
-            client.close();
-        }
-        if (cluster != null) {
-            cluster.close();
+        if (running != null) {
+            running.close();
         }
     }
 

@@ -2,9 +2,7 @@ package dev.o3.test.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.o3.client.api.ObjectStore;
 import dev.o3.client.api.OzoneBucket;
-import dev.o3.client.api.OzoneClient;
 import dev.o3.client.io.KeyInputStream;
 import dev.o3.minicluster.MiniO3Cluster;
 import dev.o3.proto.hdds.BlockLocation;
@@ -62,8 +60,8 @@ class ReplicationRecoveryIT {
     @TempDir
     static Path directory;
 
+    private static ClusterWithBucket running;
     private static MiniO3Cluster cluster;
-    private static OzoneClient client;
     private static OzoneBucket bucket;
     /** Key name to SHA-256 of its bytes. */
     private static final Map<String, String> KEYS = new LinkedHashMap<>();
@@ -72,7 +70,7 @@ class ReplicationRecoveryIT {
 
     @BeforeAll
     static void startCluster() throws IOException {
-        cluster = MiniO3Cluster.builder(directory)
+        running = ClusterWithBucket.start(MiniO3Cluster.builder(directory)
                 .numDatanodes(5)
                 .racks(2)
                 .conf("ozone.scm.datanode.pipeline.limit", "1")
@@ -81,19 +79,12 @@ class ReplicationRecoveryIT {
                 .conf("hdds.scm.replication.event.timeout.datanode.offset", "10s")
                 .conf("hdds.scm.wait.time.after.safemode.exit", "0s")
                 .conf("ozone.scm.datanode.admin.monitor.interval", "1s")
-                .build()
-                .newCluster()
-                .start();
-        cluster.waitForOmLeader(Duration.ofSeconds(60));
-        cluster.waitForOpenPipelines(1, Duration.ofSeconds(90));
+                .build());
+        cluster = running.cluster();
+        bucket = running.bucket();
         for (int i = 0; i < cluster.datanodeCount(); i++) {
             UUIDS.add(cluster.datanode(i).datanodeDetails().getUuid());
         }
-        client = cluster.newClient(System.getProperty("user.name"));
-        ObjectStore store = client.objectStore();
-        store.createVolume("vol1", Optional.empty());
-        store.getVolume("vol1").createBucket("bucket1", "OBJECT_STORE", 3);
-        bucket = store.getVolume("vol1").getBucket("bucket1");
         // Distinct sizes: Keys seeds its bytes with the size.
         for (int i = 0; i < 3; i++) {
             String name = "durable-" + i;
@@ -112,11 +103,8 @@ class ReplicationRecoveryIT {
 
     @AfterAll
     static void stopCluster() {
-        if (client != null) {
-            client.close();
-        }
-        if (cluster != null) {
-            cluster.close();
+        if (running != null) {
+            running.close();
         }
     }
 
