@@ -264,12 +264,16 @@ public final class OzoneBucket {
     }
 
     /**
-     * Opens a key for reading: sequential and positioned reads with checksum verification and replica failover.
+     * Opens a key for reading: sequential and positioned reads with checksum verification and replica failover; when
+     * no replica of a block can be read, the stream asks OM once where the block's container is now.
      *
      * @throws dev.o3.client.om.OmException KEY_NOT_FOUND
      */
     public KeyInputStream readKey(String name) {
-        return new KeyInputStream(datanodes, lookup(name));
+        return new KeyInputStream(datanodes, lookup(name), () -> om.lookupKey(lookupRequest(name).toBuilder()
+                        .setRefreshLocations(true)
+                        .build())
+                .getKey());
     }
 
     /**

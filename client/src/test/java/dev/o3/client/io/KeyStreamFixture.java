@@ -142,7 +142,7 @@ abstract class KeyStreamFixture {
                                 .build()),
                         LookupKeyResponse::getError)
                 .getKey();
-        return new KeyInputStream(clients, key);
+        return new KeyInputStream(clients, key, () -> key);
     }
 
     protected static byte[] random(int size) {

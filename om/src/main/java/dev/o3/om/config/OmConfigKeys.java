@@ -135,6 +135,20 @@ public final class OmConfigKeys implements ConfigGroup {
             ConfigType.DURATION_TYPE,
             "30s",
             "Deadline of OM's calls to SCM's block service.");
+    public static final ConfigKey<Integer> CONTAINER_LOCATION_CACHE_SIZE = ConfigKey.of(
+            "ozone.om.container.location.cache.size",
+            ConfigType.intRange(1, Integer.MAX_VALUE),
+            "100000",
+            "Most containers whose current replicas OM keeps, as SCM last named them, to hand readers the datanodes"
+                    + " that hold a closed container now rather than the pipeline its blocks were written on (the"
+                    + " replicas move with re-replication and decommission). About 0.5 KB each.");
+    public static final ConfigKey<Duration> CONTAINER_LOCATION_CACHE_TTL = ConfigKey.of(
+            "ozone.om.container.location.cache.ttl",
+            ConfigType.DURATION_TYPE,
+            "5m",
+            "Age after which a cached container location is fetched again from SCM, in the background; lookups keep"
+                    + " the old one meanwhile. A reader that finds none of a block's replicas asks OM to refresh at"
+                    + " once, so this bounds only how long reads may try moved replicas first.");
 
     @Override
     public String title() {
@@ -173,6 +187,8 @@ public final class OmConfigKeys implements ConfigGroup {
                 DIRECTORY_DELETING_INTERVAL,
                 RETRY_CACHE_EXPIRY,
                 RETRY_CACHE_MAX_ENTRIES,
-                SCM_REQUEST_TIMEOUT);
+                SCM_REQUEST_TIMEOUT,
+                CONTAINER_LOCATION_CACHE_SIZE,
+                CONTAINER_LOCATION_CACHE_TTL);
     }
 }

@@ -3,6 +3,7 @@ package dev.o3.om.rpc;
 import dev.o3.common.security.BlockTokenSigner.Mode;
 import dev.o3.om.key.KeyReads;
 import dev.o3.om.operation.WriteOperations;
+import dev.o3.om.scm.ContainerLocations;
 import dev.o3.om.security.BlockTokens;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
@@ -28,22 +29,28 @@ final class KeyRpcs {
             RpcCalls.Write<CreateKeyRequest, CreateKeyResponse> createKey,
             RpcCalls.Write<CommitKeyRequest, CommitKeyResponse> commitKey) {}
 
-    static Streamed streamed(RpcCalls calls, WriteRpcs writes, BlockTokens tokens) {
-        return new Streamed(
-                calls.reader(
-                        "LookupKey",
-                        (request, view, caller) -> LookupKeyResponse.newBuilder()
-                                .setKey(tokens.withTokens(
+    static Streamed streamed(RpcCalls calls, WriteRpcs writes, BlockTokens tokens, ContainerLocations locations) {
+        RpcCalls.Read<LookupKeyRequest, LookupKeyResponse> lookup = calls.reader(
+                "LookupKey",
+                (request, view, caller) -> LookupKeyResponse.newBuilder()
+                        .setKey(tokens.withTokens(
+                                locations.current(
                                         KeyReads.lookup(
                                                 view,
                                                 caller,
                                                 request.getVolume(),
                                                 request.getBucket(),
                                                 request.getName()),
-                                        Mode.READ,
-                                        caller.user()))
-                                .build(),
-                        error -> LookupKeyResponse.newBuilder().setError(error).build()),
+                                        request.getRefreshLocations()),
+                                Mode.READ,
+                                caller.user()))
+                        .build(),
+                error -> LookupKeyResponse.newBuilder().setError(error).build());
+        // A refresh waits for SCM: never on the transport thread.
+        RpcCalls.Read<LookupKeyRequest, LookupKeyResponse> refreshing = calls.onHandlerPool(lookup);
+        return new Streamed(
+                (request, caller, observer) ->
+                        (request.getRefreshLocations() ? refreshing : lookup).serve(request, caller, observer),
                 writes.write(WriteOperations.CREATE_KEY),
                 writes.write(WriteOperations.COMMIT_KEY));
     }

@@ -5,6 +5,7 @@ import dev.o3.om.id.UniqueIdGenerator;
 import dev.o3.om.metrics.OmMetrics;
 import dev.o3.om.operation.LeaderPreparation;
 import dev.o3.om.ratis.OmRatisServer;
+import dev.o3.om.scm.ContainerLocations;
 import dev.o3.om.scm.ScmBlockClient;
 import dev.o3.om.security.BlockTokens;
 import dev.o3.proto.hdds.ReplicationConfig;
@@ -79,7 +80,7 @@ public final class OzoneManagerService {
                 ServerServiceDefinition.builder(OzoneManagerServiceGrpc.getServiceDescriptor());
         CallerInterceptor callers = new CallerInterceptor(dependencies.serverUser(), dependencies.administrators());
         WriteRpcs writes = new WriteRpcs(calls, preparation, dependencies.tokens());
-        KeyRpcs.Streamed streamed = KeyRpcs.streamed(calls, writes, dependencies.tokens());
+        KeyRpcs.Streamed streamed = KeyRpcs.streamed(calls, writes, dependencies.tokens(), dependencies.locations());
         writes.bind(service);
         NamespaceRpcs.bind(service, calls, dependencies.serviceInfo());
         KeyRpcs.bind(service, calls, streamed);
@@ -107,6 +108,7 @@ public final class OzoneManagerService {
      * @param serviceInfo the OMs and their roles
      * @param tokens adds block tokens to handed-out locations (when security is on)
      * @param retryCacheLimits how long and how many replies the OMs keep for retried writes
+     * @param locations where closed containers are read from now, for lookups
      */
     public record Dependencies(
             String logPrefix,
@@ -124,5 +126,6 @@ public final class OzoneManagerService {
             Set<String> administrators,
             Supplier<ServiceInfoResponse> serviceInfo,
             BlockTokens tokens,
-            RetryCacheLimits retryCacheLimits) {}
+            RetryCacheLimits retryCacheLimits,
+            ContainerLocations locations) {}
 }

@@ -166,6 +166,17 @@ final class RpcCalls {
         };
     }
 
+    /** The read, served on the handler pool: for reads that may block (e.g. on SCM). */
+    <Q, R> Read<Q, R> onHandlerPool(Read<Q, R> read) {
+        return (request, caller, observer) -> {
+            try {
+                handlers.execute(() -> read.serve(request, caller, observer));
+            } catch (RejectedExecutionException e) {
+                observer.onError(e);
+            }
+        };
+    }
+
     static <Q, R extends Message> ServerCallHandler<Q, R> unary(Read<Q, R> read) {
         return ServerCalls.asyncUnaryCall(
                 (request, observer) -> read.serve(request, CallerInterceptor.CALLER.get(), observer));

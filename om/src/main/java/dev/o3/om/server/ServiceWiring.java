@@ -7,6 +7,7 @@ import dev.o3.om.db.OmStoreHolder;
 import dev.o3.om.metrics.OmMetrics;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.rpc.OzoneManagerService;
+import dev.o3.om.scm.ContainerLocations;
 import dev.o3.om.scm.ScmBlockClient;
 import dev.o3.om.security.BlockTokens;
 import dev.o3.om.service.BackgroundServices;
@@ -65,7 +66,12 @@ final class ServiceWiring {
                 RetryCacheLimits.newBuilder()
                         .setExpiryMillis(requests.retryCacheExpiry().toMillis())
                         .setMaxEntries(requests.retryCacheMaxEntries())
-                        .build());
+                        .build(),
+                new ContainerLocations(
+                        scm,
+                        config.services().containerLocationCacheSize(),
+                        config.services().containerLocationCacheTtl(),
+                        config.services().scmRequestTimeout()));
     }
 
     /** The OS user OM runs as; always an administrator. */

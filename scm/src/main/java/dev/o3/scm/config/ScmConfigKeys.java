@@ -64,7 +64,8 @@ public final class ScmConfigKeys implements ConfigGroup {
             "ozone.scm.pipeline.owner.container.count",
             ConfigType.intRange(1, 1000),
             "3",
-            "Open containers SCM keeps on each open pipeline; blocks are spread round-robin over them.");
+            "Most open containers on each open pipeline; blocks are spread round-robin over them. They are created as"
+                    + " blocks need them, so a pipeline never holds an empty container that no datanode has.");
     public static final ConfigKey<Duration> BLOCK_DELETION_RETRY_INTERVAL = ConfigKey.of(
             "ozone.scm.block.deletion.retry.interval",
             ConfigType.DURATION_TYPE,

@@ -213,7 +213,6 @@ public final class PipelineManager {
                 updated = updated.withState(PipelineState.OPEN);
                 store.putPipeline(updated);
                 LOG.info("{}pipeline {} is OPEN, leader {}", logPrefix, updated.id(), updated.leaderId());
-                listener.onOpened(updated);
             } else {
                 store.putPipeline(updated);
             }

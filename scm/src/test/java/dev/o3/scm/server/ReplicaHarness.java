@@ -40,7 +40,10 @@ final class ReplicaHarness implements AutoCloseable {
 
     private final Map<String, List<CommandStatus>> statuses = new HashMap<>();
 
-    /** {@code nodes} datanodes {@code dn0..}, node i on rack {@code /rack(i % racks)}; pipelines opened. */
+    /**
+     * {@code nodes} datanodes {@code dn0..}, node i on rack {@code /rack(i % racks)}; pipelines opened, each with its
+     * containers.
+     */
     ReplicaHarness(Path directory, int nodes, int rackCount, Map<String, String> overrides) {
         Map<String, String> conf = new HashMap<>();
         conf.put("hdds.scm.wait.time.after.safemode.exit", WAIT_AFTER_SAFE_MODE.toMinutes() + "m");
@@ -59,6 +62,10 @@ final class ReplicaHarness implements AutoCloseable {
         scm = fixture.open();
         racks.keySet().forEach(fixture::register);
         fixture.openAllPipelines();
+        // As many blocks as each pipeline has containers: every container is created and holds one.
+        for (int i = 0; i < Integer.parseInt(conf.get("ozone.scm.pipeline.owner.container.count")); i++) {
+            fixture.allocateOnEveryPipeline();
+        }
     }
 
     StorageContainerManager scm() {

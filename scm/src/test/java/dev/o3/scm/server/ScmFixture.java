@@ -15,12 +15,14 @@ import dev.o3.scm.topology.RackMapping;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * An in-process SCM (no network) on a fake clock with a synchronous pipeline creation trigger, plus helpers that act
@@ -148,6 +150,21 @@ final class ScmFixture implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * A block is allocated on every open pipeline, so each has a container (containers are created at a pipeline's
+     * first allocation); returns the containers.
+     */
+    List<Long> allocateOnEveryPipeline() {
+        List<Long> containers = new ArrayList<>();
+        for (Pipeline pipeline : scm.pipelines().openPipelines()) {
+            containers.add(scm.containers()
+                    .allocate(pipeline, 1, Set.of())
+                    .orElseThrow()
+                    .id());
+        }
+        return containers;
     }
 
     /** The clock passes the dead interval while only {@code alive} nodes heartbeat. */

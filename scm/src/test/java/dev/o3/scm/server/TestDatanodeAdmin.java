@@ -63,7 +63,7 @@ class TestDatanodeAdmin {
                 .filter(uuid -> !members.contains(uuid))
                 .findFirst()
                 .orElse("");
-        container = scm.containers().containers().get(0).id();
+        container = fixture.allocateOnEveryPipeline().get(0);
         members.forEach(member -> report(member, ContainerState.OPEN));
     }
 
