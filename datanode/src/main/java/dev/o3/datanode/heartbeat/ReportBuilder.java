@@ -17,6 +17,7 @@ import dev.o3.proto.scm.RatisDirReport;
 import dev.o3.proto.scm.StorageReport;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Builds the reports a datanode sends to SCM: volumes and Ratis dirs (node report), container replicas and
@@ -44,9 +45,12 @@ public final class ReportBuilder {
                     .setAvailable(usage.available())
                     .setFailed(volume.isFailed()));
         }
+        Set<String> failed = ratis.failedDirs();
         for (Map.Entry<String, Integer> dir : ratis.groupsPerDir().entrySet()) {
-            report.addRatisDirs(
-                    RatisDirReport.newBuilder().setPath(dir.getKey()).setGroupCount(dir.getValue()));
+            report.addRatisDirs(RatisDirReport.newBuilder()
+                    .setPath(dir.getKey())
+                    .setGroupCount(dir.getValue())
+                    .setFailed(failed.contains(dir.getKey())));
         }
         return report.build();
     }
@@ -78,6 +82,7 @@ public final class ReportBuilder {
                 .setIsLeader(status.leader())
                 .setTerm(status.term())
                 .setRatisDir(status.ratisDir())
+                .setLogFailed(status.logFailed())
                 .build();
     }
 }

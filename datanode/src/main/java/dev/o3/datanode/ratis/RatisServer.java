@@ -16,6 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.ratis.metrics.MetricRegistries;
 import org.apache.ratis.metrics.MetricRegistryInfo;
@@ -47,6 +49,7 @@ public final class RatisServer implements AutoCloseable {
     private final String logPrefix;
     private final RaftPeerId peerId;
     private final List<Path> ratisDirs;
+    private final Set<String> failedDirs = ConcurrentHashMap.newKeySet();
     private final ChunkWriters writers;
     private final RaftServer server;
     private final ClientId clientId = ClientId.randomId();
@@ -80,7 +83,8 @@ public final class RatisServer implements AutoCloseable {
                             handler,
                             writers,
                             metrics,
-                            config.inlineDataMax().bytes()))
+                            config.inlineDataMax().bytes(),
+                            this::logFailed))
                     .setOption(RaftStorage.StartupOption.RECOVER)
                     .build();
         } catch (IOException e) {
@@ -160,16 +164,36 @@ public final class RatisServer implements AutoCloseable {
         for (RaftGroupId groupId : server.getGroupIds()) {
             try {
                 RaftServer.Division division = server.getDivision(groupId);
+                String dir = ratisDir(division);
                 result.add(new PipelineStatus(
                         RatisPipelines.pipelineId(groupId),
                         division.getInfo().isLeader(),
                         division.getInfo().getCurrentTerm(),
-                        ratisDir(division)));
+                        dir,
+                        failedDirs.contains(dir)));
             } catch (IOException e) {
                 LOG.debug("[{}] group {} is going away", logPrefix, groupId, e);
             }
         }
         return result;
+    }
+
+    /**
+     * A Raft log write failed on {@code dir} (its disk): the dir is reported failed from now on, and so is every group
+     * whose log lives there, so SCM closes their pipelines and lowers this node's pipeline limit.
+     */
+    private void logFailed(String dir) {
+        if (failedDirs.add(dir)) {
+            LOG.error(
+                    "[{}] Ratis dir {} failed: reported to SCM, which closes the pipelines logging there",
+                    logPrefix,
+                    dir);
+        }
+    }
+
+    /** The Ratis dirs on which a Raft log write failed since start. */
+    public Set<String> failedDirs() {
+        return Set.copyOf(failedDirs);
     }
 
     /** Number of groups per configured Ratis dir (every dir listed, also empty ones). */

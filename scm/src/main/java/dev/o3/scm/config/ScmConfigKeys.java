@@ -16,7 +16,8 @@ public final class ScmConfigKeys implements ConfigGroup {
                     "2",
                     "Maximum open RATIS/THREE pipelines one datanode joins (Multi-Raft). 1 is single-Raft; "
                             + "0 derives it per node as ozone.scm.pipeline.per.metadata.disk x the node's "
-                            + "number of Ratis log dirs.")
+                            + "number of healthy Ratis log dirs. A node whose Ratis log dir failed gets its share less "
+                            + "(at least 1 while one dir serves, 0 when none does).")
             .withAliases("ozone.datanode.pipeline.limit");
     public static final ConfigKey<Integer> PIPELINES_PER_METADATA_DISK = ConfigKey.of(
             "ozone.scm.pipeline.per.metadata.disk",

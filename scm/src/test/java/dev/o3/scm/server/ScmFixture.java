@@ -7,6 +7,7 @@ import dev.o3.scm.config.ScmConfig;
 import dev.o3.scm.container.ContainerReplicaReport;
 import dev.o3.scm.node.DatanodeDescriptor;
 import dev.o3.scm.node.DatanodePorts;
+import dev.o3.scm.node.RatisDirs;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.pipeline.PipelineReport;
 import dev.o3.scm.pipeline.PipelineState;
@@ -21,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -111,7 +111,7 @@ final class ScmFixture implements AutoCloseable {
     DatanodeDescriptor register(String uuid, List<PipelineReport> pipelines) {
         return scm.register(
                 new DatanodeDescriptor(uuid, host(uuid), "10.1.0.1", "", new DatanodePorts(9858, 9859, 9886, 9882)),
-                1,
+                new RatisDirs(1, 0),
                 pipelines,
                 List.of());
     }
@@ -123,14 +123,14 @@ final class ScmFixture implements AutoCloseable {
     }
 
     List<DatanodeCommand> heartbeat(String uuid, List<PipelineReport> reports, List<CommandStatus> statuses) {
-        return scm.heartbeat(uuid, OptionalInt.empty(), reports, Optional.empty(), statuses)
+        return scm.heartbeat(uuid, Optional.empty(), reports, Optional.empty(), statuses)
                 .orElseThrow();
     }
 
     /** A heartbeat carrying the node's full container report. */
     List<DatanodeCommand> reportContainers(
             String uuid, List<ContainerReplicaReport> containers, List<CommandStatus> statuses) {
-        return scm.heartbeat(uuid, OptionalInt.empty(), List.of(), Optional.of(containers), statuses)
+        return scm.heartbeat(uuid, Optional.empty(), List.of(), Optional.of(containers), statuses)
                 .orElseThrow();
     }
 
@@ -145,7 +145,8 @@ final class ScmFixture implements AutoCloseable {
                 for (String member : pipeline.memberIds()) {
                     heartbeat(
                             member,
-                            List.of(new PipelineReport(pipeline.id(), member.equals(pipeline.suggestedLeaderId()))),
+                            List.of(new PipelineReport(
+                                    pipeline.id(), member.equals(pipeline.suggestedLeaderId()), false)),
                             List.of());
                 }
             }

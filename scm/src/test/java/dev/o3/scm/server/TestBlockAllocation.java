@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -221,7 +220,7 @@ class TestBlockAllocation {
             StorageContainerManager scm, String datanode, long container, ContainerState state, long used) {
         scm.heartbeat(
                 datanode,
-                OptionalInt.empty(),
+                Optional.empty(),
                 List.of(),
                 Optional.of(List.of(new ContainerReplicaReport(container, state, used, 4, 1))),
                 List.of());
