@@ -288,6 +288,24 @@ public final class ContainerManager implements PipelineEventListener {
         return all;
     }
 
+    /**
+     * Marks a CLOSED container that no datanode holds any more DELETED (the replication manager deleted the replicas
+     * of a container that never held a block).
+     *
+     * @return whether it was marked
+     */
+    public synchronized boolean markDeleted(long containerId) {
+        Optional<ContainerInfo> container = store.container(containerId);
+        if (container.isEmpty()
+                || container.get().state() != ContainerState.CLOSED
+                || !replicas.getOrDefault(containerId, Map.of()).isEmpty()) {
+            return false;
+        }
+        store.putContainer(container.get().withState(ContainerState.DELETED));
+        LOG.info("{}container {} is DELETED: it held no block and no replica is left", logPrefix, containerId);
+        return true;
+    }
+
     /** The container as stored. */
     public Optional<ContainerInfo> container(long containerId) {
         return store.container(containerId);

@@ -11,6 +11,7 @@ import dev.o3.scm.replication.ReplicationManager;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -104,6 +105,13 @@ final class ReplicaHarness implements AutoCloseable {
         }
         heartbeatAll();
         return closed;
+    }
+
+    /** The container gets a CLOSED replica holding no block on each node. */
+    void putEmpty(long containerId, Collection<String> uuids) {
+        uuids.forEach(uuid -> disks.get(uuid)
+                .put(containerId, new ContainerReplicaReport(containerId, ContainerState.CLOSED, 0, 0, 0)));
+        heartbeatAll();
     }
 
     /** Puts a replica on a node's disk (reported with its next heartbeat). */
