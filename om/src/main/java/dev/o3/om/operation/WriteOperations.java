@@ -10,6 +10,7 @@ import dev.o3.om.bucket.CreateBucketHandler;
 import dev.o3.om.bucket.DeleteBucketHandler;
 import dev.o3.om.bucket.SetBucketAclHandler;
 import dev.o3.om.bucket.SetBucketPropertyHandler;
+import dev.o3.om.bucket.SetBucketVersioningHandler;
 import dev.o3.om.fso.CreateDirectoryHandler;
 import dev.o3.om.key.AllocateBlockHandler;
 import dev.o3.om.key.CommitKeyHandler;
@@ -55,6 +56,7 @@ import dev.o3.proto.om.RenameKeyResponse;
 import dev.o3.proto.om.RevokeS3SecretResponse;
 import dev.o3.proto.om.SetBucketAclResponse;
 import dev.o3.proto.om.SetBucketPropertyResponse;
+import dev.o3.proto.om.SetBucketVersioningResponse;
 import dev.o3.proto.om.SetKeyAclResponse;
 import dev.o3.proto.om.SetKeyTagsResponse;
 import dev.o3.proto.om.SetVolumePropertyResponse;
@@ -136,6 +138,12 @@ public final class WriteOperations {
                     SetBucketPropertyResponse.getDefaultInstance(),
                     settings -> new SetBucketPropertyHandler(),
                     logged((transaction, request) -> transaction.setSetBucketProperty(request))),
+            client(
+                    OzoneManagerServiceGrpc.getSetBucketVersioningMethod(),
+                    RequestCase.SET_BUCKET_VERSIONING,
+                    SetBucketVersioningResponse.getDefaultInstance(),
+                    settings -> new SetBucketVersioningHandler(),
+                    logged((transaction, request) -> transaction.setSetBucketVersioning(request))),
             CREATE_KEY,
             client(
                             OzoneManagerServiceGrpc.getAllocateBlockMethod(),
