@@ -122,7 +122,8 @@ abstract class KeyStreamFixture {
                         .addAllBlocks(blocks)
                         .setEtag(md5)
                         .build()),
-                CommitKeyResponse::getError);
+                CommitKeyResponse::getError)
+                .getVersionId();
         return new KeyOutputStream(omClient, clients, config, created.getKey(), clientId, committer);
     }
 
