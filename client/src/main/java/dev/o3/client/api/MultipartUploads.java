@@ -86,20 +86,20 @@ public final class MultipartUploads {
         long clientId = response.getClientId();
         KeyCommitter committer = (size, blocks, md5) -> {
             om.call(
-                "CommitMultipartPart",
-                stub -> stub.commitMultipartPart(CommitMultipartPartRequest.newBuilder()
-                        .setVolume(volume)
-                        .setBucket(bucket)
-                        .setName(key)
-                        .setUploadId(uploadId)
-                        .setClientId(clientId)
-                        .setPart(PartInfo.newBuilder()
-                                .setPartNumber(partNumber)
-                                .setEtag(md5)
-                                .setSize(size)
-                                .addAllBlocks(blocks))
-                        .build()),
-                CommitMultipartPartResponse::getError);
+                    "CommitMultipartPart",
+                    stub -> stub.commitMultipartPart(CommitMultipartPartRequest.newBuilder()
+                            .setVolume(volume)
+                            .setBucket(bucket)
+                            .setName(key)
+                            .setUploadId(uploadId)
+                            .setClientId(clientId)
+                            .setPart(PartInfo.newBuilder()
+                                    .setPartNumber(partNumber)
+                                    .setEtag(md5)
+                                    .setSize(size)
+                                    .addAllBlocks(blocks))
+                            .build()),
+                    CommitMultipartPartResponse::getError);
             return "";
         };
         return new KeyOutputStream(om, datanodes, config, response.getKey(), clientId, committer);

@@ -8,6 +8,7 @@ import dev.o3.client.io.KeyOutputStream;
 import dev.o3.client.om.OmClient;
 import dev.o3.common.acl.CannedAcl;
 import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.om.BucketVersioning;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.CreateDirectoryRequest;
@@ -22,7 +23,6 @@ import dev.o3.proto.om.GetAclRequest;
 import dev.o3.proto.om.GetAclResponse;
 import dev.o3.proto.om.InfoBucketRequest;
 import dev.o3.proto.om.InfoBucketResponse;
-import dev.o3.proto.om.BucketVersioning;
 import dev.o3.proto.om.ListKeyVersionsRequest;
 import dev.o3.proto.om.ListKeyVersionsResponse;
 import dev.o3.proto.om.ListKeysRequest;
@@ -214,8 +214,7 @@ public final class OzoneBucket {
      *     commit (close) fails with CONDITIONAL_REQUEST_CONFLICT when a concurrent write broke them meanwhile
      */
     public KeyOutputStream createKey(String name, long expectedSize, KeyArgs args, WriteConditions conditions) {
-        CreateKeyRequest request = createRequest(name, expectedSize, args)
-                .toBuilder()
+        CreateKeyRequest request = createRequest(name, expectedSize, args).toBuilder()
                 .setIfNoneMatch(conditions.ifNoneMatch())
                 .setIfMatch(conditions.ifMatch())
                 .build();
@@ -226,10 +225,10 @@ public final class OzoneBucket {
                 CreateKeyResponse::getError);
         long clientId = response.getClientId();
         KeyCommitter committer = (size, blocks, md5) -> om.write(
-                "CommitKey",
-                OmCall.newBuilder().setCommitKey(commitRequest(name, clientId, size, blocks, md5)),
-                OmReply::getCommitKey,
-                CommitKeyResponse::getError)
+                        "CommitKey",
+                        OmCall.newBuilder().setCommitKey(commitRequest(name, clientId, size, blocks, md5)),
+                        OmReply::getCommitKey,
+                        CommitKeyResponse::getError)
                 .getVersionId();
         return new KeyOutputStream(om, datanodes, config, response.getKey(), clientId, committer);
     }
@@ -301,7 +300,9 @@ public final class OzoneBucket {
     public KeyInputStream readKey(String name, String versionId) {
         return new KeyInputStream(
                 datanodes,
-                om.lookupKey(lookupRequest(name).toBuilder().setVersionId(versionId).build())
+                om.lookupKey(lookupRequest(name).toBuilder()
+                                .setVersionId(versionId)
+                                .build())
                         .getKey());
     }
 
@@ -318,9 +319,7 @@ public final class OzoneBucket {
                         .setVolume(volume)
                         .setName(bucketName)
                         .setVersioning(
-                                enabled
-                                        ? BucketVersioning.VERSIONING_ENABLED
-                                        : BucketVersioning.VERSIONING_SUSPENDED)
+                                enabled ? BucketVersioning.VERSIONING_ENABLED : BucketVersioning.VERSIONING_SUSPENDED)
                         .build()),
                 SetBucketVersioningResponse::getError);
     }

@@ -25,9 +25,7 @@ public final class DeleteBucketHandler implements WriteRequest {
         String uploads = RowKeys.keysOf(request.getVolume(), request.getName());
         boolean hasUploads =
                 !mutation.scan(OmSchema.MULTIPART_UPLOADS, uploads, uploads, 1).isEmpty();
-        if (hasUploads
-                || !KeyLayouts.of(bucket).isEmpty(mutation, bucket)
-                || !KeyVersions.noneLeft(mutation, bucket)) {
+        if (hasUploads || !KeyLayouts.of(bucket).isEmpty(mutation, bucket) || !KeyVersions.noneLeft(mutation, bucket)) {
             throw new OmException(OmStatus.BUCKET_NOT_EMPTY, "bucket not empty: " + request.getName());
         }
         mutation.delete(OmSchema.BUCKETS, RowKeys.bucket(request.getVolume(), request.getName()));

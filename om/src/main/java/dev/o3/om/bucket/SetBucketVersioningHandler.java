@@ -32,7 +32,8 @@ public final class SetBucketVersioningHandler implements WriteRequest {
         }
         if (bucket.getLayout() == BucketLayout.FILE_SYSTEM_OPTIMIZED) {
             throw new OmException(
-                    OmStatus.INVALID_REQUEST, "versioning is for OBJECT_STORE buckets; " + bucket.getName() + " is FSO");
+                    OmStatus.INVALID_REQUEST,
+                    "versioning is for OBJECT_STORE buckets; " + bucket.getName() + " is FSO");
         }
         mutation.put(
                 OmSchema.BUCKETS,

@@ -32,7 +32,9 @@ public final class CreateKeyHandler implements WriteRequest {
         KeyConditions conditions = new KeyConditions(request.getIfNoneMatch(), request.getIfMatch());
         if (conditions.any()) {
             conditions.check(
-                    layout.lookup(mutation, bucket, request.getName()), OmStatus.PRECONDITION_FAILED, request.getName());
+                    layout.lookup(mutation, bucket, request.getName()),
+                    OmStatus.PRECONDITION_FAILED,
+                    request.getName());
         }
         String acl =
                 request.getAcl().isEmpty() ? "" : Lookups.acl(request.getAcl()).value();

@@ -25,6 +25,7 @@ final class KeyVersionListing {
     private static final String AFTER_PREFIX = new String(Character.toChars(Character.MAX_CODE_POINT));
     /** A version row is its key's row, '\0' and 16 hex digits. */
     private static final int VERSION_SUFFIX = 17;
+
     private static final int MAX_PAGE = 1000;
 
     private final BucketInfo bucket;
@@ -99,8 +100,8 @@ final class KeyVersionListing {
                     : nextVersion
                             .key()
                             .substring(base.length(), nextVersion.key().length() - VERSION_SUFFIX);
-            boolean takeCurrent = currentName != null
-                    && (versionName == null || KeyOrder.compare(currentName, versionName) <= 0);
+            boolean takeCurrent =
+                    currentName != null && (versionName == null || KeyOrder.compare(currentName, versionName) <= 0);
             String name = takeCurrent ? currentName : versionName;
             String commonPrefix = commonPrefixOf(name);
             if (commonPrefix != null) {
@@ -116,9 +117,8 @@ final class KeyVersionListing {
             if (!makeRoom(name, versionId)) {
                 return response.build();
             }
-            response.addVersions(KeyVersion.newBuilder()
-                    .setKey(KeyVersions.shown(version))
-                    .setLatest(!name.equals(lastKey)));
+            response.addVersions(
+                    KeyVersion.newBuilder().setKey(KeyVersions.shown(version)).setLatest(!name.equals(lastKey)));
             lastKey = name;
             (takeCurrent ? current : noncurrent).advance();
         }

@@ -50,14 +50,14 @@ public final class KeyVersions {
             KeyInfo stored = key.setVersionSeq(seq).build();
             Optional<KeyInfo> replaced = KeyLayouts.of(bucket).put(mutation, bucket, stored);
             replaced.ifPresent(old -> DeletedKeys.add(mutation, old));
-            long bytes = BucketUsage.bytes(stored) - replaced.map(BucketUsage::bytes).orElse(0L);
+            long bytes =
+                    BucketUsage.bytes(stored) - replaced.map(BucketUsage::bytes).orElse(0L);
             BucketUsage.update(mutation, bucket, bytes, replaced.isPresent() ? 0 : 1);
             return "";
         }
         boolean enabled = bucket.getVersioning() == BucketVersioning.VERSIONING_ENABLED;
-        KeyInfo stored = key.setVersionSeq(seq)
-                .setVersionId(enabled ? idOf(seq) : "")
-                .build();
+        KeyInfo stored =
+                key.setVersionSeq(seq).setVersionId(enabled ? idOf(seq) : "").build();
         Usage usage = new Usage(BucketUsage.bytes(stored), 1);
         demoteCurrent(mutation, bucket, key.getName(), !enabled, usage);
         mutation.put(OmSchema.KEYS, keyRow(bucket, key.getName()), stored);
@@ -147,7 +147,8 @@ public final class KeyVersions {
             if (version.value().getVersionId().equals(wanted)) {
                 if (version.value().getDeleteMarker()) {
                     throw new OmException(
-                            OmStatus.METHOD_NOT_ALLOWED, "version " + versionId + " of " + name + " is a delete marker");
+                            OmStatus.METHOD_NOT_ALLOWED,
+                            "version " + versionId + " of " + name + " is a delete marker");
                 }
                 return shown(version.value());
             }
@@ -163,7 +164,9 @@ public final class KeyVersions {
 
     /** The key with the version id S3 reports: "null" for the null version. */
     public static KeyInfo shown(KeyInfo key) {
-        return key.getVersionId().isEmpty() ? key.toBuilder().setVersionId(NULL_ID).build() : key;
+        return key.getVersionId().isEmpty()
+                ? key.toBuilder().setVersionId(NULL_ID).build()
+                : key;
     }
 
     /** A version's row in the version table. */

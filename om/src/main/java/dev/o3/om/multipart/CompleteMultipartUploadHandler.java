@@ -98,8 +98,8 @@ public final class CompleteMultipartUploadHandler implements WriteRequest {
             return;
         }
         Optional<KeyInfo> current = KeyLayouts.of(bucket).lookup(mutation, bucket, request.getName());
-        boolean writtenSince = current.isPresent()
-                && current.get().getModificationTimeMillis() > upload.getCreationTimeMillis();
+        boolean writtenSince =
+                current.isPresent() && current.get().getModificationTimeMillis() > upload.getCreationTimeMillis();
         conditions.check(
                 current,
                 writtenSince ? OmStatus.CONDITIONAL_REQUEST_CONFLICT : OmStatus.PRECONDITION_FAILED,

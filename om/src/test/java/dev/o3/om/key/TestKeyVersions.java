@@ -2,7 +2,6 @@ package dev.o3.om.key;
 
 import static dev.o3.om.testing.Namespace.ADMIN;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.o3.om.db.KeyOrder;
 import dev.o3.om.db.OmSchema;
@@ -149,7 +148,9 @@ class TestKeyVersions {
         put("b", 1);
         assertThat(put("a", 2)).isEmpty();
         assertThat(versions()).containsExactly("a null latest", "b null latest");
-        assertThat(lookup("a", "").getVersionId()).as("no id shown in an unversioned bucket").isEmpty();
+        assertThat(lookup("a", "").getVersionId())
+                .as("no id shown in an unversioned bucket")
+                .isEmpty();
         assertThat(lookup("a", "null").getSize()).isEqualTo(2);
         delete("a", "null");
         assertThat(versions()).containsExactly("b null latest");
@@ -281,8 +282,7 @@ class TestKeyVersions {
                         .setSize(size)
                         .setIfNoneMatch(ifNoneMatch)
                         .setIfMatch(ifMatch)));
-        return new Session(
-                reply.hasError() ? reply.getError().getStatus() : OmStatus.OK, clientId, block, name, size);
+        return new Session(reply.hasError() ? reply.getError().getStatus() : OmStatus.OK, clientId, block, name, size);
     }
 
     private OmStatus commit(Session session) {
@@ -378,7 +378,10 @@ class TestKeyVersions {
     }
 
     private BucketInfo bucket() {
-        return namespace.store().get(OmSchema.BUCKETS, RowKeys.bucket("vol", "bkt")).orElseThrow();
+        return namespace
+                .store()
+                .get(OmSchema.BUCKETS, RowKeys.bucket("vol", "bkt"))
+                .orElseThrow();
     }
 
     private int deletedKeys() {

@@ -38,7 +38,8 @@ final class Conditions {
             throw new S3Exception(S3ErrorCode.NOT_IMPLEMENTED, "If-None-Match on a write accepts only *");
         }
         return new WriteConditions(
-                ifNoneMatch.isPresent(), request.header("if-match").map(String::trim).orElse(""));
+                ifNoneMatch.isPresent(),
+                request.header("if-match").map(String::trim).orElse(""));
     }
 
     /**

@@ -122,10 +122,10 @@ final class MultipartHandler implements OperationHandler {
                         ? call.headers()
                         : call.headers().set(VersionIds.VERSION_HEADER, info.versionId()),
                 new MultipartDocuments.CompleteMultipartUploadResult(
-                "/" + call.bucket() + "/" + call.key(),
-                call.bucket(),
-                call.key(),
-                ObjectHeaders.quotedEtag(info.etag())));
+                        "/" + call.bucket() + "/" + call.key(),
+                        call.bucket(),
+                        call.key(),
+                        ObjectHeaders.quotedEtag(info.etag())));
     }
 
     static String uploadId(S3Call call) {

@@ -35,8 +35,7 @@ final class ObjectDeleteHandler implements OperationHandler {
         VersionStore versions = backend.versions(call.requester());
         if (operation == S3Operation.DELETE_OBJECT) {
             String versionId = VersionIds.of(call.request()).orElse("");
-            VersionStore.DeletedVersion deleted =
-                    deleteIgnoringMissing(versions, call.bucket(), call.key(), versionId);
+            VersionStore.DeletedVersion deleted = deleteIgnoringMissing(versions, call.bucket(), call.key(), versionId);
             HttpHeaders headers = call.headers();
             if (!deleted.versionId().isEmpty()) {
                 headers.set(VersionIds.VERSION_HEADER, deleted.versionId());

@@ -2,8 +2,8 @@ package dev.o3.s3gateway.handler;
 
 import dev.o3.s3gateway.backend.BackendException;
 import dev.o3.s3gateway.backend.BackendStatus;
-import dev.o3.s3gateway.error.S3Errors;
 import dev.o3.s3gateway.error.S3ErrorCode;
+import dev.o3.s3gateway.error.S3Errors;
 import dev.o3.s3gateway.error.S3Exception;
 import dev.o3.s3gateway.http.S3Request;
 import java.util.Map;

@@ -79,9 +79,7 @@ final class VersioningHandler implements OperationHandler {
                 encode.apply(keyMarker),
                 versionIdMarker,
                 listing.truncated() ? encode.apply(listing.nextKeyMarker()) : null,
-                listing.truncated() && !listing.nextVersionIdMarker().isEmpty()
-                        ? listing.nextVersionIdMarker()
-                        : null,
+                listing.truncated() && !listing.nextVersionIdMarker().isEmpty() ? listing.nextVersionIdMarker() : null,
                 maxKeys,
                 delimiter.isEmpty() ? null : encode.apply(delimiter),
                 listing.truncated(),

@@ -10,9 +10,9 @@ import dev.o3.s3gateway.backend.DataWriter;
 import dev.o3.s3gateway.backend.MultipartStore;
 import dev.o3.s3gateway.backend.ObjectAttributes;
 import dev.o3.s3gateway.backend.ObjectInfo;
-import dev.o3.s3gateway.backend.WriteConditions;
 import dev.o3.s3gateway.backend.PartInfo;
 import dev.o3.s3gateway.backend.UploadInfo;
+import dev.o3.s3gateway.backend.WriteConditions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,8 +49,8 @@ final class OzoneMultipartStore implements MultipartStore {
             WriteConditions conditions) {
         Map<Integer, String> etags = new LinkedHashMap<>();
         parts.forEach(part -> etags.put(part.partNumber(), part.etag()));
-        CompletedUpload completed = OmErrors.call(() -> uploads(bucket)
-                .complete(key, uploadId, etags, etag, OzoneObjectStore.conditions(conditions)));
+        CompletedUpload completed = OmErrors.call(
+                () -> uploads(bucket).complete(key, uploadId, etags, etag, OzoneObjectStore.conditions(conditions)));
         ObjectInfo info = OzoneObjectStore.toS3(
                 OmErrors.call(() -> store.bucket(volume, bucket).getKey(key)));
         return new ObjectInfo(

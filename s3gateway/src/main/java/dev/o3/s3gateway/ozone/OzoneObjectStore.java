@@ -36,8 +36,8 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
             long expectedLength,
             WriteConditions conditions) {
         KeyArgs args = new KeyArgs(attributes.contentType(), attributes.userMetadata(), attributes.tags(), acl);
-        return OmErrors.call(() ->
-                new KeyDataWriter(bucket(bucket).createKey(key, expectedLength, args, conditions(conditions))));
+        return OmErrors.call(
+                () -> new KeyDataWriter(bucket(bucket).createKey(key, expectedLength, args, conditions(conditions))));
     }
 
     static dev.o3.client.api.WriteConditions conditions(WriteConditions conditions) {

@@ -33,7 +33,8 @@ final class OzoneVersionStore implements VersionStore {
 
     @Override
     public DeletedVersion delete(String bucket, String key, String versionId) {
-        dev.o3.client.api.DeletedVersion deleted = OmErrors.call(() -> bucket(bucket).deleteVersion(key, versionId));
+        dev.o3.client.api.DeletedVersion deleted =
+                OmErrors.call(() -> bucket(bucket).deleteVersion(key, versionId));
         return new DeletedVersion(deleted.versionId(), deleted.deleteMarker());
     }
 

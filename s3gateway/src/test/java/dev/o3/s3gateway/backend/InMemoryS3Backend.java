@@ -133,7 +133,11 @@ public final class InMemoryS3Backend implements S3Backend {
             throw new BackendException(BackendStatus.PRECONDITION_FAILED, "the object exists");
         }
         if (!conditions.ifMatch().isEmpty()
-                && (current == null || !conditions.ifMatch().replace("\"", "").equals(current.info().etag()))) {
+                && (current == null
+                        || !conditions
+                                .ifMatch()
+                                .replace("\"", "")
+                                .equals(current.info().etag()))) {
             throw new BackendException(BackendStatus.PRECONDITION_FAILED, "the ETag differs");
         }
     }
