@@ -47,12 +47,7 @@ abstract class S3VersionsScenario {
         Path two = Files.writeString(files.resolve("two"), "two");
         s3api("create-bucket", "--bucket", "cli-versions");
         assertThat(s3api("get-bucket-versioning", "--bucket", "cli-versions")).isBlank();
-        s3api(
-                "put-bucket-versioning",
-                "--bucket",
-                "cli-versions",
-                "--versioning-configuration",
-                "Status=Enabled");
+        s3api("put-bucket-versioning", "--bucket", "cli-versions", "--versioning-configuration", "Status=Enabled");
         assertThat(text("get-bucket-versioning", "--bucket", "cli-versions", "--query", "Status"))
                 .isEqualTo("Enabled");
 
@@ -91,7 +86,9 @@ abstract class S3VersionsScenario {
                 .isEqualTo(v1);
         s3api("delete-object", "--bucket", "cli-versions", "--key", "k", "--version-id", marker);
         s3api("get-object", "--bucket", "cli-versions", "--key", "k", got.toString());
-        assertThat(Files.readString(got)).as("the marker is gone: v2 is current").isEqualTo("two");
+        assertThat(Files.readString(got))
+                .as("the marker is gone: v2 is current")
+                .isEqualTo("two");
 
         assertThat(text(
                         "list-object-versions",
@@ -104,12 +101,7 @@ abstract class S3VersionsScenario {
                 .as("paged through key and version-id markers")
                 .isEqualTo(String.join("\n", "copy\t" + copyVersion(), "k\t" + v2, "k\t" + v1));
 
-        s3api(
-                "put-bucket-versioning",
-                "--bucket",
-                "cli-versions",
-                "--versioning-configuration",
-                "Status=Suspended");
+        s3api("put-bucket-versioning", "--bucket", "cli-versions", "--versioning-configuration", "Status=Suspended");
         assertThat(put("cli-versions", "k", one)).isEqualTo("null");
         assertThat(failure("delete-bucket", "--bucket", "cli-versions")).contains("BucketNotEmpty");
     }
@@ -194,8 +186,16 @@ abstract class S3VersionsScenario {
                         "--if-none-match",
                         "*"))
                 .contains("PreconditionFailed");
-        s3api("complete-multipart-upload", "--bucket", "cli-plain", "--key", "a", "--upload-id", upload,
-                "--multipart-upload", parts);
+        s3api(
+                "complete-multipart-upload",
+                "--bucket",
+                "cli-plain",
+                "--key",
+                "a",
+                "--upload-id",
+                upload,
+                "--multipart-upload",
+                parts);
     }
 
     @Test
@@ -219,7 +219,9 @@ abstract class S3VersionsScenario {
             assertThat(in.readAllBytes()).isEqualTo("second".getBytes(StandardCharsets.UTF_8));
         }
         assertThat(bucket.listKeys("", "", 10)).hasSize(1);
-        assertThat(bucket.info().usedNamespace()).as("noncurrent versions count").isEqualTo(2);
+        assertThat(bucket.info().usedNamespace())
+                .as("noncurrent versions count")
+                .isEqualTo(2);
 
         bucket.deleteKey("k");
         KeyVersionPage page = bucket.listVersions("", "", "", "", 10);
@@ -265,8 +267,8 @@ abstract class S3VersionsScenario {
     }
 
     private List<String> command(String... args) {
-        List<String> command = new ArrayList<>(List.of(
-                System.getProperty("o3.aws.cli", "aws"), "--endpoint-url", endpoint.toString(), "s3api"));
+        List<String> command = new ArrayList<>(
+                List.of(System.getProperty("o3.aws.cli", "aws"), "--endpoint-url", endpoint.toString(), "s3api"));
         command.addAll(List.of(args));
         return command;
     }

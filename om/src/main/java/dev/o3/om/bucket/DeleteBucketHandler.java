@@ -15,7 +15,10 @@ import dev.o3.proto.om.DeleteBucketResponse;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
 
-/** Deletes an empty bucket, without keys, uploads or versions (BUCKET_NOT_EMPTY otherwise); bucket owner, volume owner or administrator. */
+/**
+ * Deletes an empty bucket, without keys, uploads or versions (BUCKET_NOT_EMPTY otherwise); bucket owner, volume owner
+ * or administrator.
+ */
 public final class DeleteBucketHandler implements WriteRequest {
     @Override
     public Message apply(Mutation mutation, OmTransaction transaction) throws OmException {

@@ -10,7 +10,6 @@ import dev.o3.om.bucket.CreateBucketHandler;
 import dev.o3.om.bucket.DeleteBucketHandler;
 import dev.o3.om.bucket.SetBucketAclHandler;
 import dev.o3.om.bucket.SetBucketPropertyHandler;
-import dev.o3.om.bucket.SetBucketVersioningHandler;
 import dev.o3.om.fso.CreateDirectoryHandler;
 import dev.o3.om.key.AllocateBlockHandler;
 import dev.o3.om.key.CommitKeyHandler;
@@ -56,7 +55,6 @@ import dev.o3.proto.om.RenameKeyResponse;
 import dev.o3.proto.om.RevokeS3SecretResponse;
 import dev.o3.proto.om.SetBucketAclResponse;
 import dev.o3.proto.om.SetBucketPropertyResponse;
-import dev.o3.proto.om.SetBucketVersioningResponse;
 import dev.o3.proto.om.SetKeyAclResponse;
 import dev.o3.proto.om.SetKeyTagsResponse;
 import dev.o3.proto.om.SetVolumePropertyResponse;
@@ -138,12 +136,7 @@ public final class WriteOperations {
                     SetBucketPropertyResponse.getDefaultInstance(),
                     settings -> new SetBucketPropertyHandler(),
                     logged((transaction, request) -> transaction.setSetBucketProperty(request))),
-            client(
-                    OzoneManagerServiceGrpc.getSetBucketVersioningMethod(),
-                    RequestCase.SET_BUCKET_VERSIONING,
-                    SetBucketVersioningResponse.getDefaultInstance(),
-                    settings -> new SetBucketVersioningHandler(),
-                    logged((transaction, request) -> transaction.setSetBucketVersioning(request))),
+            VersioningOperations.SET_BUCKET_VERSIONING,
             CREATE_KEY,
             client(
                             OzoneManagerServiceGrpc.getAllocateBlockMethod(),
@@ -262,8 +255,7 @@ public final class WriteOperations {
     }
 
     /** A preparation that only puts the request into the log entry. */
-    private static <Q> Function<LeaderPreparation, Preparation<Q>> logged(
-            BiConsumer<OmTransaction.Builder, Q> setRequest) {
+    static <Q> Function<LeaderPreparation, Preparation<Q>> logged(BiConsumer<OmTransaction.Builder, Q> setRequest) {
         return leader -> (request, caller, transaction) -> {
             setRequest.accept(transaction, request);
             return FILLED;

@@ -17,8 +17,8 @@ import java.util.Optional;
 
 /**
  * GetObject and HeadObject: single byte ranges (206 with Content-Range, 416 when unsatisfiable), conditional
- * requests (304/412), {@code response-*} header overrides and {@code versionId}. GET streams from the backend with back-pressure.
- * Thread-safe.
+ * requests (304/412), {@code response-*} header overrides and {@code versionId}. GET streams from the backend with
+ * back-pressure. Thread-safe.
  */
 final class ObjectReadHandler implements OperationHandler {
     private static final Map<String, String> OVERRIDES = Map.of(
