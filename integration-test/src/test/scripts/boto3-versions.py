@@ -116,6 +116,7 @@ etag = s3.put_object(Bucket=plain, Key="c", Body=b"c", IfNoneMatch="*")["ETag"]
 fails("PreconditionFailed", 412, s3.put_object, Bucket=plain, Key="c", Body=b"again", IfNoneMatch="*")
 fails("PreconditionFailed", 412, s3.put_object, Bucket=plain, Key="c", Body=b"again", IfMatch='"0123"')
 fails("NoSuchKey", 404, s3.put_object, Bucket=plain, Key="absent", Body=b"x", IfMatch=etag)
+fails("NotImplemented", 501, s3.put_object, Bucket=plain, Key="c", Body=b"x", IfNoneMatch=etag)
 s3.put_object(Bucket=plain, Key="c", Body=b"matched", IfMatch=etag)
 assert s3.get_object(Bucket=plain, Key="c")["Body"].read() == b"matched"
 upload = s3.create_multipart_upload(Bucket=plain, Key="c")["UploadId"]

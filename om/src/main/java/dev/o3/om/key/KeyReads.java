@@ -5,7 +5,6 @@ import dev.o3.om.request.Caller;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
 import dev.o3.proto.om.BucketInfo;
-import dev.o3.proto.om.BucketLayout;
 import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.ListKeyVersionsRequest;
 import dev.o3.proto.om.ListKeyVersionsResponse;
@@ -63,9 +62,7 @@ public final class KeyReads {
             throws OmException {
         BucketInfo info = Lookups.bucket(view, request.getVolume(), request.getBucket());
         Lookups.checkRead(view, caller, info);
-        if (info.getLayout() == BucketLayout.FILE_SYSTEM_OPTIMIZED) {
-            throw new OmException(OmStatus.INVALID_REQUEST, "versions are listed in OBJECT_STORE buckets only");
-        }
+        KeyVersions.checkObjectStore(info);
         return new KeyVersionListing(view, info, request).page();
     }
 

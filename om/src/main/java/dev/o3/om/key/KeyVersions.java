@@ -103,6 +103,7 @@ public final class KeyVersions {
      */
     public static DeleteKeyResponse deleteVersion(Mutation mutation, BucketInfo bucket, String name, String versionId)
             throws OmException {
+        checkObjectStore(bucket);
         String wanted = storedId(versionId);
         String row = keyRow(bucket, name);
         Optional<KeyInfo> current = mutation.get(OmSchema.KEYS, row);
@@ -137,6 +138,7 @@ public final class KeyVersions {
      * @throws OmException NO_SUCH_VERSION; METHOD_NOT_ALLOWED for a delete marker
      */
     public static KeyInfo lookup(ReadView view, BucketInfo bucket, String name, String versionId) throws OmException {
+        checkObjectStore(bucket);
         String wanted = storedId(versionId);
         Optional<KeyInfo> current = view.get(OmSchema.KEYS, keyRow(bucket, name));
         if (current.isPresent() && current.get().getVersionId().equals(wanted)) {
@@ -154,6 +156,18 @@ public final class KeyVersions {
             }
         }
         throw noSuchVersion(bucket, name, versionId);
+    }
+
+    /**
+     * Refuses a version id in a FILE_SYSTEM_OPTIMIZED bucket, which keeps no versions.
+     *
+     * @throws OmException INVALID_REQUEST
+     */
+    public static void checkObjectStore(BucketInfo bucket) throws OmException {
+        if (bucket.getLayout() == BucketLayout.FILE_SYSTEM_OPTIMIZED) {
+            throw new OmException(
+                    OmStatus.INVALID_REQUEST, "versions are kept in OBJECT_STORE buckets only; " + bucket.getName());
+        }
     }
 
     /** Whether the bucket holds no noncurrent version and no delete marker. */

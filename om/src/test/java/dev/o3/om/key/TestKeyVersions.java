@@ -2,6 +2,7 @@ package dev.o3.om.key;
 
 import static dev.o3.om.testing.Namespace.ADMIN;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.o3.om.db.KeyOrder;
 import dev.o3.om.db.OmSchema;
@@ -226,9 +227,20 @@ class TestKeyVersions {
     }
 
     @Test
-    void versioningIsRefusedOnFsoBucketsAndCannotBeUnset() {
+    void versioningIsRefusedOnFsoBucketsAndCannotBeUnset() throws Exception {
         namespace.bucket("vol", "fso", BucketLayout.FILE_SYSTEM_OPTIMIZED);
         assertThat(setVersioning("fso", BucketVersioning.VERSIONING_ENABLED)).isEqualTo(OmStatus.INVALID_REQUEST);
+        assertThat(namespace.status(
+                        ADMIN,
+                        t -> t.setDeleteKey(DeleteKeyRequest.newBuilder()
+                                .setVolume("vol")
+                                .setBucket("fso")
+                                .setName("k")
+                                .setVersionId("null"))))
+                .isEqualTo(OmStatus.INVALID_REQUEST);
+        assertThatThrownBy(() -> KeyReads.lookup(namespace.store(), ADMIN_CALLER, "vol", "fso", "k", "null"))
+                .isInstanceOfSatisfying(
+                        OmException.class, e -> assertThat(e.status()).isEqualTo(OmStatus.INVALID_REQUEST));
         assertThat(setVersioning("bkt", BucketVersioning.VERSIONING_UNSET)).isEqualTo(OmStatus.INVALID_REQUEST);
         assertThat(namespace.status(
                         "mallory",
