@@ -12,6 +12,7 @@ public interface KeyCommitter {
      * @param size total bytes written
      * @param blocks the blocks holding them, in order, with their final lengths
      * @param md5Hex hex MD5 of the data (the S3 ETag of a single PUT or a part)
+     * @return the version id the commit made in a versioned bucket, else empty
      */
-    void commit(long size, List<BlockLocation> blocks, String md5Hex);
+    String commit(long size, List<BlockLocation> blocks, String md5Hex);
 }

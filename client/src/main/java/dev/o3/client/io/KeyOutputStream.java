@@ -65,6 +65,7 @@ public final class KeyOutputStream extends OutputStream {
     private final KeyInfo key;
     private final long clientId;
     private final KeyCommitter committer;
+    private String versionId = "";
     private final Crc32cChecksum checksum;
     private final int window;
     private final int maxRetries;
@@ -220,7 +221,12 @@ public final class KeyOutputStream extends OutputStream {
             failure = e;
             throw e;
         }
-        committer.commit(keyLength, List.copyOf(written), md5Hex);
+        versionId = committer.commit(keyLength, List.copyOf(written), md5Hex);
+    }
+
+    /** The version id the commit made in a versioned bucket ("null" when versioning is suspended), else empty. */
+    public String versionId() {
+        return versionId;
     }
 
     /**

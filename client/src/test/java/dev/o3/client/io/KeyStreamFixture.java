@@ -114,15 +114,16 @@ abstract class KeyStreamFixture {
                 CreateKeyResponse::getError);
         long clientId = created.getClientId();
         KeyCommitter committer = (size, blocks, md5) -> omClient.call(
-                "CommitKey",
-                stub -> stub.commitKey(CommitKeyRequest.newBuilder()
-                        .setName(name)
-                        .setClientId(clientId)
-                        .setSize(size)
-                        .addAllBlocks(blocks)
-                        .setEtag(md5)
-                        .build()),
-                CommitKeyResponse::getError);
+                        "CommitKey",
+                        stub -> stub.commitKey(CommitKeyRequest.newBuilder()
+                                .setName(name)
+                                .setClientId(clientId)
+                                .setSize(size)
+                                .addAllBlocks(blocks)
+                                .setEtag(md5)
+                                .build()),
+                        CommitKeyResponse::getError)
+                .getVersionId();
         return new KeyOutputStream(omClient, clients, config, created.getKey(), clientId, committer);
     }
 

@@ -99,6 +99,10 @@ class ClusterSuiteIT {
 
     @Nested
     @Order(3)
+    class S3Versions extends S3VersionsScenario {}
+
+    @Nested
+    @Order(3)
     class Ofs extends OfsScenario {}
 
     @Nested

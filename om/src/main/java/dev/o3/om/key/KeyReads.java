@@ -6,6 +6,8 @@ import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
 import dev.o3.proto.om.BucketInfo;
 import dev.o3.proto.om.KeyInfo;
+import dev.o3.proto.om.ListKeyVersionsRequest;
+import dev.o3.proto.om.ListKeyVersionsResponse;
 import dev.o3.proto.om.ListKeysRequest;
 import dev.o3.proto.om.ListKeysResponse;
 import dev.o3.proto.om.OmStatus;
@@ -21,10 +23,27 @@ public final class KeyReads {
 
     public static KeyInfo lookup(ReadView view, Caller caller, String volume, String bucket, String name)
             throws OmException {
+        return lookup(view, caller, volume, bucket, name, "");
+    }
+
+    /**
+     * A key's current version, or with {@code versionId} that version (NO_SUCH_VERSION, METHOD_NOT_ALLOWED for a
+     * delete marker); in a versioned bucket with its version id ("null" for the null version).
+     */
+    public static KeyInfo lookup(
+            ReadView view, Caller caller, String volume, String bucket, String name, String versionId)
+            throws OmException {
         BucketInfo info = Lookups.bucket(view, volume, bucket);
         KeyLayout layout = KeyLayouts.of(info);
         layout.checkName(name);
+        if (!versionId.isEmpty()) {
+            Lookups.checkRead(view, caller, info);
+            return KeyVersions.lookup(view, info, name, versionId);
+        }
         Optional<KeyInfo> key = layout.lookup(view, info, name);
+        if (KeyVersions.isVersioned(info)) {
+            key = key.map(KeyVersions::shown);
+        }
         if (!Lookups.mayRead(view, caller, info) && !readableByItsAcl(caller, key)) {
             throw denied(caller, info);
         }
@@ -36,6 +55,15 @@ public final class KeyReads {
         BucketInfo info = Lookups.bucket(view, request.getVolume(), request.getBucket());
         Lookups.checkRead(view, caller, info);
         return KeyLayouts.of(info).list(view, info, request);
+    }
+
+    /** One page of every version and delete marker of the bucket's keys (S3 ListObjectVersions). */
+    public static ListKeyVersionsResponse listVersions(ReadView view, Caller caller, ListKeyVersionsRequest request)
+            throws OmException {
+        BucketInfo info = Lookups.bucket(view, request.getVolume(), request.getBucket());
+        Lookups.checkRead(view, caller, info);
+        KeyVersions.checkObjectStore(info);
+        return new KeyVersionListing(view, info, request).page();
     }
 
     public static KeyInfo status(ReadView view, Caller caller, String volume, String bucket, String path)

@@ -136,6 +136,7 @@ public final class WriteOperations {
                     SetBucketPropertyResponse.getDefaultInstance(),
                     settings -> new SetBucketPropertyHandler(),
                     logged((transaction, request) -> transaction.setSetBucketProperty(request))),
+            VersioningOperations.SET_BUCKET_VERSIONING,
             CREATE_KEY,
             client(
                             OzoneManagerServiceGrpc.getAllocateBlockMethod(),
@@ -254,8 +255,7 @@ public final class WriteOperations {
     }
 
     /** A preparation that only puts the request into the log entry. */
-    private static <Q> Function<LeaderPreparation, Preparation<Q>> logged(
-            BiConsumer<OmTransaction.Builder, Q> setRequest) {
+    static <Q> Function<LeaderPreparation, Preparation<Q>> logged(BiConsumer<OmTransaction.Builder, Q> setRequest) {
         return leader -> (request, caller, transaction) -> {
             setRequest.accept(transaction, request);
             return FILLED;

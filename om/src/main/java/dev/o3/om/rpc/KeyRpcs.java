@@ -10,6 +10,7 @@ import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.CreateKeyRequest;
 import dev.o3.proto.om.CreateKeyResponse;
 import dev.o3.proto.om.FileStatusResponse;
+import dev.o3.proto.om.ListKeyVersionsResponse;
 import dev.o3.proto.om.ListKeysResponse;
 import dev.o3.proto.om.LookupKeyRequest;
 import dev.o3.proto.om.LookupKeyResponse;
@@ -40,7 +41,8 @@ final class KeyRpcs {
                                                 caller,
                                                 request.getVolume(),
                                                 request.getBucket(),
-                                                request.getName()),
+                                                request.getName(),
+                                                request.getVersionId()),
                                         request.getRefreshLocations()),
                                 Mode.READ,
                                 caller.user()))
@@ -63,6 +65,14 @@ final class KeyRpcs {
                         "ListKeys",
                         (request, view, caller) -> KeyReads.list(view, caller, request),
                         error -> ListKeysResponse.newBuilder().setError(error).build()));
+        service.addMethod(
+                OzoneManagerServiceGrpc.getListKeyVersionsMethod(),
+                calls.listing(
+                        "ListKeyVersions",
+                        (request, view, caller) -> KeyReads.listVersions(view, caller, request),
+                        error -> ListKeyVersionsResponse.newBuilder()
+                                .setError(error)
+                                .build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getGetFileStatusMethod(),
                 calls.read(

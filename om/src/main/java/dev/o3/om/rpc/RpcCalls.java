@@ -52,6 +52,7 @@ final class RpcCalls {
     private static final Set<String> ANONYMOUS_OPERATIONS = Set.of(
             "InfoBucket",
             "ListKeys",
+            "ListKeyVersions",
             "LookupKey",
             "GetFileStatus",
             "CreateKey",

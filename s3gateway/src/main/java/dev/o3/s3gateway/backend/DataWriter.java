@@ -20,6 +20,11 @@ public interface DataWriter extends AutoCloseable {
      */
     void commit(String etag);
 
+    /** After {@link #commit}: the version id it made in a versioned bucket ("null" when suspended), else empty. */
+    default String versionId() {
+        return "";
+    }
+
     /** Discards the data written so far; idempotent. */
     void abort();
 

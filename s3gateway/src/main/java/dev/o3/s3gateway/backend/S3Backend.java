@@ -21,4 +21,7 @@ public interface S3Backend {
 
     /** Multipart-upload operations acting as {@code requester}. */
     MultipartStore multipart(Requester requester);
+
+    /** Bucket versioning and object versions, acting as {@code requester}. */
+    VersionStore versions(Requester requester);
 }

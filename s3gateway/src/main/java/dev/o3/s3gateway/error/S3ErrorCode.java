@@ -54,6 +54,16 @@ public enum S3ErrorCode {
     QUOTA_EXCEEDED("QuotaExceeded", 403, "The quota of the bucket or volume is exceeded."),
     NOT_IMPLEMENTED("NotImplemented", 501, "A header or operation you provided implies functionality not implemented."),
     INTERNAL_ERROR("InternalError", 500, "We encountered an internal error. Please try again."),
+    NO_SUCH_VERSION("NoSuchVersion", 404, "The specified version does not exist."),
+    CONDITIONAL_REQUEST_CONFLICT(
+            "ConditionalRequestConflict",
+            409,
+            "A conflicting operation occurred. If using PutObject you can retry the request. If using multipart upload"
+                    + " you should initiate another CreateMultipartUpload request and re-upload each part."),
+    ILLEGAL_VERSIONING_CONFIGURATION(
+            "IllegalVersioningConfigurationException",
+            400,
+            "The versioning configuration specified in the request is invalid."),
     SERVICE_UNAVAILABLE("ServiceUnavailable", 503, "Reduce your request rate.");
 
     private final String code;

@@ -78,7 +78,7 @@ final class MultipartHandler implements OperationHandler {
         CopySource source =
                 CopySource.parse(call.request().header("x-amz-copy-source").orElseThrow());
         call.body().drain();
-        try (ObjectReader object = backend.objects(call.requester()).open(source.bucket(), source.key())) {
+        try (ObjectReader object = source.open(backend, call.requester())) {
             copyPart(call, multipart, partNumber, uploadId, object);
         }
     }
@@ -115,12 +115,17 @@ final class MultipartHandler implements OperationHandler {
         }
         String etag =
                 DataPump.multipartEtag(parts.stream().map(CompletedPart::etag).toList());
-        ObjectInfo info = multipart.complete(call.bucket(), call.key(), uploadId(call), parts, etag);
-        call.sendXml(new MultipartDocuments.CompleteMultipartUploadResult(
-                "/" + call.bucket() + "/" + call.key(),
-                call.bucket(),
-                call.key(),
-                ObjectHeaders.quotedEtag(info.etag())));
+        ObjectInfo info = multipart.complete(
+                call.bucket(), call.key(), uploadId(call), parts, etag, Conditions.writeConditions(call.request()));
+        call.sendXml(
+                info.versionId().isEmpty()
+                        ? call.headers()
+                        : call.headers().set(VersionIds.VERSION_HEADER, info.versionId()),
+                new MultipartDocuments.CompleteMultipartUploadResult(
+                        "/" + call.bucket() + "/" + call.key(),
+                        call.bucket(),
+                        call.key(),
+                        ObjectHeaders.quotedEtag(info.etag())));
     }
 
     static String uploadId(S3Call call) {

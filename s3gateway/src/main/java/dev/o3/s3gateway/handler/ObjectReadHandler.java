@@ -1,5 +1,6 @@
 package dev.o3.s3gateway.handler;
 
+import dev.o3.s3gateway.backend.BackendException;
 import dev.o3.s3gateway.backend.ObjectInfo;
 import dev.o3.s3gateway.backend.ObjectReader;
 import dev.o3.s3gateway.backend.S3Backend;
@@ -16,8 +17,8 @@ import java.util.Optional;
 
 /**
  * GetObject and HeadObject: single byte ranges (206 with Content-Range, 416 when unsatisfiable), conditional
- * requests (304/412) and {@code response-*} header overrides. GET streams from the backend with back-pressure.
- * Thread-safe.
+ * requests (304/412), {@code response-*} header overrides and {@code versionId}. GET streams from the backend with
+ * back-pressure. Thread-safe.
  */
 final class ObjectReadHandler implements OperationHandler {
     private static final Map<String, String> OVERRIDES = Map.of(
@@ -36,8 +37,21 @@ final class ObjectReadHandler implements OperationHandler {
 
     @Override
     public void handle(S3Operation operation, S3Call call) {
-        try (ObjectReader object = backend.objects(call.requester()).open(call.bucket(), call.key())) {
+        try (ObjectReader object = open(call)) {
             respond(operation, call, object);
+        }
+    }
+
+    /** The current version, or the one {@code versionId} names. */
+    private ObjectReader open(S3Call call) {
+        Optional<String> versionId = VersionIds.of(call.request());
+        if (versionId.isEmpty()) {
+            return backend.objects(call.requester()).open(call.bucket(), call.key());
+        }
+        try {
+            return backend.versions(call.requester()).open(call.bucket(), call.key(), versionId.get());
+        } catch (BackendException e) {
+            throw VersionIds.readFailure(e, versionId.get());
         }
     }
 
@@ -46,6 +60,9 @@ final class ObjectReadHandler implements OperationHandler {
         ObjectInfo info = object.info();
         HttpHeaders headers = call.headers();
         ObjectHeaders.apply(info, headers);
+        if (!info.versionId().isEmpty()) {
+            headers.set(VersionIds.VERSION_HEADER, info.versionId());
+        }
         if (Conditions.evaluate(request, "", info, false) == Conditions.Outcome.NOT_MODIFIED) {
             headers.remove(HttpHeaderNames.CONTENT_TYPE);
             call.sendEmpty(HttpResponseStatus.NOT_MODIFIED, headers);

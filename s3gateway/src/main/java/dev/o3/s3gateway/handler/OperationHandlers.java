@@ -33,6 +33,11 @@ final class OperationHandlers {
                 S3Operation.UPLOAD_PART_COPY,
                 S3Operation.COMPLETE_MULTIPART_UPLOAD,
                 S3Operation.ABORT_MULTIPART_UPLOAD);
+        register(
+                new VersioningHandler(backend, settings.maxKeys()),
+                S3Operation.GET_BUCKET_VERSIONING,
+                S3Operation.PUT_BUCKET_VERSIONING,
+                S3Operation.LIST_OBJECT_VERSIONS);
         register(new MultipartListHandler(backend), S3Operation.LIST_PARTS, S3Operation.LIST_MULTIPART_UPLOADS);
         register(
                 new TaggingHandler(backend),

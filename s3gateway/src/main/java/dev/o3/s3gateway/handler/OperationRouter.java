@@ -14,9 +14,6 @@ public final class OperationRouter {
             "policyStatus",
             "cors",
             "lifecycle",
-            "versioning",
-            "versions",
-            "versionId",
             "website",
             "encryption",
             "logging",
@@ -39,8 +36,19 @@ public final class OperationRouter {
             "attributes",
             "session");
 
+    /** Operations that address one version of an object with {@code versionId}. */
+    private static final Set<S3Operation> VERSION_OPERATIONS =
+            Set.of(S3Operation.GET_OBJECT, S3Operation.HEAD_OBJECT, S3Operation.DELETE_OBJECT);
+
     /** The operation of a request. */
     public S3Operation route(S3Request request) {
+        S3Operation operation = operationOf(request);
+        return request.hasQuery("versionId") && !VERSION_OPERATIONS.contains(operation)
+                ? S3Operation.UNSUPPORTED
+                : operation;
+    }
+
+    private static S3Operation operationOf(S3Request request) {
         for (String subresource : UNSUPPORTED_SUBRESOURCES) {
             if (request.hasQuery(subresource)) {
                 return S3Operation.UNSUPPORTED;
@@ -68,6 +76,13 @@ public final class OperationRouter {
         if (request.hasQuery("tagging")) {
             return S3Operation.UNSUPPORTED;
         }
+        if (request.hasQuery("versioning")) {
+            return switch (request.method()) {
+                case "GET" -> S3Operation.GET_BUCKET_VERSIONING;
+                case "PUT" -> S3Operation.PUT_BUCKET_VERSIONING;
+                default -> S3Operation.UNSUPPORTED;
+            };
+        }
         return switch (request.method()) {
             case "PUT" -> S3Operation.CREATE_BUCKET;
             case "HEAD" -> S3Operation.HEAD_BUCKET;
@@ -79,6 +94,9 @@ public final class OperationRouter {
                 }
                 if (request.hasQuery("uploads")) {
                     yield S3Operation.LIST_MULTIPART_UPLOADS;
+                }
+                if (request.hasQuery("versions")) {
+                    yield S3Operation.LIST_OBJECT_VERSIONS;
                 }
                 yield request.query("list-type").filter("2"::equals).isPresent()
                         ? S3Operation.LIST_OBJECTS_V2

@@ -29,6 +29,9 @@ public enum S3Operation {
     PUT_BUCKET_ACL("PutBucketAcl"),
     GET_OBJECT_ACL("GetObjectAcl"),
     PUT_OBJECT_ACL("PutObjectAcl"),
+    GET_BUCKET_VERSIONING("GetBucketVersioning"),
+    PUT_BUCKET_VERSIONING("PutBucketVersioning"),
+    LIST_OBJECT_VERSIONS("ListObjectVersions"),
     UNSUPPORTED("Unsupported");
 
     private final String apiName;

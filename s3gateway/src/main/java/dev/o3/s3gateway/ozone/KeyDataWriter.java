@@ -47,6 +47,11 @@ final class KeyDataWriter implements DataWriter {
     }
 
     @Override
+    public String versionId() {
+        return out.versionId();
+    }
+
+    @Override
     public void abort() {
         if (!done) {
             done = true;

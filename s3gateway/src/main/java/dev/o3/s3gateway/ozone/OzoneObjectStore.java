@@ -11,6 +11,7 @@ import dev.o3.s3gateway.backend.DataWriter;
 import dev.o3.s3gateway.backend.ObjectAttributes;
 import dev.o3.s3gateway.backend.ObjectInfo;
 import dev.o3.s3gateway.backend.ObjectReader;
+import dev.o3.s3gateway.backend.WriteConditions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -28,9 +29,19 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
 
     @Override
     public DataWriter create(
-            String bucket, String key, ObjectAttributes attributes, CannedAcl acl, long expectedLength) {
+            String bucket,
+            String key,
+            ObjectAttributes attributes,
+            CannedAcl acl,
+            long expectedLength,
+            WriteConditions conditions) {
         KeyArgs args = new KeyArgs(attributes.contentType(), attributes.userMetadata(), attributes.tags(), acl);
-        return OmErrors.call(() -> new KeyDataWriter(bucket(bucket).createKey(key, expectedLength, args)));
+        return OmErrors.call(
+                () -> new KeyDataWriter(bucket(bucket).createKey(key, expectedLength, args, conditions(conditions))));
+    }
+
+    static dev.o3.client.api.WriteConditions conditions(WriteConditions conditions) {
+        return new dev.o3.client.api.WriteConditions(conditions.ifNoneMatch(), conditions.ifMatch());
     }
 
     @Override
@@ -41,7 +52,11 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
     /** One LookupKey for both the headers and the data (a GET used to look the key up twice). */
     @Override
     public ObjectReader open(String bucket, String key) {
-        KeyInputStream in = OmErrors.call(() -> bucket(bucket).readKey(key));
+        return reader(OmErrors.call(() -> bucket(bucket).readKey(key)), key);
+    }
+
+    /** An opened key (or key version) as an object reader; its info comes from the lookup that opened it. */
+    static ObjectReader reader(KeyInputStream in, String key) {
         ObjectInfo info = toS3(KeyInfo.of(in));
         return new ObjectReader() {
             @Override
@@ -116,6 +131,7 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
                 key.size(),
                 key.etag(),
                 key.modificationTime(),
-                new ObjectAttributes(contentType, key.metadata(), key.tags()));
+                new ObjectAttributes(contentType, key.metadata(), key.tags()),
+                key.versionId());
     }
 }

@@ -9,6 +9,7 @@ import dev.o3.s3gateway.backend.ObjectStore;
 import dev.o3.s3gateway.backend.Requester;
 import dev.o3.s3gateway.backend.S3Backend;
 import dev.o3.s3gateway.backend.SecretStore;
+import dev.o3.s3gateway.backend.VersionStore;
 import dev.o3.s3gateway.config.S3GatewayConfigKeys;
 import java.util.Objects;
 
@@ -56,6 +57,11 @@ public final class OzoneS3Backend implements S3Backend {
     @Override
     public MultipartStore multipart(Requester requester) {
         return new OzoneMultipartStore(storeOf(requester), volume);
+    }
+
+    @Override
+    public VersionStore versions(Requester requester) {
+        return new OzoneVersionStore(storeOf(requester), volume);
     }
 
     private dev.o3.client.api.ObjectStore storeOf(Requester requester) {

@@ -65,6 +65,83 @@ public final class InMemoryS3Backend implements S3Backend {
         return new Multipart(requester);
     }
 
+    /** Buckets are never versioned here: every object is its null version. */
+    @Override
+    public VersionStore versions(Requester requester) {
+        Objects3 objects = new Objects3(requester);
+        return new VersionStore() {
+            @Override
+            public String versioning(String bucket) {
+                objects.list(bucket, "", "", 0);
+                return "";
+            }
+
+            @Override
+            public void setVersioning(String bucket, boolean enabled) {
+                throw new BackendException(BackendStatus.INVALID_REQUEST, "the fake keeps no versions");
+            }
+
+            @Override
+            public ObjectReader open(String bucket, String key, String versionId) {
+                checkNull(versionId);
+                return objects.open(bucket, key);
+            }
+
+            @Override
+            public DeletedVersion delete(String bucket, String key, String versionId) {
+                if (!versionId.isEmpty()) {
+                    checkNull(versionId);
+                }
+                objects.delete(bucket, key);
+                return new DeletedVersion(versionId, false);
+            }
+
+            @Override
+            public VersionListing list(
+                    String bucket,
+                    String prefix,
+                    String keyMarker,
+                    String versionIdMarker,
+                    String delimiter,
+                    int maxKeys) {
+                List<ObjectVersion> versions = objects.list(bucket, prefix, keyMarker, maxKeys).stream()
+                        .map(info -> new ObjectVersion(
+                                new ObjectInfo(
+                                        info.key(),
+                                        info.size(),
+                                        info.etag(),
+                                        info.lastModified(),
+                                        info.attributes(),
+                                        "null"),
+                                false,
+                                true))
+                        .toList();
+                return new VersionListing(versions, List.of(), false, "", "");
+            }
+
+            private void checkNull(String versionId) {
+                if (!versionId.equals("null")) {
+                    throw new BackendException(BackendStatus.NO_SUCH_VERSION, "no version " + versionId);
+                }
+            }
+        };
+    }
+
+    /** Checks S3 write conditions against the current object, under the lock. */
+    private static void check(WriteConditions conditions, StoredObject current) {
+        if (conditions.ifNoneMatch() && current != null) {
+            throw new BackendException(BackendStatus.PRECONDITION_FAILED, "the object exists");
+        }
+        if (!conditions.ifMatch().isEmpty()
+                && (current == null
+                        || !conditions
+                                .ifMatch()
+                                .replace("\"", "")
+                                .equals(current.info().etag()))) {
+            throw new BackendException(BackendStatus.PRECONDITION_FAILED, "the ETag differs");
+        }
+    }
+
     /** A bucket; its ACL changes under the lock. */
     private static final class Bucket {
         private final BucketInfo info;
@@ -286,16 +363,26 @@ public final class InMemoryS3Backend implements S3Backend {
 
         @Override
         public DataWriter create(
-                String bucket, String key, ObjectAttributes attributes, CannedAcl acl, long expectedLength) {
+                String bucket,
+                String key,
+                ObjectAttributes attributes,
+                CannedAcl acl,
+                long expectedLength,
+                WriteConditions conditions) {
             synchronized (lock) {
-                bucket(requester, bucket);
+                check(conditions, bucket(requester, bucket).objects().get(key));
             }
-            return new MemoryWriter((etag, data) -> bucket(requester, bucket)
-                    .objects()
-                    .put(
-                            key,
-                            new StoredObject(
-                                    new ObjectInfo(key, data.length, etag, clock.instant(), attributes), data, acl)));
+            return new MemoryWriter((etag, data) -> {
+                Bucket found = bucket(requester, bucket);
+                check(conditions, found.objects().get(key));
+                found.objects()
+                        .put(
+                                key,
+                                new StoredObject(
+                                        new ObjectInfo(key, data.length, etag, clock.instant(), attributes),
+                                        data,
+                                        acl));
+            });
         }
 
         @Override
@@ -448,8 +535,15 @@ public final class InMemoryS3Backend implements S3Backend {
         }
 
         @Override
-        public ObjectInfo complete(String bucket, String key, String uploadId, List<CompletedPart> parts, String etag) {
+        public ObjectInfo complete(
+                String bucket,
+                String key,
+                String uploadId,
+                List<CompletedPart> parts,
+                String etag,
+                WriteConditions conditions) {
             synchronized (lock) {
+                check(conditions, bucket(requester, bucket).objects().get(key));
                 Upload upload = upload(bucket, key, uploadId);
                 ByteArrayOutputStream data = new ByteArrayOutputStream();
                 for (int i = 0; i < parts.size(); i++) {
