@@ -2,6 +2,7 @@ package dev.o3.om.key;
 
 import com.google.protobuf.Message;
 import dev.o3.om.db.Mutation;
+import dev.o3.om.request.Caller;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
 import dev.o3.om.request.WriteRequest;
@@ -31,10 +32,12 @@ public final class DeleteKeyHandler implements WriteRequest {
     private static Message deleteMany(Mutation mutation, OmTransaction transaction) throws OmException {
         DeleteKeysRequest request = transaction.getDeleteKeys();
         BucketInfo bucket = Lookups.bucket(mutation, request.getVolume(), request.getBucket());
-        Lookups.checkWrite(mutation, Lookups.caller(transaction), bucket);
+        Caller caller = Lookups.caller(transaction);
         DeleteKeysResponse.Builder response = DeleteKeysResponse.newBuilder();
         for (String name : request.getNamesList()) {
             try {
+                // Per key: a bucket policy may deny some keys and not others, as S3 reports per key.
+                Lookups.checkWrite(mutation, caller.doing("s3:DeleteObject", name), bucket);
                 delete(mutation, bucket, name, false);
                 response.addDeleted(name);
             } catch (OmException e) {
@@ -48,8 +51,8 @@ public final class DeleteKeyHandler implements WriteRequest {
         return response.build();
     }
 
-    private static void delete(Mutation mutation, BucketInfo bucket, String name, boolean recursive)
-            throws OmException {
+    /** Removes a key (or FSO directory) and hands a key's blocks to the deleted-keys table. */
+    public static void delete(Mutation mutation, BucketInfo bucket, String name, boolean recursive) throws OmException {
         KeyLayout layout = KeyLayouts.of(bucket);
         layout.checkName(name);
         KeyInfo removed = layout.remove(mutation, bucket, name, recursive);

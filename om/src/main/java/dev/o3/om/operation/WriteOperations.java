@@ -9,6 +9,7 @@ import dev.o3.common.security.BlockTokenSigner.Mode;
 import dev.o3.om.bucket.CreateBucketHandler;
 import dev.o3.om.bucket.DeleteBucketHandler;
 import dev.o3.om.bucket.SetBucketAclHandler;
+import dev.o3.om.bucket.SetBucketConfigHandler;
 import dev.o3.om.bucket.SetBucketPropertyHandler;
 import dev.o3.om.fso.CreateDirectoryHandler;
 import dev.o3.om.key.AllocateBlockHandler;
@@ -18,6 +19,7 @@ import dev.o3.om.key.DeleteKeyHandler;
 import dev.o3.om.key.RenameKeyHandler;
 import dev.o3.om.key.SetKeyAclHandler;
 import dev.o3.om.key.SetKeyTagsHandler;
+import dev.o3.om.lifecycle.LifecycleExpireHandler;
 import dev.o3.om.multipart.AbortMultipartUploadHandler;
 import dev.o3.om.multipart.CommitMultipartPartHandler;
 import dev.o3.om.multipart.CompleteMultipartUploadHandler;
@@ -47,6 +49,7 @@ import dev.o3.proto.om.DeleteKeysResponse;
 import dev.o3.proto.om.DeleteVolumeResponse;
 import dev.o3.proto.om.GetS3SecretResponse;
 import dev.o3.proto.om.InitiateMultipartUploadResponse;
+import dev.o3.proto.om.LifecycleExpireResponse;
 import dev.o3.proto.om.OmTransaction;
 import dev.o3.proto.om.OmTransaction.RequestCase;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
@@ -54,6 +57,7 @@ import dev.o3.proto.om.PurgeRequest;
 import dev.o3.proto.om.RenameKeyResponse;
 import dev.o3.proto.om.RevokeS3SecretResponse;
 import dev.o3.proto.om.SetBucketAclResponse;
+import dev.o3.proto.om.SetBucketConfigResponse;
 import dev.o3.proto.om.SetBucketPropertyResponse;
 import dev.o3.proto.om.SetKeyAclResponse;
 import dev.o3.proto.om.SetKeyTagsResponse;
@@ -230,7 +234,18 @@ public final class WriteOperations {
                     RevokeS3SecretResponse.getDefaultInstance(),
                     settings -> new RevokeS3SecretHandler(),
                     logged((transaction, request) -> transaction.setRevokeS3Secret(request))),
-            internal(RequestCase.PURGE, "Purge", PurgeRequest.getDefaultInstance(), settings -> new PurgeHandler()));
+            internal(RequestCase.PURGE, "Purge", PurgeRequest.getDefaultInstance(), settings -> new PurgeHandler()),
+            client(
+                    OzoneManagerServiceGrpc.getSetBucketConfigMethod(),
+                    RequestCase.SET_BUCKET_CONFIG,
+                    SetBucketConfigResponse.getDefaultInstance(),
+                    settings -> new SetBucketConfigHandler(),
+                    logged((transaction, request) -> transaction.setSetBucketConfig(request))),
+            internal(
+                    RequestCase.LIFECYCLE_EXPIRE,
+                    "LifecycleExpire",
+                    LifecycleExpireResponse.getDefaultInstance(),
+                    settings -> new LifecycleExpireHandler()));
 
     private WriteOperations() {}
 

@@ -52,6 +52,13 @@ public enum S3ErrorCode {
     METHOD_NOT_ALLOWED("MethodNotAllowed", 405, "The specified method is not allowed against this resource."),
     PRECONDITION_FAILED("PreconditionFailed", 412, "At least one of the preconditions you specified did not hold."),
     QUOTA_EXCEEDED("QuotaExceeded", 403, "The quota of the bucket or volume is exceeded."),
+    NO_SUCH_BUCKET_POLICY("NoSuchBucketPolicy", 404, "The bucket policy does not exist"),
+    NO_SUCH_CORS_CONFIGURATION("NoSuchCORSConfiguration", 404, "The CORS configuration does not exist"),
+    NO_SUCH_TAG_SET("NoSuchTagSet", 404, "The TagSet does not exist"),
+    NO_SUCH_LIFECYCLE_CONFIGURATION("NoSuchLifecycleConfiguration", 404, "The lifecycle configuration does not exist"),
+    MALFORMED_POLICY("MalformedPolicy", 400, "Policies must be valid JSON and the first byte must be '{'"),
+    ACCESS_FORBIDDEN("AccessForbidden", 403, "CORSResponse: This CORS request is not allowed."),
+    BAD_REQUEST("BadRequest", 400, "Insufficient information. Origin request header needed."),
     NOT_IMPLEMENTED("NotImplemented", 501, "A header or operation you provided implies functionality not implemented."),
     INTERNAL_ERROR("InternalError", 500, "We encountered an internal error. Please try again."),
     SERVICE_UNAVAILABLE("ServiceUnavailable", 503, "Reduce your request rate.");

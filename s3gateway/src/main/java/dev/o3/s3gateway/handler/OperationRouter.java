@@ -10,10 +10,6 @@ import java.util.Set;
  */
 public final class OperationRouter {
     private static final Set<String> UNSUPPORTED_SUBRESOURCES = Set.of(
-            "policy",
-            "policyStatus",
-            "cors",
-            "lifecycle",
             "versioning",
             "versions",
             "versionId",
@@ -49,6 +45,15 @@ public final class OperationRouter {
         if (request.bucket().isEmpty()) {
             return request.method().equals("GET") ? S3Operation.LIST_BUCKETS : S3Operation.UNSUPPORTED;
         }
+        if (request.method().equals("OPTIONS")) {
+            return S3Operation.PREFLIGHT;
+        }
+        if (request.key().isEmpty()) {
+            S3Operation config = BucketConfigRoutes.route(request);
+            if (config != S3Operation.UNSUPPORTED) {
+                return config;
+            }
+        }
         if (request.hasQuery("acl")) {
             return aclOperation(request);
         }
@@ -65,9 +70,6 @@ public final class OperationRouter {
     }
 
     private static S3Operation bucketOperation(S3Request request) {
-        if (request.hasQuery("tagging")) {
-            return S3Operation.UNSUPPORTED;
-        }
         return switch (request.method()) {
             case "PUT" -> S3Operation.CREATE_BUCKET;
             case "HEAD" -> S3Operation.HEAD_BUCKET;
