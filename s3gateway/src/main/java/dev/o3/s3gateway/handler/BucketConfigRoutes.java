@@ -1,13 +1,21 @@
 package dev.o3.s3gateway.handler;
 
 import dev.o3.s3gateway.http.S3Request;
+import java.util.List;
 
 /**
  * Names the bucket sub-resource operations of the S3 configuration O3 keeps for a bucket: policy, policy status,
  * CORS, tagging and lifecycle. Stateless.
  */
 final class BucketConfigRoutes {
+    private static final List<String> BUCKET_ONLY = List.of("policy", "policyStatus", "cors", "lifecycle");
+
     private BucketConfigRoutes() {}
+
+    /** Whether the request names a sub-resource that only buckets have. */
+    static boolean onBucketOnly(S3Request request) {
+        return BUCKET_ONLY.stream().anyMatch(request::hasQuery);
+    }
 
     /** The operation of a bucket-addressed request, or UNSUPPORTED when it is none of these. */
     static S3Operation route(S3Request request) {

@@ -48,11 +48,11 @@ public final class OperationRouter {
         if (request.method().equals("OPTIONS")) {
             return S3Operation.PREFLIGHT;
         }
-        if (request.key().isEmpty()) {
-            S3Operation config = BucketConfigRoutes.route(request);
-            if (config != S3Operation.UNSUPPORTED) {
-                return config;
-            }
+        if (BucketConfigRoutes.onBucketOnly(request)) {
+            return request.key().isEmpty() ? BucketConfigRoutes.route(request) : S3Operation.UNSUPPORTED;
+        }
+        if (request.key().isEmpty() && request.hasQuery("tagging")) {
+            return BucketConfigRoutes.route(request);
         }
         if (request.hasQuery("acl")) {
             return aclOperation(request);
