@@ -8,6 +8,7 @@ import dev.o3.proto.om.BucketTagSet;
 import dev.o3.proto.om.CorsConfiguration;
 import dev.o3.proto.om.CorsRule;
 import dev.o3.proto.om.LifecycleConfiguration;
+import dev.o3.proto.om.LifecycleFilter;
 import dev.o3.proto.om.LifecycleRule;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.PolicyCondition;
@@ -50,20 +51,24 @@ final class BucketConfigChecks {
         require(cors.getRulesCount() > 0, "the CORS configuration has no rule");
         require(cors.getRulesCount() <= MAX_CORS_RULES, "at most " + MAX_CORS_RULES + " CORS rules are allowed");
         for (CorsRule rule : cors.getRulesList()) {
-            require(rule.getAllowedOriginsCount() > 0, "a CORS rule has no AllowedOrigin");
-            require(rule.getAllowedMethodsCount() > 0, "a CORS rule has no AllowedMethod");
-            for (String method : rule.getAllowedMethodsList()) {
-                require(
-                        CORS_METHODS.contains(method),
-                        "Found unsupported HTTP method in CORS config. Unsupported method is " + method);
-            }
-            for (String origin : rule.getAllowedOriginsList()) {
-                require(
-                        origin.indexOf('*') == origin.lastIndexOf('*'),
-                        "AllowedOrigin \"" + origin + "\" can not have more than one wildcard.");
-            }
+            corsRule(rule);
         }
         return cors;
+    }
+
+    private static void corsRule(CorsRule rule) throws OmException {
+        require(rule.getAllowedOriginsCount() > 0, "a CORS rule has no AllowedOrigin");
+        require(rule.getAllowedMethodsCount() > 0, "a CORS rule has no AllowedMethod");
+        for (String method : rule.getAllowedMethodsList()) {
+            require(
+                    CORS_METHODS.contains(method),
+                    "Found unsupported HTTP method in CORS config. Unsupported method is " + method);
+        }
+        for (String origin : rule.getAllowedOriginsList()) {
+            require(
+                    origin.indexOf('*') == origin.lastIndexOf('*'),
+                    "AllowedOrigin \"" + origin + "\" can not have more than one wildcard.");
+        }
     }
 
     static BucketTagSet tags(BucketTagSet tags) throws OmException {
@@ -91,34 +96,42 @@ final class BucketConfigChecks {
             require(
                     rule.getId().isEmpty() || ids.add(rule.getId()),
                     "Rule ID must be unique. Found same ID for more than one rule");
-            require(
-                    rule.getExpirationDays() > 0
-                            || rule.getExpirationDateMillis() > 0
-                            || rule.getExpiredObjectDeleteMarker()
-                            || rule.getAbortIncompleteUploadDays() > 0
-                            || rule.getNoncurrentExpirationDays() > 0,
-                    "At least one action needs to be specified in a rule");
-            require(rule.getExpirationDays() >= 0, "'Days' for Expiration action must be a positive integer");
-            require(
-                    rule.getExpirationDays() == 0 || rule.getExpirationDateMillis() == 0,
-                    "Expiration can have either Days or Date, not both");
-            require(rule.getExpirationDateMillis() % 86_400_000L == 0, "'Date' must be at midnight GMT");
-            require(rule.getAbortIncompleteUploadDays() >= 0, "'DaysAfterInitiation' must be a positive integer");
-            require(rule.getNoncurrentExpirationDays() >= 0, "'NoncurrentDays' must be a positive integer");
-            require(
-                    rule.getAbortIncompleteUploadDays() == 0
-                            || (rule.getFilter().getTagsCount() == 0
-                                    && !rule.getFilter().hasSizeGreaterThan()
-                                    && !rule.getFilter().hasSizeLessThan()),
-                    "AbortIncompleteMultipartUpload cannot be specified with Tags or object size filters");
-            require(
-                    !rule.getFilter().hasSizeGreaterThan()
-                            || !rule.getFilter().hasSizeLessThan()
-                            || rule.getFilter().getSizeGreaterThan()
-                                    < rule.getFilter().getSizeLessThan(),
-                    "ObjectSizeGreaterThan must be less than ObjectSizeLessThan");
+            require(hasAction(rule), "At least one action needs to be specified in a rule");
+            checkExpiration(rule);
+            checkFilter(rule);
         }
         return lifecycle;
+    }
+
+    private static boolean hasAction(LifecycleRule rule) {
+        return rule.getExpirationDays() > 0
+                || rule.getExpirationDateMillis() > 0
+                || rule.getExpiredObjectDeleteMarker()
+                || rule.getAbortIncompleteUploadDays() > 0
+                || rule.getNoncurrentExpirationDays() > 0;
+    }
+
+    private static void checkExpiration(LifecycleRule rule) throws OmException {
+        require(rule.getExpirationDays() >= 0, "'Days' for Expiration action must be a positive integer");
+        require(
+                rule.getExpirationDays() == 0 || rule.getExpirationDateMillis() == 0,
+                "Expiration can have either Days or Date, not both");
+        require(rule.getExpirationDateMillis() % 86_400_000L == 0, "'Date' must be at midnight GMT");
+        require(rule.getAbortIncompleteUploadDays() >= 0, "'DaysAfterInitiation' must be a positive integer");
+        require(rule.getNoncurrentExpirationDays() >= 0, "'NoncurrentDays' must be a positive integer");
+    }
+
+    private static void checkFilter(LifecycleRule rule) throws OmException {
+        LifecycleFilter filter = rule.getFilter();
+        boolean narrowed = filter.getTagsCount() > 0 || filter.hasSizeGreaterThan() || filter.hasSizeLessThan();
+        require(
+                rule.getAbortIncompleteUploadDays() == 0 || !narrowed,
+                "AbortIncompleteMultipartUpload cannot be specified with Tags or object size filters");
+        require(
+                !filter.hasSizeGreaterThan()
+                        || !filter.hasSizeLessThan()
+                        || filter.getSizeGreaterThan() < filter.getSizeLessThan(),
+                "ObjectSizeGreaterThan must be less than ObjectSizeLessThan");
     }
 
     private static void require(boolean condition, String message) throws OmException {
