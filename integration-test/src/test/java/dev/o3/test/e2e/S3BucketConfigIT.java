@@ -118,11 +118,38 @@ class S3BucketConfigIT {
                 .isEqualTo(403);
         assertThat(aws("s3api", "get-bucket-policy-status", "--bucket", "policy-bucket"))
                 .contains("\"IsPublic\": true");
-        assertThat(aws("s3", "cp", "s3://policy-bucket/hidden/k", directory.resolve("x").toString()))
+        assertThat(aws(
+                        "s3",
+                        "cp",
+                        "s3://policy-bucket/hidden/k",
+                        directory.resolve("x").toString()))
                 .as("OM administrators (the test's user) are never denied")
                 .contains("download");
         aws("s3api", "delete-bucket-policy", "--bucket", "policy-bucket");
         assertThat(curl("http://%s/policy-bucket/k").status()).isEqualTo(403);
+
+        String fromNetwork = "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":\"*\","
+                + "\"Action\":\"s3:GetObject\",\"Resource\":\"arn:aws:s3:::policy-bucket/*\","
+                + "\"Condition\":{\"IpAddress\":{\"aws:SourceIp\":\"%s\"}}}]}";
+        aws(
+                "s3api",
+                "put-bucket-policy",
+                "--bucket",
+                "policy-bucket",
+                "--policy",
+                String.format(fromNetwork, "10.0.0.0/8"));
+        assertThat(curl("http://%s/policy-bucket/k").status())
+                .as("curl calls from 127.0.0.1")
+                .isEqualTo(403);
+        aws(
+                "s3api",
+                "put-bucket-policy",
+                "--bucket",
+                "policy-bucket",
+                "--policy",
+                String.format(fromNetwork, "127.0.0.0/8"));
+        assertThat(curl("http://%s/policy-bucket/k").status()).isEqualTo(200);
+        aws("s3api", "delete-bucket-policy", "--bucket", "policy-bucket");
         assertThat(awsFails("s3api", "get-bucket-policy", "--bucket", "policy-bucket"))
                 .contains("NoSuchBucketPolicy");
     }

@@ -30,6 +30,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -55,6 +56,7 @@ public final class LifecycleService implements AutoCloseable {
     private final ScheduledExecutorService executor;
     private final Counter deletedKeys;
     private final Counter abortedUploads;
+    private volatile ScheduledFuture<?> task;
 
     public LifecycleService(
             String logPrefix,
@@ -84,7 +86,7 @@ public final class LifecycleService implements AutoCloseable {
 
     public void start() {
         long period = settings.interval().toMillis();
-        executor.scheduleWithFixedDelay(
+        task = executor.scheduleWithFixedDelay(
                 () -> {
                     try {
                         runOnce();
@@ -232,6 +234,9 @@ public final class LifecycleService implements AutoCloseable {
 
     @Override
     public void close() {
+        if (task != null) {
+            task.cancel(false);
+        }
         executor.shutdownNow();
         try {
             if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {

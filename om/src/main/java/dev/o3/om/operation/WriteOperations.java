@@ -9,7 +9,6 @@ import dev.o3.common.security.BlockTokenSigner.Mode;
 import dev.o3.om.bucket.CreateBucketHandler;
 import dev.o3.om.bucket.DeleteBucketHandler;
 import dev.o3.om.bucket.SetBucketAclHandler;
-import dev.o3.om.bucket.SetBucketConfigHandler;
 import dev.o3.om.bucket.SetBucketPropertyHandler;
 import dev.o3.om.fso.CreateDirectoryHandler;
 import dev.o3.om.key.AllocateBlockHandler;
@@ -19,7 +18,6 @@ import dev.o3.om.key.DeleteKeyHandler;
 import dev.o3.om.key.RenameKeyHandler;
 import dev.o3.om.key.SetKeyAclHandler;
 import dev.o3.om.key.SetKeyTagsHandler;
-import dev.o3.om.lifecycle.LifecycleExpireHandler;
 import dev.o3.om.multipart.AbortMultipartUploadHandler;
 import dev.o3.om.multipart.CommitMultipartPartHandler;
 import dev.o3.om.multipart.CompleteMultipartUploadHandler;
@@ -49,7 +47,6 @@ import dev.o3.proto.om.DeleteKeysResponse;
 import dev.o3.proto.om.DeleteVolumeResponse;
 import dev.o3.proto.om.GetS3SecretResponse;
 import dev.o3.proto.om.InitiateMultipartUploadResponse;
-import dev.o3.proto.om.LifecycleExpireResponse;
 import dev.o3.proto.om.OmTransaction;
 import dev.o3.proto.om.OmTransaction.RequestCase;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
@@ -57,7 +54,6 @@ import dev.o3.proto.om.PurgeRequest;
 import dev.o3.proto.om.RenameKeyResponse;
 import dev.o3.proto.om.RevokeS3SecretResponse;
 import dev.o3.proto.om.SetBucketAclResponse;
-import dev.o3.proto.om.SetBucketConfigResponse;
 import dev.o3.proto.om.SetBucketPropertyResponse;
 import dev.o3.proto.om.SetKeyAclResponse;
 import dev.o3.proto.om.SetKeyTagsResponse;
@@ -235,17 +231,8 @@ public final class WriteOperations {
                     settings -> new RevokeS3SecretHandler(),
                     logged((transaction, request) -> transaction.setRevokeS3Secret(request))),
             internal(RequestCase.PURGE, "Purge", PurgeRequest.getDefaultInstance(), settings -> new PurgeHandler()),
-            client(
-                    OzoneManagerServiceGrpc.getSetBucketConfigMethod(),
-                    RequestCase.SET_BUCKET_CONFIG,
-                    SetBucketConfigResponse.getDefaultInstance(),
-                    settings -> new SetBucketConfigHandler(),
-                    logged((transaction, request) -> transaction.setSetBucketConfig(request))),
-            internal(
-                    RequestCase.LIFECYCLE_EXPIRE,
-                    "LifecycleExpire",
-                    LifecycleExpireResponse.getDefaultInstance(),
-                    settings -> new LifecycleExpireHandler()));
+            BucketConfigOperations.SET_BUCKET_CONFIG,
+            BucketConfigOperations.LIFECYCLE_EXPIRE);
 
     private WriteOperations() {}
 
@@ -269,8 +256,7 @@ public final class WriteOperations {
     }
 
     /** A preparation that only puts the request into the log entry. */
-    private static <Q> Function<LeaderPreparation, Preparation<Q>> logged(
-            BiConsumer<OmTransaction.Builder, Q> setRequest) {
+    static <Q> Function<LeaderPreparation, Preparation<Q>> logged(BiConsumer<OmTransaction.Builder, Q> setRequest) {
         return leader -> (request, caller, transaction) -> {
             setRequest.accept(transaction, request);
             return FILLED;

@@ -7,9 +7,11 @@ import dev.o3.proto.om.BucketPolicy;
 import dev.o3.proto.om.PolicyStatement;
 import dev.o3.s3gateway.error.S3ErrorCode;
 import dev.o3.s3gateway.error.S3Exception;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Bucket policy JSON as S3 accepts and refuses it. */
 class TestPolicyParser {
@@ -50,29 +52,60 @@ class TestPolicyParser {
                 .isTrue();
     }
 
+    private static final String ALLOW = "\"Effect\": \"Allow\", ";
+    private static final String ANYONE = "\"Principal\": \"*\", ";
+
+    static Stream<Arguments> malformed() {
+        return Stream.of(
+                Arguments.of("not json", "Policies must be valid JSON"),
+                Arguments.of("[1]", "Policies must be valid JSON"),
+                Arguments.of("{\"Version\": \"2020-01-01\", \"Statement\": []}", "Invalid policy version"),
+                Arguments.of("{\"Version\": \"2012-10-17\"}", "Missing required field Statement"),
+                Arguments.of("{\"Statement\": []}", "Statement must not be empty"),
+                Arguments.of(
+                        statement("\"Principal\": \"*\", \"Action\": \"s3:*\", \"Resource\": \"*\""),
+                        "Missing required field Effect"),
+                Arguments.of(
+                        statement("\"Effect\": \"Maybe\", " + ANYONE + "\"Action\": \"s3:*\", \"Resource\": \"*\""),
+                        "Invalid effect"),
+                Arguments.of(
+                        statement(ALLOW + "\"Action\": \"s3:*\", \"Resource\": \"*\""),
+                        "Missing required field Principal"),
+                Arguments.of(
+                        statement(ALLOW + "\"Principal\": \"bob\", \"Action\": \"s3:*\", \"Resource\": \"*\""),
+                        "Invalid principal"),
+                Arguments.of(
+                        statement(ALLOW
+                                + "\"Principal\": {\"Service\": \"x\"}, \"Action\": \"s3:*\", \"Resource\": \"*\""),
+                        "Invalid principal"),
+                Arguments.of(
+                        statement(ALLOW + "\"NotPrincipal\": \"*\", \"Action\": \"s3:*\", \"Resource\": \"*\""),
+                        "NotPrincipal is not supported"),
+                Arguments.of(statement(ALLOW + ANYONE + "\"Resource\": \"*\""), "either Action or NotAction"),
+                Arguments.of(
+                        statement(ALLOW + ANYONE + "\"Action\": \"iam:GetUser\", \"Resource\": \"*\""),
+                        "invalid action"),
+                Arguments.of(
+                        statement(ALLOW + ANYONE + "\"Action\": \"s3:*\", \"Resource\": \"arn:aws:s3:::other/*\""),
+                        "invalid resource"),
+                Arguments.of(statement(ALLOW + ANYONE + "\"Action\": \"s3:*\""), "either Resource or NotResource"),
+                Arguments.of(
+                        statement(ALLOW + ANYONE + "\"Action\": \"s3:*\", \"Resource\": \"*\", \"Extra\": 1"),
+                        "Unknown field Extra"),
+                Arguments.of(
+                        statement(ALLOW + ANYONE + "\"Action\": [], \"Resource\": \"*\""), "Action must not be empty"),
+                Arguments.of(
+                        statement(ALLOW + ANYONE
+                                + "\"Action\": \"s3:*\", \"Resource\": \"*\", \"Condition\": {\"Bool\": 1}"),
+                        "must map keys to values"));
+    }
+
+    private static String statement(String fields) {
+        return "{\"Statement\": {" + fields + "}}";
+    }
+
     @ParameterizedTest
-    @CsvSource(
-            delimiter = '|',
-            value = {
-                "not json | Policies must be valid JSON",
-                "[1] | Policies must be valid JSON",
-                "{\"Version\": \"2020-01-01\", \"Statement\": []} | Invalid policy version",
-                "{\"Version\": \"2012-10-17\"} | Missing required field Statement",
-                "{\"Statement\": []} | Statement must not be empty",
-                "{\"Statement\": {\"Principal\": \"*\", \"Action\": \"s3:*\", \"Resource\": \"*\"}} | Missing required field Effect",
-                "{\"Statement\": {\"Effect\": \"Maybe\", \"Principal\": \"*\", \"Action\": \"s3:*\", \"Resource\": \"*\"}} | Invalid effect",
-                "{\"Statement\": {\"Effect\": \"Allow\", \"Action\": \"s3:*\", \"Resource\": \"*\"}} | Missing required field Principal",
-                "{\"Statement\": {\"Effect\": \"Allow\", \"Principal\": \"bob\", \"Action\": \"s3:*\", \"Resource\": \"*\"}} | Invalid principal",
-                "{\"Statement\": {\"Effect\": \"Allow\", \"Principal\": {\"Service\": \"x\"}, \"Action\": \"s3:*\", \"Resource\": \"*\"}} | Invalid principal",
-                "{\"Statement\": {\"Effect\": \"Allow\", \"NotPrincipal\": \"*\", \"Action\": \"s3:*\", \"Resource\": \"*\"}} | NotPrincipal is not supported",
-                "{\"Statement\": {\"Effect\": \"Allow\", \"Principal\": \"*\", \"Resource\": \"*\"}} | either Action or NotAction",
-                "{\"Statement\": {\"Effect\": \"Allow\", \"Principal\": \"*\", \"Action\": \"iam:GetUser\", \"Resource\": \"*\"}} | invalid action",
-                "{\"Statement\": {\"Effect\": \"Allow\", \"Principal\": \"*\", \"Action\": \"s3:*\", \"Resource\": \"arn:aws:s3:::other/*\"}} | invalid resource",
-                "{\"Statement\": {\"Effect\": \"Allow\", \"Principal\": \"*\", \"Action\": \"s3:*\"}} | either Resource or NotResource",
-                "{\"Statement\": {\"Effect\": \"Allow\", \"Principal\": \"*\", \"Action\": \"s3:*\", \"Resource\": \"*\", \"Extra\": 1}} | Unknown field Extra",
-                "{\"Statement\": {\"Effect\": \"Allow\", \"Principal\": \"*\", \"Action\": [], \"Resource\": \"*\"}} | Action must not be empty",
-                "{\"Statement\": {\"Effect\": \"Allow\", \"Principal\": \"*\", \"Action\": \"s3:*\", \"Resource\": \"*\", \"Condition\": {\"Bool\": 1}}} | must map keys to values"
-            })
+    @MethodSource("malformed")
     void refusesWhatS3RefusesAsMalformedPolicy(String json, String message) {
         assertThatThrownBy(() -> PolicyParser.parse(json, "photos")).isInstanceOfSatisfying(S3Exception.class, e -> {
             assertThat(e.code()).isEqualTo(S3ErrorCode.MALFORMED_POLICY);
