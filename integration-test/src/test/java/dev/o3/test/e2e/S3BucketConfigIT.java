@@ -223,7 +223,8 @@ class S3BucketConfigIT {
                 "lifecycle-bucket",
                 "--lifecycle-configuration",
                 "{\"Rules\":[{\"ID\":\"tmp\",\"Status\":\"Enabled\",\"Filter\":{\"Prefix\":\"tmp/\"},"
-                        + "\"Expiration\":{\"Days\":1},\"AbortIncompleteMultipartUpload\":{\"DaysAfterInitiation\":1}}]}");
+                        + "\"Expiration\":{\"Days\":1},"
+                        + "\"AbortIncompleteMultipartUpload\":{\"DaysAfterInitiation\":1}}]}");
         assertThat(aws("s3api", "get-bucket-lifecycle-configuration", "--bucket", "lifecycle-bucket"))
                 .contains("\"Days\": 1")
                 .contains("\"DaysAfterInitiation\": 1");
@@ -295,7 +296,10 @@ class S3BucketConfigIT {
     /** What curl received. */
     private record Curl(List<String> headers, String body) {
         int status() {
-            return Integer.parseInt(headers.get(0).split(" ")[1]);
+            // The status line: "HTTP/1.1 200 OK".
+            Matcher line = Pattern.compile("^HTTP/\\S+ (\\d{3})").matcher(headers.get(0));
+            assertThat(line.find()).as("status line %s", headers.get(0)).isTrue();
+            return Integer.parseInt(line.group(1));
         }
 
         String header(String name) {
