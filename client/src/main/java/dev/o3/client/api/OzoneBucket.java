@@ -261,6 +261,11 @@ public final class OzoneBucket {
                 .build();
     }
 
+    /** The S3 configuration of this bucket: policy, CORS, tags, lifecycle. */
+    public BucketConfigs configs() {
+        return new BucketConfigs(volume, bucketName, om);
+    }
+
     /** Multipart uploads of this bucket (S3 semantics). */
     public MultipartUploads multipart() {
         return new MultipartUploads(volume, bucketName, om, datanodes, config);

@@ -109,6 +109,17 @@ public final class OmConfigKeys implements ConfigGroup {
             ConfigType.DURATION_TYPE,
             "60s",
             "How often the leader hands deleted keys' blocks to SCM's deleted-block log.");
+    public static final ConfigKey<Duration> LIFECYCLE_INTERVAL = ConfigKey.of(
+            "ozone.om.lifecycle.interval",
+            ConfigType.DURATION_TYPE,
+            "1h",
+            "How often the leader executes the S3 lifecycle rules of buckets (expiration, aborting incomplete"
+                    + " multipart uploads).");
+    public static final ConfigKey<Duration> LIFECYCLE_DAY = ConfigKey.of(
+            "ozone.om.lifecycle.day",
+            ConfigType.DURATION_TYPE,
+            "1d",
+            "The length of a day in lifecycle rules (Days, DaysAfterInitiation); shorter only to test rules quickly.");
     public static final ConfigKey<Duration> DIRECTORY_DELETING_INTERVAL = ConfigKey.of(
             "ozone.directory.deleting.service.interval",
             ConfigType.DURATION_TYPE,
@@ -189,6 +200,8 @@ public final class OmConfigKeys implements ConfigGroup {
                 RETRY_CACHE_MAX_ENTRIES,
                 SCM_REQUEST_TIMEOUT,
                 CONTAINER_LOCATION_CACHE_SIZE,
-                CONTAINER_LOCATION_CACHE_TTL);
+                CONTAINER_LOCATION_CACHE_TTL,
+                LIFECYCLE_INTERVAL,
+                LIFECYCLE_DAY);
     }
 }

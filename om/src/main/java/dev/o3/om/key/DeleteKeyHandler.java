@@ -2,6 +2,7 @@ package dev.o3.om.key;
 
 import com.google.protobuf.Message;
 import dev.o3.om.db.Mutation;
+import dev.o3.om.request.Caller;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
 import dev.o3.om.request.WriteRequest;
@@ -41,7 +42,7 @@ public final class DeleteKeyHandler implements WriteRequest {
     private static Message deleteMany(Mutation mutation, OmTransaction transaction) throws OmException {
         DeleteKeysRequest request = transaction.getDeleteKeys();
         BucketInfo bucket = Lookups.bucket(mutation, request.getVolume(), request.getBucket());
-        Lookups.checkWrite(mutation, Lookups.caller(transaction), bucket);
+        Caller caller = Lookups.caller(transaction);
         if (request.getVersionIdsCount() != 0 && request.getVersionIdsCount() != request.getNamesCount()) {
             throw new OmException(OmStatus.INVALID_REQUEST, "version_ids must be empty or one per name");
         }
@@ -50,6 +51,8 @@ public final class DeleteKeyHandler implements WriteRequest {
             String name = request.getNames(i);
             String versionId = request.getVersionIdsCount() == 0 ? "" : request.getVersionIds(i);
             try {
+                // Per key: a bucket policy may deny some keys and not others, as S3 reports per key.
+                Lookups.checkWrite(mutation, caller.doing("s3:DeleteObject", name), bucket);
                 response.addDeletedVersions(
                         delete(mutation, bucket, name, versionId, false, transaction.getTimeMillis()));
                 response.addDeleted(name);
@@ -64,7 +67,11 @@ public final class DeleteKeyHandler implements WriteRequest {
         return response.build();
     }
 
-    private static DeleteKeyResponse delete(
+    /**
+     * Removes a key (or FSO directory) and hands a key's blocks to the deleted-keys table; in a versioned bucket adds
+     * a delete marker instead, and with {@code versionId} removes that version.
+     */
+    public static DeleteKeyResponse delete(
             Mutation mutation, BucketInfo bucket, String name, String versionId, boolean recursive, long timeMillis)
             throws OmException {
         KeyLayout layout = KeyLayouts.of(bucket);

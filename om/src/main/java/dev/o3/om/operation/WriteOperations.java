@@ -231,7 +231,9 @@ public final class WriteOperations {
                     RevokeS3SecretResponse.getDefaultInstance(),
                     settings -> new RevokeS3SecretHandler(),
                     logged((transaction, request) -> transaction.setRevokeS3Secret(request))),
-            internal(RequestCase.PURGE, "Purge", PurgeRequest.getDefaultInstance(), settings -> new PurgeHandler()));
+            internal(RequestCase.PURGE, "Purge", PurgeRequest.getDefaultInstance(), settings -> new PurgeHandler()),
+            BucketConfigOperations.SET_BUCKET_CONFIG,
+            BucketConfigOperations.LIFECYCLE_EXPIRE);
 
     private WriteOperations() {}
 

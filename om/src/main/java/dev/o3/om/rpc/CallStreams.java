@@ -1,5 +1,6 @@
 package dev.o3.om.rpc;
 
+import dev.o3.om.policy.Access;
 import dev.o3.om.request.Caller;
 import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OmError;
@@ -46,6 +47,7 @@ final class CallStreams {
      */
     private final class Stream implements StreamObserver<OmCall> {
         private final ServerCallStreamObserver<OmReply> replies;
+        private final Access context; // the stream's own address and transport, unless a call names its client's
         // All guarded by this.
         private int unanswered;
         private int owedRequests;
@@ -54,6 +56,9 @@ final class CallStreams {
 
         Stream(ServerCallStreamObserver<OmReply> replies) {
             this.replies = replies;
+            this.context = Optional.ofNullable(CallerInterceptor.CALLER.get())
+                    .map(Caller::access)
+                    .orElse(Access.NONE);
             replies.disableAutoRequest();
             replies.setOnReadyHandler(this::ready);
             replies.request(MAX_IN_FLIGHT);
@@ -91,7 +96,14 @@ final class CallStreams {
         }
 
         private Caller callerOf(OmCall call) {
-            return callers.callerOf(call.getUser(), call.getAnonymous());
+            Caller caller = callers.callerOf(call.getUser(), call.getAnonymous());
+            Optional<String> sourceIp =
+                    call.getSourceIp().isEmpty() ? context.value("aws:SourceIp") : Optional.of(call.getSourceIp());
+            boolean secure = call.getSecureTransport()
+                    || context.value("aws:SecureTransport")
+                            .map(Boolean::parseBoolean)
+                            .orElse(false);
+            return CallerInterceptor.withContext(caller, sourceIp, secure);
         }
 
         private synchronized void send(OmReply reply) {

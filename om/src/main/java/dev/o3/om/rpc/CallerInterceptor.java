@@ -4,10 +4,13 @@ import dev.o3.om.request.Caller;
 import dev.o3.proto.om.RequestId;
 import io.grpc.Context;
 import io.grpc.Contexts;
+import io.grpc.Grpc;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -17,13 +20,17 @@ import java.util.UUID;
  * {@code o3-anonymous} (any value) for an anonymous caller, which wins over {@code o3-user} since it only takes
  * rights away; and, for
  * retry-safe writes, {@code o3-client-id} (UUID) plus {@code o3-call-id} (long), the request id that goes into the
- * log entry so that the OMs apply a retried call once (a malformed pair is ignored). Stateless; thread-safe.
+ * log entry so that the OMs apply a retried call once (a malformed pair is ignored); and the request context of bucket
+ * policies: {@code o3-source-ip} (else the peer's address) and {@code o3-secure-transport} (else whether the call
+ * came over TLS). Stateless; thread-safe.
  */
 final class CallerInterceptor implements ServerInterceptor {
     static final Metadata.Key<String> USER = Metadata.Key.of("o3-user", Metadata.ASCII_STRING_MARSHALLER);
     static final Metadata.Key<String> ANONYMOUS = Metadata.Key.of("o3-anonymous", Metadata.ASCII_STRING_MARSHALLER);
     static final Metadata.Key<String> CLIENT_ID = Metadata.Key.of("o3-client-id", Metadata.ASCII_STRING_MARSHALLER);
     static final Metadata.Key<String> CALL_ID = Metadata.Key.of("o3-call-id", Metadata.ASCII_STRING_MARSHALLER);
+    static final Metadata.Key<String> SOURCE_IP = Metadata.Key.of("o3-source-ip", Metadata.ASCII_STRING_MARSHALLER);
+    static final Metadata.Key<String> SECURE = Metadata.Key.of("o3-secure-transport", Metadata.ASCII_STRING_MARSHALLER);
     static final Context.Key<Caller> CALLER = Context.key("o3-caller");
     static final Context.Key<Optional<RequestId>> REQUEST_ID = Context.key("o3-request-id");
 
@@ -38,9 +45,33 @@ final class CallerInterceptor implements ServerInterceptor {
     @Override
     public <Q, R> ServerCall.Listener<Q> interceptCall(
             ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
-        Caller caller = headers.containsKey(ANONYMOUS) ? Caller.anonymousCaller() : namedCaller(headers);
+        Caller caller = withContext(
+                headers.containsKey(ANONYMOUS) ? Caller.anonymousCaller() : namedCaller(headers),
+                Optional.ofNullable(headers.get(SOURCE_IP)).or(() -> peerAddress(call)),
+                Optional.ofNullable(headers.get(SECURE))
+                        .map(Boolean::parseBoolean)
+                        .orElse(call.getAttributes().get(Grpc.TRANSPORT_ATTR_SSL_SESSION) != null));
         Context context = Context.current().withValue(CALLER, caller).withValue(REQUEST_ID, requestId(headers));
         return Contexts.interceptCall(context, call, headers, next);
+    }
+
+    /**
+     * The caller with the request context bucket policies test: the client's address ({@code aws:SourceIp}, which a
+     * gateway passes on as {@code o3-source-ip}), whether it came over TLS, and the user name.
+     */
+    static Caller withContext(Caller caller, Optional<String> sourceIp, boolean secure) {
+        Caller result = caller.withContext("aws:SecureTransport", Boolean.toString(secure));
+        if (sourceIp.isPresent()) {
+            result = result.withContext("aws:SourceIp", sourceIp.get());
+        }
+        return caller.anonymous() ? result : result.withContext("aws:username", caller.user());
+    }
+
+    private static Optional<String> peerAddress(ServerCall<?, ?> call) {
+        return Optional.ofNullable(call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR))
+                .filter(InetSocketAddress.class::isInstance)
+                .map(address -> ((InetSocketAddress) address).getAddress())
+                .map(InetAddress::getHostAddress);
     }
 
     private Caller namedCaller(Metadata headers) {

@@ -117,6 +117,11 @@ final class RpcCalls {
                         .setUser(caller.user())
                         .setAdmin(caller.admin())
                         .setAnonymous(caller.anonymous())
+                        .setSecureTransport(caller.access()
+                                .value("aws:SecureTransport")
+                                .map(Boolean::parseBoolean)
+                                .orElse(false))
+                        .setSourceIp(caller.access().value("aws:SourceIp").orElse(""))
                         .setTimeMillis(clock.millis());
                 requestId.ifPresent(id -> transaction.setRequestId(id).setRetryCacheLimits(retryCacheLimits));
                 long prepared = System.nanoTime();

@@ -9,9 +9,11 @@ import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.common.grpc.GrpcServer;
 import dev.o3.om.apply.TransactionApplier;
 import dev.o3.om.config.OmConfig;
+import dev.o3.om.config.OmConfigKeys;
 import dev.o3.om.config.OmNode;
 import dev.o3.om.db.OmStore;
 import dev.o3.om.db.OmStoreHolder;
+import dev.o3.om.lifecycle.LifecycleService;
 import dev.o3.om.metrics.OmMetrics;
 import dev.o3.om.ratis.OmRatisConfig;
 import dev.o3.om.ratis.OmRatisServer;
@@ -53,6 +55,8 @@ public final class OzoneManagerServer implements Daemon {
     private volatile GrpcServer grpc;
     private volatile StatusHttpServer http;
     private volatile BackgroundServices background;
+    private volatile LifecycleService lifecycleService;
+    private final LifecycleService.Settings lifecycleSettings;
 
     /**
      * Reads the configuration; nothing starts until {@link #start()}.
@@ -64,6 +68,10 @@ public final class OzoneManagerServer implements Daemon {
         this.clock = Objects.requireNonNull(clock, "clock is null");
         this.name = config.nodeId();
         this.grpcConfig = GrpcConfig.from(conf);
+        this.lifecycleSettings = new LifecycleService.Settings(
+                conf.get(OmConfigKeys.LIFECYCLE_INTERVAL),
+                conf.get(OmConfigKeys.LIFECYCLE_DAY),
+                ServiceWiring.serverUser());
         this.lifecycle = new DaemonLifecycle("om-" + name);
         metrics.exportRatis(name);
     }
@@ -118,6 +126,9 @@ public final class OzoneManagerServer implements Daemon {
         background = components.add(
                 new BackgroundServices(name, ratis, stores, scm, clock, ServiceWiring.backgroundSettings(config)));
         background.start();
+        lifecycleService =
+                components.add(new LifecycleService(name, ratis, stores, clock, lifecycleSettings, metrics.registry()));
+        lifecycleService.start();
     }
 
     private OmRatisConfig ratisConfig() {

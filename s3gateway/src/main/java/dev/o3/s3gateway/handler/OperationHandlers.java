@@ -50,6 +50,28 @@ final class OperationHandlers {
                 S3Operation.PUT_BUCKET_ACL,
                 S3Operation.GET_OBJECT_ACL,
                 S3Operation.PUT_OBJECT_ACL);
+        register(
+                new BucketPolicyHandler(backend),
+                S3Operation.GET_BUCKET_POLICY,
+                S3Operation.PUT_BUCKET_POLICY,
+                S3Operation.DELETE_BUCKET_POLICY,
+                S3Operation.GET_BUCKET_POLICY_STATUS);
+        register(
+                new BucketCorsHandler(backend),
+                S3Operation.GET_BUCKET_CORS,
+                S3Operation.PUT_BUCKET_CORS,
+                S3Operation.DELETE_BUCKET_CORS);
+        register(new PreflightHandler(backend), S3Operation.PREFLIGHT);
+        register(
+                new BucketTaggingHandler(backend),
+                S3Operation.GET_BUCKET_TAGGING,
+                S3Operation.PUT_BUCKET_TAGGING,
+                S3Operation.DELETE_BUCKET_TAGGING);
+        register(
+                new LifecycleHandler(backend),
+                S3Operation.GET_BUCKET_LIFECYCLE,
+                S3Operation.PUT_BUCKET_LIFECYCLE,
+                S3Operation.DELETE_BUCKET_LIFECYCLE);
     }
 
     private void register(OperationHandler handler, S3Operation... operations) {

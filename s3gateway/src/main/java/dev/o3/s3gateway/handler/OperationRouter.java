@@ -10,10 +10,6 @@ import java.util.Set;
  */
 public final class OperationRouter {
     private static final Set<String> UNSUPPORTED_SUBRESOURCES = Set.of(
-            "policy",
-            "policyStatus",
-            "cors",
-            "lifecycle",
             "website",
             "encryption",
             "logging",
@@ -57,6 +53,15 @@ public final class OperationRouter {
         if (request.bucket().isEmpty()) {
             return request.method().equals("GET") ? S3Operation.LIST_BUCKETS : S3Operation.UNSUPPORTED;
         }
+        if (request.method().equals("OPTIONS")) {
+            return S3Operation.PREFLIGHT;
+        }
+        if (BucketConfigRoutes.onBucketOnly(request)) {
+            return request.key().isEmpty() ? BucketConfigRoutes.route(request) : S3Operation.UNSUPPORTED;
+        }
+        if (request.key().isEmpty() && request.hasQuery("tagging")) {
+            return BucketConfigRoutes.route(request);
+        }
         if (request.hasQuery("acl")) {
             return aclOperation(request);
         }
@@ -73,9 +78,6 @@ public final class OperationRouter {
     }
 
     private static S3Operation bucketOperation(S3Request request) {
-        if (request.hasQuery("tagging")) {
-            return S3Operation.UNSUPPORTED;
-        }
         if (request.hasQuery("versioning")) {
             return switch (request.method()) {
                 case "GET" -> S3Operation.GET_BUCKET_VERSIONING;

@@ -3,6 +3,7 @@ package dev.o3.s3gateway.handler;
 import dev.o3.s3gateway.auth.AuthResult;
 import dev.o3.s3gateway.auth.SigV4Authenticator;
 import dev.o3.s3gateway.backend.BackendException;
+import dev.o3.s3gateway.backend.Requester;
 import dev.o3.s3gateway.backend.S3Backend;
 import dev.o3.s3gateway.body.BodyDecoding;
 import dev.o3.s3gateway.body.VerifyingBody;
@@ -38,6 +39,7 @@ public final class S3Dispatcher implements ExchangeHandler {
     private final SigV4Authenticator authenticator;
     private final S3Metrics metrics;
     private final OperationHandlers handlers;
+    private final CorsHeaders corsHeaders;
     private final Clock clock;
 
     public S3Dispatcher(
@@ -52,6 +54,7 @@ public final class S3Dispatcher implements ExchangeHandler {
         this.metrics = Objects.requireNonNull(metrics, "metrics is null");
         this.clock = Objects.requireNonNull(clock, "clock is null");
         this.handlers = new OperationHandlers(backend, clock, settings);
+        this.corsHeaders = new CorsHeaders(backend);
     }
 
     /**
@@ -93,9 +96,14 @@ public final class S3Dispatcher implements ExchangeHandler {
                     auth.requester().displayName(),
                     auth.payloadHash());
             VerifyingBody body = BodyDecoding.decode(exchange.body(), request.signable(), auth);
+            Requester requester =
+                    responder.clientAddress().map(auth.requester()::at).orElse(auth.requester());
+            if (operation != S3Operation.PREFLIGHT) {
+                corsHeaders.addIfAllowed(request, responder);
+            }
             try {
                 handlers.of(operation)
-                        .handle(operation, new S3Call(request, auth.requester(), body, responder, requestId, clock));
+                        .handle(operation, new S3Call(request, requester, body, responder, requestId, clock));
             } finally {
                 received = body.length();
                 body.discard();

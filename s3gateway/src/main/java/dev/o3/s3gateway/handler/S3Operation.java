@@ -32,6 +32,20 @@ public enum S3Operation {
     GET_BUCKET_VERSIONING("GetBucketVersioning"),
     PUT_BUCKET_VERSIONING("PutBucketVersioning"),
     LIST_OBJECT_VERSIONS("ListObjectVersions"),
+    GET_BUCKET_POLICY("GetBucketPolicy"),
+    PUT_BUCKET_POLICY("PutBucketPolicy"),
+    DELETE_BUCKET_POLICY("DeleteBucketPolicy"),
+    GET_BUCKET_POLICY_STATUS("GetBucketPolicyStatus"),
+    GET_BUCKET_CORS("GetBucketCors"),
+    PUT_BUCKET_CORS("PutBucketCors"),
+    DELETE_BUCKET_CORS("DeleteBucketCors"),
+    PREFLIGHT("PreflightRequest"),
+    GET_BUCKET_TAGGING("GetBucketTagging"),
+    PUT_BUCKET_TAGGING("PutBucketTagging"),
+    DELETE_BUCKET_TAGGING("DeleteBucketTagging"),
+    GET_BUCKET_LIFECYCLE("GetBucketLifecycleConfiguration"),
+    PUT_BUCKET_LIFECYCLE("PutBucketLifecycleConfiguration"),
+    DELETE_BUCKET_LIFECYCLE("DeleteBucketLifecycle"),
     UNSUPPORTED("Unsupported");
 
     private final String apiName;

@@ -183,7 +183,8 @@ public final class XmlRequests {
         return new S3Exception(S3ErrorCode.MALFORMED_ACL_ERROR, message);
     }
 
-    private static Element parse(byte[] xml, String rootName) {
+    /** The root element of {@code xml}, which must be named {@code rootName}; MalformedXML otherwise. */
+    static Element parse(byte[] xml, String rootName) {
         try {
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
@@ -204,7 +205,8 @@ public final class XmlRequests {
         }
     }
 
-    private static List<Element> children(Element parent, String name) {
+    /** The child elements of {@code parent} named {@code name} (without prefix), in document order. */
+    static List<Element> children(Element parent, String name) {
         List<Element> found = new ArrayList<>();
         for (Node node = parent.getFirstChild(); node != null; node = node.getNextSibling()) {
             if (node instanceof Element element && localName(element).equals(name)) {
@@ -214,12 +216,14 @@ public final class XmlRequests {
         return found;
     }
 
-    private static Optional<String> text(Element parent, String name) {
+    /** The text of the first child named {@code name}, if there is one. */
+    static Optional<String> text(Element parent, String name) {
         List<Element> found = children(parent, name);
         return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0).getTextContent());
     }
 
-    private static String localName(Element element) {
+    /** An element's name without its namespace prefix. */
+    static String localName(Element element) {
         String name = element.getNodeName();
         int colon = name.indexOf(':');
         return colon < 0 ? name : name.substring(colon + 1);
