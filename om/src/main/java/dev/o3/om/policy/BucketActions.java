@@ -35,7 +35,11 @@ public final class BucketActions {
                     CREATE_MULTIPART_KEY,
                     COMMIT_MULTIPART_PART,
                     COMPLETE_MULTIPART_UPLOAD -> "s3:PutObject";
-            case DELETE_KEY, DELETE_KEYS -> "s3:DeleteObject";
+            case DELETE_KEY -> transaction.getDeleteKey().getVersionId().isEmpty()
+                    ? "s3:DeleteObject"
+                    : "s3:DeleteObjectVersion";
+            case DELETE_KEYS -> "s3:DeleteObject";
+            case SET_BUCKET_VERSIONING -> "s3:PutBucketVersioning";
             case ABORT_MULTIPART_UPLOAD -> "s3:AbortMultipartUpload";
             case SET_KEY_TAGS -> "s3:PutObjectTagging";
             case SET_KEY_ACL -> "s3:PutObjectAcl";
