@@ -205,9 +205,9 @@ public final class OzoneBucket {
                 OmReply::getCreateKey,
                 CreateKeyResponse::getError);
         long clientId = response.getClientId();
-        KeyCommitter committer = (size, blocks, md5) -> om.write(
+        KeyCommitter committer = (size, blocks, md5, metadata) -> om.write(
                 "CommitKey",
-                OmCall.newBuilder().setCommitKey(commitRequest(name, clientId, size, blocks, md5)),
+                OmCall.newBuilder().setCommitKey(commitRequest(name, clientId, size, blocks, md5, metadata)),
                 OmReply::getCommitKey,
                 CommitKeyResponse::getError);
         return new KeyOutputStream(om, datanodes, config, response.getKey(), clientId, committer);
@@ -229,7 +229,12 @@ public final class OzoneBucket {
     }
 
     private CommitKeyRequest commitRequest(
-            String name, long clientId, long size, List<BlockLocation> blocks, String md5Hex) {
+            String name,
+            long clientId,
+            long size,
+            List<BlockLocation> blocks,
+            String md5Hex,
+            Map<String, String> metadata) {
         return CommitKeyRequest.newBuilder()
                 .setVolume(volume)
                 .setBucket(bucketName)
@@ -238,6 +243,7 @@ public final class OzoneBucket {
                 .setSize(size)
                 .addAllBlocks(blocks)
                 .setEtag(md5Hex)
+                .addAllCommitMetadata(OmTranslator.pairs(metadata))
                 .build();
     }
 
@@ -307,7 +313,8 @@ public final class OzoneBucket {
                 .thenCompose(created -> om.writeAsync(
                         "CommitKey",
                         OmCall.newBuilder()
-                                .setCommitKey(commitRequest(name, created.getClientId(), 0, List.of(), EMPTY_MD5)),
+                                .setCommitKey(
+                                        commitRequest(name, created.getClientId(), 0, List.of(), EMPTY_MD5, Map.of())),
                         OmReply::getCommitKey,
                         CommitKeyResponse::getError))
                 .thenAccept(committed -> {});

@@ -102,6 +102,12 @@ final class ObjectHeaders {
         }
     }
 
+    /** Sets the stored additional checksum, if any, and its type (always of the whole object). */
+    static void applyChecksum(ObjectInfo info, HttpHeaders headers) {
+        info.checksum().ifPresent(checksum -> headers.set(checksum.headerName(), checksum.value())
+                .set("x-amz-checksum-type", "FULL_OBJECT"));
+    }
+
     static String httpDate(ObjectInfo info) {
         return DateTimeFormatter.RFC_1123_DATE_TIME.format(info.lastModified().atOffset(ZoneOffset.UTC));
     }

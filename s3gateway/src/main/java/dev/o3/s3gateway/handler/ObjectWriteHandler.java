@@ -13,6 +13,7 @@ import dev.o3.s3gateway.http.S3Request;
 import dev.o3.s3gateway.xml.ObjectDocuments;
 import dev.o3.s3gateway.xml.S3Xml;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.time.Clock;
 import java.util.Objects;
@@ -45,7 +46,9 @@ final class ObjectWriteHandler implements OperationHandler {
                 call.body(),
                 objects.create(
                         call.bucket(), call.key(), attributes, acl, call.body().expectedLength()));
-        call.sendEmpty(HttpResponseStatus.OK, call.headers().set(HttpHeaderNames.ETAG, ObjectHeaders.quotedEtag(etag)));
+        HttpHeaders headers = call.headers().set(HttpHeaderNames.ETAG, ObjectHeaders.quotedEtag(etag));
+        call.body().checksum().ifPresent(checksum -> headers.set(checksum.headerName(), checksum.value()));
+        call.sendEmpty(HttpResponseStatus.OK, headers);
     }
 
     private void copy(S3Call call, ObjectStore objects, CannedAcl acl) {
@@ -82,7 +85,8 @@ final class ObjectWriteHandler implements OperationHandler {
         String etag = DataPump.commitStream(
                 object.read(0, info.size()),
                 info.size(),
-                objects.create(call.bucket(), call.key(), attributes, acl, info.size()));
+                objects.create(call.bucket(), call.key(), attributes, acl, info.size()),
+                info.checksum());
         call.sendXml(
                 new ObjectDocuments.CopyObjectResult(S3Xml.timestamp(clock.instant()), ObjectHeaders.quotedEtag(etag)));
     }

@@ -29,6 +29,8 @@ public enum S3Operation {
     PUT_BUCKET_ACL("PutBucketAcl"),
     GET_OBJECT_ACL("GetObjectAcl"),
     PUT_OBJECT_ACL("PutObjectAcl"),
+    GET_OBJECT_ATTRIBUTES("GetObjectAttributes"),
+    POST_OBJECT("PostObject"),
     UNSUPPORTED("Unsupported");
 
     private final String apiName;

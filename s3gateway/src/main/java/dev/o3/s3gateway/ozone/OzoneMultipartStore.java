@@ -27,7 +27,7 @@ final class OzoneMultipartStore implements MultipartStore {
 
     @Override
     public String initiate(String bucket, String key, ObjectAttributes attributes, CannedAcl acl) {
-        KeyArgs args = new KeyArgs(attributes.contentType(), attributes.userMetadata(), attributes.tags(), acl);
+        KeyArgs args = S3KeyMetadata.keyArgs(attributes, acl);
         return OmErrors.call(() -> uploads(bucket).initiate(key, args));
     }
 
@@ -42,7 +42,7 @@ final class OzoneMultipartStore implements MultipartStore {
         Map<Integer, String> etags = new LinkedHashMap<>();
         parts.forEach(part -> etags.put(part.partNumber(), part.etag()));
         OmErrors.call(() -> uploads(bucket).complete(key, uploadId, etags, etag));
-        return OzoneObjectStore.toS3(
+        return S3KeyMetadata.objectInfo(
                 OmErrors.call(() -> store.bucket(volume, bucket).getKey(key)));
     }
 

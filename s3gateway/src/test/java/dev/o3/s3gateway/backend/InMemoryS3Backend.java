@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -238,13 +239,19 @@ public final class InMemoryS3Backend implements S3Backend {
         }
     }
 
+    /** What a writer's commit does with the ETag, checksum and data. */
+    @FunctionalInterface
+    private interface OnCommit {
+        void accept(String etag, Optional<ObjectChecksum> checksum, byte[] data);
+    }
+
     /** Collects written data; commits run an action under the lock. */
     private final class MemoryWriter implements DataWriter {
         private final ByteArrayOutputStream data = new ByteArrayOutputStream();
-        private final java.util.function.BiConsumer<String, byte[]> onCommit;
+        private final OnCommit onCommit;
         private boolean finished;
 
-        MemoryWriter(java.util.function.BiConsumer<String, byte[]> onCommit) {
+        MemoryWriter(OnCommit onCommit) {
             this.onCommit = onCommit;
         }
 
@@ -256,13 +263,13 @@ public final class InMemoryS3Backend implements S3Backend {
         }
 
         @Override
-        public void commit(String etag) {
+        public void commit(String etag, Optional<ObjectChecksum> checksum) {
             if (finished) {
                 throw new IllegalStateException("already finished");
             }
             finished = true;
             synchronized (lock) {
-                onCommit.accept(etag, data.toByteArray());
+                onCommit.accept(etag, checksum, data.toByteArray());
             }
         }
 
@@ -290,12 +297,14 @@ public final class InMemoryS3Backend implements S3Backend {
             synchronized (lock) {
                 bucket(requester, bucket);
             }
-            return new MemoryWriter((etag, data) -> bucket(requester, bucket)
+            return new MemoryWriter((etag, checksum, data) -> bucket(requester, bucket)
                     .objects()
                     .put(
                             key,
                             new StoredObject(
-                                    new ObjectInfo(key, data.length, etag, clock.instant(), attributes), data, acl)));
+                                    new ObjectInfo(key, data.length, etag, clock.instant(), attributes, checksum),
+                                    data,
+                                    acl)));
         }
 
         @Override
@@ -377,7 +386,13 @@ public final class InMemoryS3Backend implements S3Backend {
                         .put(
                                 key,
                                 new StoredObject(
-                                        new ObjectInfo(key, info.size(), info.etag(), info.lastModified(), attributes),
+                                        new ObjectInfo(
+                                                key,
+                                                info.size(),
+                                                info.etag(),
+                                                info.lastModified(),
+                                                attributes,
+                                                info.checksum()),
                                         object.data(),
                                         object.acl()));
             }
@@ -437,7 +452,7 @@ public final class InMemoryS3Backend implements S3Backend {
             synchronized (lock) {
                 upload(bucket, key, uploadId);
             }
-            return new MemoryWriter((etag, data) -> upload(bucket, key, uploadId)
+            return new MemoryWriter((etag, checksum, data) -> upload(bucket, key, uploadId)
                     .parts()
                     .put(
                             partNumber,
