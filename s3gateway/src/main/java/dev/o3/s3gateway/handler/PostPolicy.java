@@ -87,7 +87,8 @@ final class PostPolicy {
         long max = Long.MAX_VALUE;
         for (JsonNode condition : conditions) {
             if (condition.isObject() && condition.size() == 1) {
-                Map.Entry<String, JsonNode> only = condition.properties().iterator().next();
+                Map.Entry<String, JsonNode> only =
+                        condition.properties().iterator().next();
                 parsed.add(new Condition(
                         "eq", fieldName(only.getKey()), only.getValue().asText()));
             } else if (condition.isArray() && condition.size() == 3) {

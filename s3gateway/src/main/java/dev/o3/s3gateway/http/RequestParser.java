@@ -53,7 +53,9 @@ public final class RequestParser {
         }
         int slash = relative.indexOf('/');
         if (slash < 0) {
-            return new S3Request(signable, nonEmpty(relative), Optional.empty(), sentPath);
+            // SigV2 signs a bucket as /bucket/ whether or not the request path ends in a slash (as AWS, the SDKs).
+            String bucketPath = relative.isEmpty() ? sentPath : sentPath + "/";
+            return new S3Request(signable, nonEmpty(relative), Optional.empty(), bucketPath);
         }
         return new S3Request(
                 signable, nonEmpty(relative.substring(0, slash)), nonEmpty(relative.substring(slash + 1)), sentPath);

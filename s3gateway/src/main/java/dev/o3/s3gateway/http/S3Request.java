@@ -11,7 +11,7 @@ import java.util.Optional;
  * @param bucket the addressed bucket (from the path or the Host header), empty for service requests
  * @param key the object key, empty for service and bucket requests
  * @param v2ResourcePath the path as SigV2 signs it: the request's path as sent (not decoded), after {@code /bucket}
- *     when the bucket was addressed by host name
+ *     when the bucket was addressed by host name; a bucket alone is {@code /bucket/}
  */
 public record S3Request(
         SignableRequest signable, Optional<String> bucket, Optional<String> key, String v2ResourcePath) {
