@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -52,18 +53,21 @@ final class ObjectAttributesHandler implements OperationHandler {
         call.responder().send(HttpResponseStatus.OK, headers, Unpooled.wrappedBuffer(S3Xml.write(document)));
     }
 
+    /** The attributes asked for: the header may be sent once as a comma list or repeated (as the Java SDK does). */
     private static Set<String> requested(S3Call call) {
-        String header = call.request()
-                .header("x-amz-object-attributes")
-                .orElseThrow(() -> new S3Exception(
-                        S3ErrorCode.INVALID_ARGUMENT,
-                        "The x-amz-object-attributes header specifying the attributes to"
-                                + " be retrieved is either missing or empty"));
-        Set<String> wanted = Arrays.stream(header.split(",", -1))
+        List<String> values = call.request().signable().headers().getOrDefault("x-amz-object-attributes", List.of());
+        Set<String> wanted = values.stream()
+                .flatMap(value -> Arrays.stream(value.split(",", -1)))
                 .map(String::trim)
                 .filter(name -> !name.isEmpty())
                 .collect(Collectors.toSet());
-        if (wanted.isEmpty() || !ATTRIBUTES.containsAll(wanted)) {
+        if (wanted.isEmpty()) {
+            throw new S3Exception(
+                    S3ErrorCode.INVALID_ARGUMENT,
+                    "The x-amz-object-attributes header specifying the attributes to be retrieved is either missing or"
+                            + " empty");
+        }
+        if (!ATTRIBUTES.containsAll(wanted)) {
             throw new S3Exception(S3ErrorCode.INVALID_ARGUMENT, "Invalid attribute name specified.");
         }
         return wanted;
