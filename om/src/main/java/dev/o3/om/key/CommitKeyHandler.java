@@ -21,8 +21,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Makes an open key visible with the client's final block list, size and commit-time metadata. An overwritten key and blocks allocated
- * but not used go to the deleted table; bucket usage and quotas are updated in the same transaction.
+ * Makes an open key visible with the client's final block list, size and commit-time metadata. An overwritten key
+ * and blocks allocated but not used go to the deleted table; bucket usage and quotas are updated in the same
+ * transaction.
  */
 public final class CommitKeyHandler implements WriteRequest {
     @Override
