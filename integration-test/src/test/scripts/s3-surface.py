@@ -9,9 +9,11 @@ usage: s3-surface.py ENDPOINT BUCKET  (credentials from AWS_ACCESS_KEY_ID/AWS_SE
 import base64
 import datetime
 import hashlib
+import http.client
 import os
 import re
 import sys
+import urllib.parse
 import zlib
 
 import boto3
@@ -233,6 +235,14 @@ fails(lambda: s3.get_object(Bucket=bucket, Key="sum.txt", IfMatch='"nope"'), "Pr
 fails(lambda: s3.copy_object(Bucket=bucket, Key="sum.txt", CopySource={"Bucket": bucket, "Key": "sum.txt"}),
       "InvalidRequest", 400)
 fails(lambda: s3.upload_part(Bucket=bucket, Key="k", UploadId="none", PartNumber=1, Body=b"x"), "NoSuchUpload", 404)
+huge = urllib.parse.urlsplit(v2.generate_presigned_url("put_object", Params={"Bucket": bucket, "Key": "huge"}))
+connection = http.client.HTTPConnection(huge.hostname, huge.port, timeout=60)
+connection.putrequest("PUT", huge.path + "?" + huge.query)
+connection.putheader("Content-Length", str(5 * 1024 ** 3 + 1))
+connection.endheaders()
+answer = connection.getresponse()
+assert answer.status == 400 and b"<Code>EntityTooLarge</Code>" in answer.read(), answer.status
+connection.close()
 fails(lambda: anonymous.list_objects_v2(Bucket=bucket), "AccessDenied", 403)
 fails(lambda: anonymous.get_object(Bucket=bucket, Key="missing"), "AccessDenied", 403)
 print("s3 surface OK")

@@ -61,7 +61,7 @@ public final class SigV2 {
      * The string to sign.
      *
      * @param resourcePath the path as sent, after {@code /bucket} when the bucket was addressed by host name
-     * @param date the {@code Date} header (empty when {@code x-amz-date} is sent), or {@code Expires} of a presigned URL
+     * @param date the {@code Date} header (empty when {@code x-amz-date} is sent), or a presigned URL's {@code Expires}
      */
     static String stringToSign(SignableRequest signable, String resourcePath, String date) {
         StringBuilder text = new StringBuilder()

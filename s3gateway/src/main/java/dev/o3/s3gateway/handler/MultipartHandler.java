@@ -51,6 +51,7 @@ final class MultipartHandler implements OperationHandler {
             }
             case UPLOAD_PART -> {
                 int partNumber = partNumber(call);
+                ObjectHeaders.checkUploadLength(call.body().expectedLength());
                 String etag = DataPump.commitBody(
                         call.body(),
                         multipart.uploadPart(

@@ -41,6 +41,7 @@ final class ObjectWriteHandler implements OperationHandler {
             copy(call, objects, acl);
             return;
         }
+        ObjectHeaders.checkUploadLength(call.body().expectedLength());
         ObjectAttributes attributes = ObjectHeaders.attributes(call.request());
         String etag = DataPump.commitBody(
                 call.body(),

@@ -197,8 +197,10 @@ final class PostObjectHandler implements OperationHandler {
             return call.request().header("content-type").orElse("");
         }
 
+        /** The old int form of {@link #contentLength()}, still part of the interface. */
         @Override
         @Deprecated
+        @SuppressWarnings("InlineMeSuggester")
         public int getContentLength() {
             return (int) Math.min(Integer.MAX_VALUE, contentLength());
         }

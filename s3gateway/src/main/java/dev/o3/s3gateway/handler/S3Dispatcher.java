@@ -26,9 +26,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one exchange on a worker thread: parse, route, authenticate (SigV4, SigV2, or anonymous when unsigned; unsupported
- * operations are answered NotImplemented only after authentication), wrap the body for decoding and verification, run
- * the operation's handler, and answer any failure with an S3 error document. Records metrics for every request.
+ * Runs one exchange on a worker thread: parse, route, authenticate (SigV4, SigV2, or anonymous when unsigned;
+ * unsupported operations are answered NotImplemented only after authentication), wrap the body for decoding and
+ * verification, run the operation's handler, and answer any failure with an S3 error document. Records metrics for
+ * every request.
  * Thread-safe.
  */
 public final class S3Dispatcher implements ExchangeHandler {

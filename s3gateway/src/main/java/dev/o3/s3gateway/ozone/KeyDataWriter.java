@@ -10,8 +10,8 @@ import java.util.Optional;
 
 /**
  * A {@link DataWriter} over a key stream: each buffer is copied once into the chunk the stream sends to the pipeline
- * (never the whole object); commit closes the stream under the gateway's ETag (and verified checksum), which commits the key or part at OM.
- * The stream does not hash the data again. Not thread-safe.
+ * (never the whole object); commit closes the stream under the gateway's ETag (and verified checksum), which commits
+ * the key or part at OM. The stream does not hash the data again. Not thread-safe.
  */
 final class KeyDataWriter implements DataWriter {
     private final KeyOutputStream out;
