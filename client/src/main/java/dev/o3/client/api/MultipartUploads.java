@@ -84,7 +84,7 @@ public final class MultipartUploads {
                         .build()),
                 CreateKeyResponse::getError);
         long clientId = response.getClientId();
-        KeyCommitter committer = (size, blocks, md5) -> {
+        KeyCommitter committer = (size, blocks, md5, metadata) -> {
             om.call(
                     "CommitMultipartPart",
                     stub -> stub.commitMultipartPart(CommitMultipartPartRequest.newBuilder()

@@ -224,9 +224,9 @@ public final class OzoneBucket {
                 OmReply::getCreateKey,
                 CreateKeyResponse::getError);
         long clientId = response.getClientId();
-        KeyCommitter committer = (size, blocks, md5) -> om.write(
+        KeyCommitter committer = (size, blocks, md5, metadata) -> om.write(
                         "CommitKey",
-                        OmCall.newBuilder().setCommitKey(commitRequest(name, clientId, size, blocks, md5)),
+                        OmCall.newBuilder().setCommitKey(commitRequest(name, clientId, size, blocks, md5, metadata)),
                         OmReply::getCommitKey,
                         CommitKeyResponse::getError)
                 .getVersionId();
@@ -249,7 +249,12 @@ public final class OzoneBucket {
     }
 
     private CommitKeyRequest commitRequest(
-            String name, long clientId, long size, List<BlockLocation> blocks, String md5Hex) {
+            String name,
+            long clientId,
+            long size,
+            List<BlockLocation> blocks,
+            String md5Hex,
+            Map<String, String> metadata) {
         return CommitKeyRequest.newBuilder()
                 .setVolume(volume)
                 .setBucket(bucketName)
@@ -258,6 +263,7 @@ public final class OzoneBucket {
                 .setSize(size)
                 .addAllBlocks(blocks)
                 .setEtag(md5Hex)
+                .addAllCommitMetadata(OmTranslator.pairs(metadata))
                 .build();
     }
 
@@ -404,7 +410,8 @@ public final class OzoneBucket {
                 .thenCompose(created -> om.writeAsync(
                         "CommitKey",
                         OmCall.newBuilder()
-                                .setCommitKey(commitRequest(name, created.getClientId(), 0, List.of(), EMPTY_MD5)),
+                                .setCommitKey(
+                                        commitRequest(name, created.getClientId(), 0, List.of(), EMPTY_MD5, Map.of())),
                         OmReply::getCommitKey,
                         CommitKeyResponse::getError))
                 .thenAccept(committed -> {});

@@ -113,7 +113,7 @@ abstract class KeyStreamFixture {
                         .build()),
                 CreateKeyResponse::getError);
         long clientId = created.getClientId();
-        KeyCommitter committer = (size, blocks, md5) -> omClient.call(
+        KeyCommitter committer = (size, blocks, md5, metadata) -> omClient.call(
                         "CommitKey",
                         stub -> stub.commitKey(CommitKeyRequest.newBuilder()
                                 .setName(name)

@@ -95,6 +95,10 @@ class ClusterSuiteIT {
 
     @Nested
     @Order(3)
+    class S3Surface extends S3SurfaceScenario {}
+
+    @Nested
+    @Order(3)
     class S3a extends S3aScenario {}
 
     @Nested

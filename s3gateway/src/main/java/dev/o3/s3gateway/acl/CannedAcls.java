@@ -58,7 +58,12 @@ public final class CannedAcls {
                         + " AuthenticatedUsers group, x-amz-grant-write for AllUsers with it");
     }
 
-    private static CannedAcl parse(String value) {
+    /**
+     * The canned ACL named {@code value}, as in {@code x-amz-acl} or a POST form's {@code acl} field.
+     *
+     * @throws S3Exception as {@link #fromHeaders}
+     */
+    public static CannedAcl parse(String value) {
         Optional<CannedAcl> acl = CannedAcl.of(value);
         if (acl.isPresent()) {
             return acl.get();

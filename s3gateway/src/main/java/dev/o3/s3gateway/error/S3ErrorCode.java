@@ -42,6 +42,14 @@ public enum S3ErrorCode {
             "The provided 'x-amz-content-sha256' header does not match what was computed."),
     INCOMPLETE_BODY("IncompleteBody", 400, "You did not provide the number of bytes specified by the header."),
     MALFORMED_XML("MalformedXML", 400, "The XML you provided was not well-formed or did not validate."),
+    MALFORMED_POST_REQUEST(
+            "MalformedPOSTRequest", 400, "The body of your POST request is not well-formed multipart/form-data."),
+    INVALID_POLICY_DOCUMENT(
+            "InvalidPolicyDocument",
+            400,
+            "The content of the form does not meet the conditions specified in the policy document."),
+    INCORRECT_NUMBER_OF_FILES_IN_POST_REQUEST(
+            "IncorrectNumberOfFilesInPostRequest", 400, "POST requires exactly one file upload per request."),
     MALFORMED_ACL_ERROR(
             "MalformedACLError",
             400,

@@ -43,6 +43,7 @@ final class ObjectWriteHandler implements OperationHandler {
             copy(call, objects, acl);
             return;
         }
+        ObjectHeaders.checkUploadLength(call.body().expectedLength());
         ObjectAttributes attributes = ObjectHeaders.attributes(call.request());
         DataWriter writer = objects.create(
                 call.bucket(),
@@ -53,6 +54,7 @@ final class ObjectWriteHandler implements OperationHandler {
                 Conditions.writeConditions(call.request()));
         String etag = DataPump.commitBody(call.body(), writer);
         HttpHeaders headers = call.headers().set(HttpHeaderNames.ETAG, ObjectHeaders.quotedEtag(etag));
+        call.body().checksum().ifPresent(checksum -> headers.set(checksum.headerName(), checksum.value()));
         call.sendEmpty(HttpResponseStatus.OK, withVersion(headers, writer.versionId()));
     }
 
@@ -95,7 +97,7 @@ final class ObjectWriteHandler implements OperationHandler {
         }
         DataWriter writer =
                 objects.create(call.bucket(), call.key(), attributes, acl, info.size(), WriteConditions.NONE);
-        String etag = DataPump.commitStream(object.read(0, info.size()), info.size(), writer);
+        String etag = DataPump.commitStream(object.read(0, info.size()), info.size(), writer, info.checksum());
         HttpHeaders headers = withVersion(call.headers(), writer.versionId());
         if (!info.versionId().isEmpty()) {
             headers.set("x-amz-copy-source-version-id", info.versionId());

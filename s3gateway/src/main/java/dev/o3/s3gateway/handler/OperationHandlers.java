@@ -25,6 +25,8 @@ final class OperationHandlers {
                 S3Operation.LIST_OBJECTS_V2);
         register(new ObjectWriteHandler(backend, clock), S3Operation.PUT_OBJECT, S3Operation.COPY_OBJECT);
         register(new ObjectReadHandler(backend), S3Operation.GET_OBJECT, S3Operation.HEAD_OBJECT);
+        register(new ObjectAttributesHandler(backend), S3Operation.GET_OBJECT_ATTRIBUTES);
+        register(new PostObjectHandler(backend, clock), S3Operation.POST_OBJECT);
         register(new ObjectDeleteHandler(backend), S3Operation.DELETE_OBJECT, S3Operation.DELETE_OBJECTS);
         register(
                 new MultipartHandler(backend, clock),

@@ -1,6 +1,7 @@
 package dev.o3.s3gateway.handler;
 
 import dev.o3.s3gateway.http.S3Request;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -29,7 +30,6 @@ public final class OperationRouter {
             "torrent",
             "restore",
             "select",
-            "attributes",
             "session");
 
     /** Operations that address one version of an object with {@code versionId}. */
@@ -89,7 +89,12 @@ public final class OperationRouter {
             case "PUT" -> S3Operation.CREATE_BUCKET;
             case "HEAD" -> S3Operation.HEAD_BUCKET;
             case "DELETE" -> S3Operation.DELETE_BUCKET;
-            case "POST" -> request.hasQuery("delete") ? S3Operation.DELETE_OBJECTS : S3Operation.UNSUPPORTED;
+            case "POST" -> {
+                if (request.hasQuery("delete")) {
+                    yield S3Operation.DELETE_OBJECTS;
+                }
+                yield isForm(request) ? S3Operation.POST_OBJECT : S3Operation.UNSUPPORTED;
+            }
             case "GET" -> {
                 if (request.hasQuery("location")) {
                     yield S3Operation.GET_BUCKET_LOCATION;
@@ -106,6 +111,13 @@ public final class OperationRouter {
             }
             default -> S3Operation.UNSUPPORTED;
         };
+    }
+
+    /** A browser POST upload: a bucket POST whose body is an HTML form. */
+    private static boolean isForm(S3Request request) {
+        return request.header("content-type")
+                .filter(type -> type.toLowerCase(Locale.ROOT).startsWith("multipart/form-data"))
+                .isPresent();
     }
 
     private static S3Operation objectOperation(S3Request request) {
@@ -125,6 +137,9 @@ public final class OperationRouter {
             case "GET" -> {
                 if (tagging) {
                     yield S3Operation.GET_OBJECT_TAGGING;
+                }
+                if (request.hasQuery("attributes")) {
+                    yield S3Operation.GET_OBJECT_ATTRIBUTES;
                 }
                 yield uploadId ? S3Operation.LIST_PARTS : S3Operation.GET_OBJECT;
             }

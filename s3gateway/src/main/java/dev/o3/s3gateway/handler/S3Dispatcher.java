@@ -1,6 +1,7 @@
 package dev.o3.s3gateway.handler;
 
 import dev.o3.s3gateway.auth.AuthResult;
+import dev.o3.s3gateway.auth.SigV2Authenticator;
 import dev.o3.s3gateway.auth.SigV4Authenticator;
 import dev.o3.s3gateway.backend.BackendException;
 import dev.o3.s3gateway.backend.Requester;
@@ -26,9 +27,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one exchange on a worker thread: parse, route, authenticate (SigV4, or anonymous when unsigned; unsupported
- * operations are answered NotImplemented only after authentication), wrap the body for decoding and verification, run
- * the operation's handler, and answer any failure with an S3 error document. Records metrics for every request.
+ * Runs one exchange on a worker thread: parse, route, authenticate (SigV4, SigV2, or anonymous when unsigned;
+ * unsupported operations are answered NotImplemented only after authentication), wrap the body for decoding and
+ * verification, run the operation's handler, and answer any failure with an S3 error document. Records metrics for
+ * every request.
  * Thread-safe.
  */
 public final class S3Dispatcher implements ExchangeHandler {
@@ -37,6 +39,7 @@ public final class S3Dispatcher implements ExchangeHandler {
     private final RequestParser parser;
     private final OperationRouter router = new OperationRouter();
     private final SigV4Authenticator authenticator;
+    private final SigV2Authenticator v2Authenticator;
     private final S3Metrics metrics;
     private final OperationHandlers handlers;
     private final CorsHeaders corsHeaders;
@@ -46,11 +49,13 @@ public final class S3Dispatcher implements ExchangeHandler {
             S3Backend backend,
             RequestParser parser,
             SigV4Authenticator authenticator,
+            SigV2Authenticator v2Authenticator,
             S3Metrics metrics,
             Clock clock,
             DispatcherSettings settings) {
         this.parser = Objects.requireNonNull(parser, "parser is null");
         this.authenticator = Objects.requireNonNull(authenticator, "authenticator is null");
+        this.v2Authenticator = Objects.requireNonNull(v2Authenticator, "v2Authenticator is null");
         this.metrics = Objects.requireNonNull(metrics, "metrics is null");
         this.clock = Objects.requireNonNull(clock, "clock is null");
         this.handlers = new OperationHandlers(backend, clock, settings);
@@ -85,7 +90,9 @@ public final class S3Dispatcher implements ExchangeHandler {
             S3Request request = parser.parse(exchange.request());
             resource = request.resource();
             operation = router.route(request);
-            AuthResult auth = authenticator.authenticate(request.signable());
+            AuthResult auth = SigV2Authenticator.isV2(request.signable())
+                    ? v2Authenticator.authenticate(request.signable(), request.v2ResourcePath())
+                    : authenticator.authenticate(request.signable());
             if (operation == S3Operation.UNSUPPORTED) {
                 throw new S3Exception(S3ErrorCode.NOT_IMPLEMENTED);
             }

@@ -46,6 +46,8 @@ public enum S3Operation {
     GET_BUCKET_LIFECYCLE("GetBucketLifecycleConfiguration"),
     PUT_BUCKET_LIFECYCLE("PutBucketLifecycleConfiguration"),
     DELETE_BUCKET_LIFECYCLE("DeleteBucketLifecycle"),
+    GET_OBJECT_ATTRIBUTES("GetObjectAttributes"),
+    POST_OBJECT("PostObject"),
     UNSUPPORTED("Unsupported");
 
     private final String apiName;

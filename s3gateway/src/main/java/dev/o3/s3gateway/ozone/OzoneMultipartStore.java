@@ -29,7 +29,7 @@ final class OzoneMultipartStore implements MultipartStore {
 
     @Override
     public String initiate(String bucket, String key, ObjectAttributes attributes, CannedAcl acl) {
-        KeyArgs args = new KeyArgs(attributes.contentType(), attributes.userMetadata(), attributes.tags(), acl);
+        KeyArgs args = S3KeyMetadata.keyArgs(attributes, acl);
         return OmErrors.call(() -> uploads(bucket).initiate(key, args));
     }
 
@@ -51,10 +51,16 @@ final class OzoneMultipartStore implements MultipartStore {
         parts.forEach(part -> etags.put(part.partNumber(), part.etag()));
         CompletedUpload completed = OmErrors.call(
                 () -> uploads(bucket).complete(key, uploadId, etags, etag, OzoneObjectStore.conditions(conditions)));
-        ObjectInfo info = OzoneObjectStore.toS3(
+        ObjectInfo info = S3KeyMetadata.objectInfo(
                 OmErrors.call(() -> store.bucket(volume, bucket).getKey(key)));
         return new ObjectInfo(
-                info.key(), info.size(), info.etag(), info.lastModified(), info.attributes(), completed.versionId());
+                info.key(),
+                info.size(),
+                info.etag(),
+                info.lastModified(),
+                info.attributes(),
+                info.checksum(),
+                completed.versionId());
     }
 
     @Override

@@ -35,7 +35,7 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
             CannedAcl acl,
             long expectedLength,
             WriteConditions conditions) {
-        KeyArgs args = new KeyArgs(attributes.contentType(), attributes.userMetadata(), attributes.tags(), acl);
+        KeyArgs args = S3KeyMetadata.keyArgs(attributes, acl);
         return OmErrors.call(
                 () -> new KeyDataWriter(bucket(bucket).createKey(key, expectedLength, args, conditions(conditions))));
     }
@@ -46,7 +46,7 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
 
     @Override
     public ObjectInfo info(String bucket, String key) {
-        return toS3(OmErrors.call(() -> bucket(bucket).getKey(key)));
+        return S3KeyMetadata.objectInfo(OmErrors.call(() -> bucket(bucket).getKey(key)));
     }
 
     /** One LookupKey for both the headers and the data (a GET used to look the key up twice). */
@@ -57,7 +57,7 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
 
     /** An opened key (or key version) as an object reader; its info comes from the lookup that opened it. */
     static ObjectReader reader(KeyInputStream in, String key) {
-        ObjectInfo info = toS3(KeyInfo.of(in));
+        ObjectInfo info = S3KeyMetadata.objectInfo(KeyInfo.of(in));
         return new ObjectReader() {
             @Override
             public ObjectInfo info() {
@@ -99,7 +99,7 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
     @Override
     public List<ObjectInfo> list(String bucket, String prefix, String startAfter, int limit) {
         return OmErrors.call(() -> bucket(bucket).listKeys(prefix, startAfter, limit)).stream()
-                .map(OzoneObjectStore::toS3)
+                .map(S3KeyMetadata::objectInfo)
                 .toList();
     }
 
@@ -122,16 +122,5 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
     /** The bucket by name: no InfoBucket call, which a caller admitted by an object's ACL alone would fail. */
     private OzoneBucket bucket(String bucket) {
         return store.bucket(volume, bucket);
-    }
-
-    static ObjectInfo toS3(KeyInfo key) {
-        String contentType = key.contentType().isEmpty() ? ObjectAttributes.DEFAULT_CONTENT_TYPE : key.contentType();
-        return new ObjectInfo(
-                key.name(),
-                key.size(),
-                key.etag(),
-                key.modificationTime(),
-                new ObjectAttributes(contentType, key.metadata(), key.tags()),
-                key.versionId());
     }
 }

@@ -46,7 +46,7 @@ final class OzoneVersionStore implements VersionStore {
         return new VersionListing(
                 page.versions().stream()
                         .map(version -> new ObjectVersion(
-                                OzoneObjectStore.toS3(version.key()), version.deleteMarker(), version.latest()))
+                                S3KeyMetadata.objectInfo(version.key()), version.deleteMarker(), version.latest()))
                         .toList(),
                 page.commonPrefixes(),
                 page.truncated(),

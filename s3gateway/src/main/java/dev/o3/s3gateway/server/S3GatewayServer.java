@@ -3,8 +3,10 @@ package dev.o3.s3gateway.server;
 import dev.o3.common.concurrent.Threads;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.s3gateway.auth.CachingSecretStore;
+import dev.o3.s3gateway.auth.SigV2Authenticator;
 import dev.o3.s3gateway.auth.SigV4Authenticator;
 import dev.o3.s3gateway.backend.S3Backend;
+import dev.o3.s3gateway.backend.SecretStore;
 import dev.o3.s3gateway.config.S3GatewayConfig;
 import dev.o3.s3gateway.handler.S3Dispatcher;
 import dev.o3.s3gateway.http.RequestParser;
@@ -49,13 +51,12 @@ public final class S3GatewayServer implements Daemon {
         Objects.requireNonNull(backend, "backend is null");
         Objects.requireNonNull(clock, "clock is null");
         this.config = S3GatewayConfig.from(conf);
+        SecretStore secrets = new CachingSecretStore(backend.secrets(), config.secretCacheTtl(), clock);
         this.dispatcher = new S3Dispatcher(
                 backend,
                 new RequestParser(config.domainNames()),
-                new SigV4Authenticator(
-                        new CachingSecretStore(backend.secrets(), config.secretCacheTtl(), clock),
-                        clock,
-                        config.maxClockSkew()),
+                new SigV4Authenticator(secrets, clock, config.maxClockSkew()),
+                new SigV2Authenticator(secrets, clock, config.maxClockSkew()),
                 new S3Metrics(registry),
                 clock,
                 new S3Dispatcher.DispatcherSettings(config.region(), config.listMaxKeys()));

@@ -387,13 +387,19 @@ public final class InMemoryS3Backend implements S3Backend {
         }
     }
 
+    /** What a writer's commit does with the ETag, checksum and data. */
+    @FunctionalInterface
+    private interface OnCommit {
+        void accept(String etag, Optional<ObjectChecksum> checksum, byte[] data);
+    }
+
     /** Collects written data; commits run an action under the lock. */
     private final class MemoryWriter implements DataWriter {
         private final ByteArrayOutputStream data = new ByteArrayOutputStream();
-        private final java.util.function.BiConsumer<String, byte[]> onCommit;
+        private final OnCommit onCommit;
         private boolean finished;
 
-        MemoryWriter(java.util.function.BiConsumer<String, byte[]> onCommit) {
+        MemoryWriter(OnCommit onCommit) {
             this.onCommit = onCommit;
         }
 
@@ -405,13 +411,13 @@ public final class InMemoryS3Backend implements S3Backend {
         }
 
         @Override
-        public void commit(String etag) {
+        public void commit(String etag, Optional<ObjectChecksum> checksum) {
             if (finished) {
                 throw new IllegalStateException("already finished");
             }
             finished = true;
             synchronized (lock) {
-                onCommit.accept(etag, data.toByteArray());
+                onCommit.accept(etag, checksum, data.toByteArray());
             }
         }
 
@@ -444,14 +450,14 @@ public final class InMemoryS3Backend implements S3Backend {
             synchronized (lock) {
                 check(conditions, bucket(requester, bucket).objects().get(key));
             }
-            return new MemoryWriter((etag, data) -> {
+            return new MemoryWriter((etag, checksum, data) -> {
                 Bucket found = bucket(requester, bucket);
                 check(conditions, found.objects().get(key));
                 found.objects()
                         .put(
                                 key,
                                 new StoredObject(
-                                        new ObjectInfo(key, data.length, etag, clock.instant(), attributes),
+                                        new ObjectInfo(key, data.length, etag, clock.instant(), attributes, checksum, ""),
                                         data,
                                         acl));
             });
@@ -536,7 +542,13 @@ public final class InMemoryS3Backend implements S3Backend {
                         .put(
                                 key,
                                 new StoredObject(
-                                        new ObjectInfo(key, info.size(), info.etag(), info.lastModified(), attributes),
+                                        new ObjectInfo(
+                                                key,
+                                                info.size(),
+                                                info.etag(),
+                                                info.lastModified(),
+                                                attributes,
+                                                info.checksum()),
                                         object.data(),
                                         object.acl()));
             }
@@ -596,7 +608,7 @@ public final class InMemoryS3Backend implements S3Backend {
             synchronized (lock) {
                 upload(bucket, key, uploadId);
             }
-            return new MemoryWriter((etag, data) -> upload(bucket, key, uploadId)
+            return new MemoryWriter((etag, checksum, data) -> upload(bucket, key, uploadId)
                     .parts()
                     .put(
                             partNumber,

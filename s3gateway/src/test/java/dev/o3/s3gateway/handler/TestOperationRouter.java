@@ -43,6 +43,8 @@ class TestOperationRouter {
         "PUT, /b?acl, PUT_BUCKET_ACL",
         "GET, /b/k?acl, GET_OBJECT_ACL",
         "PUT, /b/k?acl, PUT_OBJECT_ACL",
+        "GET, /b/k?attributes, GET_OBJECT_ATTRIBUTES",
+        "POST, /b, UNSUPPORTED",
         "DELETE, /b?acl, UNSUPPORTED",
         "GET, /b/k?acl&versionId=1, UNSUPPORTED",
         "PUT, /b?versioning, PUT_BUCKET_VERSIONING",
@@ -77,6 +79,15 @@ class TestOperationRouter {
     })
     void routes(String method, String uri, S3Operation expected) {
         HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(method), uri);
+
+        assertThat(router.route(parser.parse(request))).isEqualTo(expected);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"multipart/form-data; boundary=x, POST_OBJECT", "application/octet-stream, UNSUPPORTED"})
+    void routesBrowserFormUploads(String contentType, S3Operation expected) {
+        HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/b");
+        request.headers().set("content-type", contentType);
 
         assertThat(router.route(parser.parse(request))).isEqualTo(expected);
     }
