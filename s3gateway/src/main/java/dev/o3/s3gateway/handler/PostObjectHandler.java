@@ -7,6 +7,7 @@ import dev.o3.s3gateway.backend.DataWriter;
 import dev.o3.s3gateway.backend.ObjectAttributes;
 import dev.o3.s3gateway.backend.Requester;
 import dev.o3.s3gateway.backend.S3Backend;
+import dev.o3.s3gateway.backend.WriteConditions;
 import dev.o3.s3gateway.error.S3ErrorCode;
 import dev.o3.s3gateway.error.S3Exception;
 import dev.o3.s3gateway.xml.PostDocuments;
@@ -98,7 +99,8 @@ final class PostObjectHandler implements OperationHandler {
         }
         CannedAcl acl =
                 fields.containsKey("acl") ? CannedAcls.parse(fields.get("acl").trim()) : CannedAcl.PRIVATE;
-        DataWriter writer = backend.objects(requester).create(bucket, key, attributes(fields), acl, -1);
+        DataWriter writer =
+                backend.objects(requester).create(bucket, key, attributes(fields), acl, -1, WriteConditions.NONE);
         long maxLength = policy == null ? Long.MAX_VALUE : policy.maxLength();
         String etag;
         try (InputStream data = file.openStream()) {

@@ -548,7 +548,8 @@ public final class InMemoryS3Backend implements S3Backend {
                                                 info.etag(),
                                                 info.lastModified(),
                                                 attributes,
-                                                info.checksum()),
+                                                info.checksum(),
+                                                info.versionId()),
                                         object.data(),
                                         object.acl()));
             }
