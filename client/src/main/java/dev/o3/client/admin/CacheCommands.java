@@ -53,8 +53,11 @@ final class CacheCommands {
                 JsonOutput.print(out, status);
                 return;
             }
-            out.printf("%s (%s): SSD read cache %s%n", datanode.getHostName(), datanode.getUuid(), status.path("mode")
-                    .asText());
+            out.printf(
+                    "%s (%s): SSD read cache %s%n",
+                    datanode.getHostName(),
+                    datanode.getUuid(),
+                    status.path("mode").asText());
             for (Map.Entry<String, JsonNode> field : status.properties()) {
                 if (!field.getKey().equals("mode")) {
                     out.printf("  %-16s %s%n", field.getKey(), field.getValue().asText());
@@ -107,9 +110,8 @@ final class CacheCommands {
     private static DatanodeDetails find(ScmAdminClient scm, String id) throws IOException {
         return scm.datanodes().stream()
                 .map(DatanodeInfo::getDatanode)
-                .filter(node -> id.equals(node.getUuid())
-                        || id.equals(node.getHostName())
-                        || id.equals(node.getIpAddress()))
+                .filter(node ->
+                        id.equals(node.getUuid()) || id.equals(node.getHostName()) || id.equals(node.getIpAddress()))
                 .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no datanode " + id + " is known to SCM"));
     }
@@ -119,8 +121,8 @@ final class CacheCommands {
             throw new IOException("SCM knows no HTTP port of datanode " + datanode.getHostName());
         }
         String host = datanode.getIpAddress().isEmpty() ? datanode.getHostName() : datanode.getIpAddress();
-        URI uri = URI.create("http://" + host + ":" + datanode.getHttpPort() + "/cache"
-                + (mode == null ? "" : "?mode=" + mode));
+        URI uri = URI.create(
+                "http://" + host + ":" + datanode.getHttpPort() + "/cache" + (mode == null ? "" : "?mode=" + mode));
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(TIMEOUT);
         request = mode == null ? request.GET() : request.POST(HttpRequest.BodyPublishers.noBody());
         HttpResponse<String> response;
@@ -140,7 +142,8 @@ final class CacheCommands {
             throw new IOException(uri + " answered " + response.statusCode() + " without JSON", e);
         }
         if (response.statusCode() != 200) {
-            throw new IOException(datanode.getHostName() + ": " + body.path("error").asText(response.body()));
+            throw new IOException(
+                    datanode.getHostName() + ": " + body.path("error").asText(response.body()));
         }
         return body;
     }

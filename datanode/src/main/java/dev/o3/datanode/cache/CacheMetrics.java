@@ -29,10 +29,18 @@ public final class CacheMetrics {
     /** Registers the cache's metrics. */
     public static void register(PrometheusRegistry registry, Supplier<CacheStatus> status) {
         counter(registry, HITS, "Client chunk reads served whole from the SSD cache", status, CacheStatus::hits);
-        counter(registry, MISSES, "Client chunk reads of closed containers served from the volume", status, s -> s
-                .misses());
-        counter(registry, ADMISSIONS, "Chunks the admission policy let into the SSD cache", status, s -> s
-                .admissions());
+        counter(
+                registry,
+                MISSES,
+                "Client chunk reads of closed containers served from the volume",
+                status,
+                s -> s.misses());
+        counter(
+                registry,
+                ADMISSIONS,
+                "Chunks the admission policy let into the SSD cache",
+                status,
+                s -> s.admissions());
         counter(
                 registry,
                 REJECTIONS,

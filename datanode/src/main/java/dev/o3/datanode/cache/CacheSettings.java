@@ -50,8 +50,7 @@ public record CacheSettings(
         }
         long minutes = conf.get(DatanodeConfigKeys.CACHE_WINDOW).toMinutes();
         if (minutes < 1 || minutes > 7 * 24 * 60) {
-            throw new ConfigException(
-                    DatanodeConfigKeys.CACHE_WINDOW.name() + " must be between 1 minute and 7 days");
+            throw new ConfigException(DatanodeConfigKeys.CACHE_WINDOW.name() + " must be between 1 minute and 7 days");
         }
         return new CacheSettings(
                 conf.find(DatanodeConfigKeys.CACHE_DIR),

@@ -7,7 +7,8 @@ package dev.o3.datanode.cache;
 final class FrequencySketch {
     private static final int DEPTH = 4;
     private static final int MAX = 15;
-    private static final long[] SEEDS = {0x9E3779B97F4A7C15L, 0xC2B2AE3D27D4EB4FL, 0x165667B19E3779F9L, 0xD6E8FEB86659FD93L
+    private static final long[] SEEDS = {
+        0x9E3779B97F4A7C15L, 0xC2B2AE3D27D4EB4FL, 0x165667B19E3779F9L, 0xD6E8FEB86659FD93L
     };
 
     private final byte[][] counters;

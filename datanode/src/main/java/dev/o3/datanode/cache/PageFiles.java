@@ -80,7 +80,8 @@ final class PageFiles {
         ByteBuffer buffer = ByteBuffer.allocate(HEADER + length);
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             if (channel.size() != HEADER + length) {
-                throw new CorruptPageException(file + " has " + channel.size() + " bytes, expected " + (HEADER + length));
+                throw new CorruptPageException(
+                        file + " has " + channel.size() + " bytes, expected " + (HEADER + length));
             }
             while (buffer.hasRemaining()) {
                 if (channel.read(buffer) < 0) {
@@ -126,8 +127,7 @@ final class PageFiles {
                 }
                 try (DirectoryStream<Path> pages = Files.newDirectoryStream(dir)) {
                     for (Path file : pages) {
-                        if (!file.getFileName().toString().endsWith(SUFFIX)
-                                || Files.size(file) < HEADER) {
+                        if (!file.getFileName().toString().endsWith(SUFFIX) || Files.size(file) < HEADER) {
                             Files.delete(file);
                             continue;
                         }

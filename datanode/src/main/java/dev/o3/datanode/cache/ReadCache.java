@@ -2,6 +2,7 @@ package dev.o3.datanode.cache;
 
 import dev.o3.common.checksum.ChecksumMismatchException;
 import dev.o3.common.container.ChunkChecksums;
+import dev.o3.datanode.cache.CacheCounters.Counter;
 import dev.o3.datanode.container.Container;
 import dev.o3.datanode.container.ContainerResultException;
 import dev.o3.datanode.container.ContainerSet;
@@ -9,6 +10,7 @@ import dev.o3.datanode.container.ReplicaState;
 import dev.o3.datanode.read.ChunkSource;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.hdds.ChunkInfo;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.NoSuchFileException;
@@ -57,7 +59,7 @@ public final class ReadCache implements ChunkSource, ContainerSet.Listener, Auto
         this.volume = Objects.requireNonNull(volume, "volume is null");
         this.files = settings.dir().map(PageFiles::new).orElse(null);
         this.index = new PageIndex(
-                Math.max(0, settings.capacity()), this::deleteFile, counters.evictions::increment);
+                Math.max(0, settings.capacity()), this::deleteFile, () -> counters.increment(Counter.EVICTIONS));
         this.policy = settings.newPolicy();
         this.writer = new PageWriter(logPrefix);
         this.mode = CacheMode.DISABLED;
@@ -69,7 +71,8 @@ public final class ReadCache implements ChunkSource, ContainerSet.Listener, Auto
      *
      * @param volume where chunks come from on a miss
      */
-    public static ReadCache open(String logPrefix, CacheSettings settings, ContainerSet containers, ChunkSource volume) {
+    public static ReadCache open(
+            String logPrefix, CacheSettings settings, ContainerSet containers, ChunkSource volume) {
         ReadCache cache = new ReadCache(logPrefix, settings, containers, volume);
         containers.addListener(cache);
         if (!settings.configured()) {
@@ -163,22 +166,22 @@ public final class ReadCache implements ChunkSource, ContainerSet.Listener, Auto
             }
         }
         ByteBuffer data = volume.readChunk(container, block, chunk);
-        counters.misses.increment();
-        counters.bytesFromVolume.add(chunk.getLength());
+        counters.increment(Counter.MISSES);
+        counters.add(Counter.BYTES_FROM_VOLUME, chunk.getLength());
         if (policy.admit(key, chunk.getLength(), index)) {
             admit(container, key, data, pages, current);
         } else {
-            counters.rejections.increment();
+            counters.increment(Counter.REJECTIONS);
         }
         return data;
     }
 
     private void hit(List<PageIndex.Page> pages, long bytes) {
-        counters.hits.increment();
-        counters.bytesFromCache.add(bytes);
+        counters.increment(Counter.HITS);
+        counters.add(Counter.BYTES_FROM_CACHE, bytes);
         for (PageIndex.Page page : pages) {
             if (page.reused().compareAndSet(false, true)) {
-                counters.pagesReused.increment();
+                counters.increment(Counter.PAGES_REUSED);
             }
         }
     }
@@ -211,9 +214,9 @@ public final class ReadCache implements ChunkSource, ContainerSet.Listener, Auto
             ChunkChecksums.verify(chunk, data.duplicate());
             return Optional.of(data);
         } catch (NoSuchFileException e) {
-            counters.missingPages.increment();
+            counters.increment(Counter.MISSING_PAGES);
         } catch (CorruptPageException | ChecksumMismatchException e) {
-            counters.corruptPages.increment();
+            counters.increment(Counter.CORRUPT_PAGES);
             LOG.warn("[{}] SSD read cache: dropped corrupt pages of {}: {}", logPrefix, key, e.getMessage());
         } catch (IOException | RuntimeException e) {
             fail(e);
@@ -226,20 +229,20 @@ public final class ReadCache implements ChunkSource, ContainerSet.Listener, Auto
     private void admit(Container container, ChunkKey key, ByteBuffer data, int pages, CacheMode current) {
         long admittedIn = epoch.get();
         if (current == CacheMode.SHADOW) {
-            counters.admissions.increment();
+            counters.increment(Counter.ADMISSIONS);
             for (int i = 0; i < pages; i++) {
                 int length = pageLength(data.remaining(), i);
                 if (index.add(key.page(i), new PageIndex.Page(null, PageFiles.HEADER + length))) {
-                    counters.pagesAdmitted.increment();
+                    counters.increment(Counter.PAGES_ADMITTED);
                 }
             }
             return;
         }
         ByteBuffer copy = data.asReadOnlyBuffer();
         if (writer.submit(key, () -> writePages(container, key, copy, pages, admittedIn))) {
-            counters.admissions.increment();
+            counters.increment(Counter.ADMISSIONS);
         } else {
-            counters.rejections.increment();
+            counters.increment(Counter.REJECTIONS);
         }
     }
 
@@ -259,9 +262,9 @@ public final class ReadCache implements ChunkSource, ContainerSet.Listener, Auto
                         .limit(offset + pageLength(data.capacity(), i))
                         .slice();
                 Path file = files.write(page, slice);
-                counters.bytesWritten.add(PageFiles.HEADER + slice.remaining());
+                counters.add(Counter.BYTES_WRITTEN, PageFiles.HEADER + slice.remaining());
                 if (index.add(page, new PageIndex.Page(file, PageFiles.HEADER + slice.remaining()))) {
-                    counters.pagesAdmitted.increment();
+                    counters.increment(Counter.PAGES_ADMITTED);
                 } else {
                     files.delete(file);
                 }
@@ -326,7 +329,7 @@ public final class ReadCache implements ChunkSource, ContainerSet.Listener, Auto
 
     /** Disables the cache after a device error; the read that met it goes to the volume. */
     private synchronized void fail(Exception e) {
-        counters.deviceErrors.increment();
+        counters.increment(Counter.DEVICE_ERRORS);
         if (mode == CacheMode.FAILED) {
             return;
         }
@@ -350,10 +353,10 @@ public final class ReadCache implements ChunkSource, ContainerSet.Listener, Auto
     /** The current state and counters. */
     public CacheStatus status() {
         index.cleanUp();
-        long hits = counters.hits.sum();
-        long misses = counters.misses.sum();
-        long admitted = counters.pagesAdmitted.sum();
-        long reused = counters.pagesReused.sum();
+        long hits = counters.sum(Counter.HITS);
+        long misses = counters.sum(Counter.MISSES);
+        long admitted = counters.sum(Counter.PAGES_ADMITTED);
+        long reused = counters.sum(Counter.PAGES_REUSED);
         return new CacheStatus(
                 mode.name(),
                 reason,
@@ -366,18 +369,23 @@ public final class ReadCache implements ChunkSource, ContainerSet.Listener, Auto
                 hits,
                 misses,
                 hits + misses == 0 ? 0 : (double) hits / (hits + misses),
-                counters.bytesFromCache.sum(),
-                counters.bytesFromVolume.sum(),
-                counters.admissions.sum(),
-                counters.rejections.sum(),
-                counters.evictions.sum(),
-                counters.bytesWritten.sum(),
+                counters.sum(Counter.BYTES_FROM_CACHE),
+                counters.sum(Counter.BYTES_FROM_VOLUME),
+                counters.sum(Counter.ADMISSIONS),
+                counters.sum(Counter.REJECTIONS),
+                counters.sum(Counter.EVICTIONS),
+                counters.sum(Counter.BYTES_WRITTEN),
                 admitted,
                 reused,
                 admitted == 0 ? 0 : (double) reused / admitted,
-                counters.corruptPages.sum(),
-                counters.missingPages.sum(),
-                counters.deviceErrors.sum());
+                counters.sum(Counter.CORRUPT_PAGES),
+                counters.sum(Counter.MISSING_PAGES),
+                counters.sum(Counter.DEVICE_ERRORS));
+    }
+
+    /** Exports the cache's metrics ({@link CacheMetrics}) on a registry. */
+    public void exportMetrics(PrometheusRegistry registry) {
+        CacheMetrics.register(registry, this::status);
     }
 
     /** Whether no page write is queued or running (tests). */

@@ -22,8 +22,8 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Builds the reports a datanode sends to SCM: volumes, Ratis dirs and the SSD cache (node report), container replicas and
- * pipelines with role and log dir. Containers of failed volumes are absent (missing). Thread-safe.
+ * Builds the reports a datanode sends to SCM: volumes, Ratis dirs and the SSD cache (node report), container replicas
+ * and pipelines with role and log dir. Containers of failed volumes are absent (missing). Thread-safe.
  */
 public final class ReportBuilder {
     private final VolumeSet volumes;

@@ -6,9 +6,6 @@ import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.ratis.RatisClientOptions;
 import dev.o3.common.security.BlockTokenConfig;
-import dev.o3.datanode.cache.CacheMetrics;
-import dev.o3.datanode.cache.CacheSettings;
-import dev.o3.datanode.cache.ReadCache;
 import dev.o3.datanode.config.ContainerConfig;
 import dev.o3.datanode.config.DatanodeConfig;
 import dev.o3.datanode.config.RatisServerConfig;
@@ -52,7 +49,6 @@ public final class DatanodeServer implements Daemon {
     private final DatanodeConfig config;
     private final RatisServerConfig ratisConfig;
     private final ContainerConfig containerConfig;
-    private final CacheSettings cacheSettings;
     private final GrpcConfig grpc;
     private final OzoneConfiguration conf;
     private final HostAndPort scmAddress;
@@ -67,7 +63,6 @@ public final class DatanodeServer implements Daemon {
     private volatile DatanodeDetails details;
     private volatile VolumeSet volumes;
     private volatile ContainerSet containers;
-    private volatile ReadCache cache;
     private volatile RatisServer ratis;
     private volatile ContainerScanner scanner;
     private volatile HeartbeatService heartbeat;
@@ -80,7 +75,6 @@ public final class DatanodeServer implements Daemon {
         this.config = DatanodeConfig.from(conf);
         this.ratisConfig = RatisServerConfig.from(conf);
         this.containerConfig = ContainerConfig.from(conf);
-        this.cacheSettings = CacheSettings.from(conf);
         this.grpc = GrpcConfig.from(conf);
         this.conf = conf;
         this.scmAddress = CommonConfigKeys.scmAddress(
@@ -114,10 +108,10 @@ public final class DatanodeServer implements Daemon {
     }
 
     private void startComponents(DaemonLifecycle.Components components) {
-        StorageStack storage = StorageStack.open(name, config, containerConfig, cacheSettings, metrics, access);
+        StorageStack storage = StorageStack.open(name, config, containerConfig, conf, metrics, access);
         volumes = components.add(storage.volumes());
         containers = storage.containers();
-        cache = components.add(storage.cache());
+        components.add(storage.cache());
         ratis = components.add(new RatisServer(
                 name,
                 uuid,
@@ -143,13 +137,13 @@ public final class DatanodeServer implements Daemon {
         metrics.registerGauges(
                 ratis::groupsPerDir, ratis::logSyncPerDir, () -> DatanodeStatus.containerCounts(containers));
         metrics.exportRatis(uuid);
-        CacheMetrics.register(metrics.registry(), cache::status);
+        storage.cache().exportMetrics(metrics.registry());
         StatusHttpServer http = components.add(new StatusHttpServer(
                 name,
                 config.httpAddress().toSocketAddress(),
                 metrics.registry(),
                 () -> DatanodeStatus.of(details, volumes, containers, ratis)));
-        http.addJsonEndpoint(CacheEndpoint.PATH, new CacheEndpoint(cache));
+        http.addJsonEndpoint(CacheEndpoint.PATH, new CacheEndpoint(storage.cache()));
         http.start();
         details = DatanodeDetails.newBuilder()
                 .setUuid(uuid)
@@ -177,7 +171,7 @@ public final class DatanodeServer implements Daemon {
         heartbeat = components.add(new HeartbeatService(
                 name,
                 this::datanodeDetails,
-                new ReportBuilder(volumes, containers, ratis, cache::status),
+                new ReportBuilder(volumes, containers, ratis, storage.cache()::status),
                 new CommandHandler(name, ratis, containers, RatisClientOptions.DEFAULT, replication),
                 scmAddress,
                 config.heartbeatInterval(),
@@ -217,12 +211,6 @@ public final class DatanodeServer implements Daemon {
     public ContainerSet containers() {
         lifecycle.assertRunning();
         return containers;
-    }
-
-    /** The SSD read cache of client reads. */
-    public ReadCache cache() {
-        lifecycle.assertRunning();
-        return cache;
     }
 
     /** The data volumes, failed ones included. */

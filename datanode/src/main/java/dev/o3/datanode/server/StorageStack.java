@@ -1,5 +1,6 @@
 package dev.o3.datanode.server;
 
+import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.datanode.cache.CacheSettings;
 import dev.o3.datanode.cache.ReadCache;
 import dev.o3.datanode.config.ContainerConfig;
@@ -25,12 +26,17 @@ import dev.o3.datanode.volume.VolumeSet;
  * @param cache the SSD read cache of client reads (owned: close it)
  */
 record StorageStack(
-        VolumeSet volumes, ContainerSet containers, ChunkStore chunks, ContainerHandler handler, ReadHandler reads, ReadCache cache) {
+        VolumeSet volumes,
+        ContainerSet containers,
+        ChunkStore chunks,
+        ContainerHandler handler,
+        ReadHandler reads,
+        ReadCache cache) {
     static StorageStack open(
             String name,
             DatanodeConfig config,
             ContainerConfig containerConfig,
-            CacheSettings cacheSettings,
+            OzoneConfiguration conf,
             DatanodeMetrics metrics,
             BlockAccess access) {
         VolumeSet volumes = VolumeSet.open(
@@ -38,8 +44,8 @@ record StorageStack(
         ContainerSet containers = ContainerSet.load(name, volumes);
         ChunkStore chunks =
                 new ChunkStore(metrics, containerConfig.chunkWriteSync(), containerConfig.chunkWriteDirect());
-        ReadCache cache =
-                ReadCache.open(name, cacheSettings, containers, new VolumeChunkSource(name, chunks, metrics));
+        ReadCache cache = ReadCache.open(
+                name, CacheSettings.from(conf), containers, new VolumeChunkSource(name, chunks, metrics));
         return new StorageStack(
                 volumes,
                 containers,

@@ -26,9 +26,9 @@ final class CacheFixture implements AutoCloseable {
     private final Path base;
     private final VolumeSet volumes;
     private final Random random = new Random(42);
-    final ContainerSet containers;
-    final ChunkStore chunks;
-    final VolumeChunkSource volume;
+    private final ContainerSet containers;
+    private final ChunkStore chunks;
+    private final VolumeChunkSource volume;
 
     CacheFixture(Path base) {
         this.base = base;
@@ -37,6 +37,14 @@ final class CacheFixture implements AutoCloseable {
         this.containers = ContainerSet.load("test", volumes);
         this.chunks = new ChunkStore(metrics, false, false);
         this.volume = new VolumeChunkSource("test", chunks, metrics);
+    }
+
+    ContainerSet containers() {
+        return containers;
+    }
+
+    VolumeChunkSource volume() {
+        return volume;
     }
 
     Path cacheDir() {

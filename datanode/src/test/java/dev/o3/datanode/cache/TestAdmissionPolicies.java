@@ -19,7 +19,9 @@ class TestAdmissionPolicies {
 
         window.recordRead(HOT);
         window.recordRead(HOT);
-        assertThat(window.admit(HOT, 1, room(1 << 20, null))).as("2 reads are not more than 2").isFalse();
+        assertThat(window.admit(HOT, 1, room(1 << 20, null)))
+                .as("2 reads are not more than 2")
+                .isFalse();
         window.recordRead(HOT);
         assertThat(window.admit(HOT, 1, room(1 << 20, null))).isTrue();
         assertThat(window.admit(COLD, 1, room(1 << 20, null))).isFalse();
@@ -33,7 +35,9 @@ class TestAdmissionPolicies {
         window.recordRead(HOT);
         nanos.addAndGet(Duration.ofMinutes(9).toNanos());
         window.recordRead(HOT);
-        assertThat(window.admit(HOT, 1, room(0, null))).as("3 reads within 10 minutes").isTrue();
+        assertThat(window.admit(HOT, 1, room(0, null)))
+                .as("3 reads within 10 minutes")
+                .isTrue();
 
         nanos.addAndGet(Duration.ofMinutes(1).toNanos());
         assertThat(window.admit(HOT, 1, room(0, null)))
@@ -57,7 +61,9 @@ class TestAdmissionPolicies {
         tinyLfu.recordRead(COLD);
         assertThat(tinyLfu.admit(COLD, 1, room(1 << 20, null))).isFalse();
         tinyLfu.recordRead(COLD);
-        assertThat(tinyLfu.admit(COLD, 1, room(1 << 20, null))).as("room for it").isTrue();
+        assertThat(tinyLfu.admit(COLD, 1, room(1 << 20, null)))
+                .as("room for it")
+                .isTrue();
     }
 
     @Test

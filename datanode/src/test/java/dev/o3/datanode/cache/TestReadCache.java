@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -151,7 +152,7 @@ class TestReadCache {
 
         container.deleteBlock(1);
         assertThat(pageFiles()).hasSize(4);
-        fixture.containers.remove(other);
+        fixture.containers().remove(other);
 
         assertThat(pageFiles()).isEmpty();
         assertThat(cache.status().usedBytes()).isZero();
@@ -199,32 +200,37 @@ class TestReadCache {
         assertThat(pageFiles()).hasSize(8);
         Path saved = base.resolve("saved");
         Files.createDirectories(saved);
+        List<Path> copies = new ArrayList<>();
         for (Path page : pageFiles()) {
-            Files.copy(page, saved.resolve(page.getFileName()));
+            copies.add(Files.copy(page, saved.resolve(page.getFileName())));
         }
         cache.close();
         container.deleteBlock(1);
         BlockData rewritten = rewriteAsNewBlock();
-        for (Path page : Files.list(saved).toList()) {
+        for (Path page : copies) {
             Files.copy(page, fixture.cacheDir().resolve("pages/1").resolve(page.getFileName()));
         }
 
         cache = fixture.cache(1 << 20, CacheMode.ENABLED);
 
-        assertThat(cache.status().pages()).as("pages of the deleted block are stale").isZero();
+        assertThat(cache.status().pages())
+                .as("pages of the deleted block are stale")
+                .isZero();
         assertThat(pageFiles()).isEmpty();
         read(container2(), rewritten, rewritten.getChunks(0));
         awaitWrites();
         cache.close();
         cache = fixture.cache(1 << 20, CacheMode.ENABLED);
-        assertThat(cache.status().pages()).as("pages of a committed block survive").isEqualTo(4);
+        assertThat(cache.status().pages())
+                .as("pages of a committed block survive")
+                .isEqualTo(4);
         byte[] expected = fixture.expected(container2(), rewritten, rewritten.getChunks(0));
         assertThat(read(container2(), rewritten, rewritten.getChunks(0))).isEqualTo(expected);
         assertThat(cache.status().hits()).isEqualTo(1);
     }
 
     private Container container2() throws Exception {
-        return fixture.containers.get(2);
+        return fixture.containers().get(2);
     }
 
     private BlockData rewriteAsNewBlock() throws Exception {
@@ -265,7 +271,9 @@ class TestReadCache {
             return List.of();
         }
         try (Stream<Path> files = Files.walk(pages)) {
-            return files.filter(path -> path.toString().endsWith(".page")).sorted().toList();
+            return files.filter(path -> path.toString().endsWith(".page"))
+                    .sorted()
+                    .toList();
         }
     }
 }

@@ -36,7 +36,30 @@ class TestReadCacheConcurrency {
     @TempDir
     Path base;
 
-    private record Target(Container container, BlockData block, byte[] expected) {}
+    /** A block to read and the bytes it must return. */
+    private static final class Target {
+        private final Container container;
+        private final BlockData block;
+        private final byte[] expected;
+
+        Target(Container container, BlockData block, byte[] expected) {
+            this.container = container;
+            this.block = block;
+            this.expected = expected;
+        }
+
+        Container container() {
+            return container;
+        }
+
+        BlockData block() {
+            return block;
+        }
+
+        byte[] expected() {
+            return expected;
+        }
+    }
 
     @Test
     void readsReturnCommittedBytesUnderDeletesClosesAndRemovals() throws Exception {
@@ -52,8 +75,8 @@ class TestReadCacheConcurrency {
             ReadCache cache = ReadCache.open(
                     "test",
                     fixture.settings(12L * (CacheFixture.PAGE + PageFiles.HEADER), CacheMode.ENABLED, "window", 1),
-                    fixture.containers,
-                    fixture.volume);
+                    fixture.containers(),
+                    fixture.volume());
             ExecutorService threads = Executors.newFixedThreadPool(READERS + 1);
             try {
                 CountDownLatch start = new CountDownLatch(1);
@@ -68,13 +91,17 @@ class TestReadCacheConcurrency {
                             Target target = targets.get(random.nextInt(targets.size()));
                             try {
                                 byte[] read = CacheFixture.bytes(cache.readChunk(
-                                        target.container(), target.block(), target.block().getChunks(0)));
+                                        target.container(),
+                                        target.block(),
+                                        target.block().getChunks(0)));
                                 served.incrementAndGet();
                                 if (!Arrays.equals(read, target.expected())) {
                                     wrong.incrementAndGet();
                                 }
                             } catch (ContainerResultException e) {
-                                assertThat(target.container()).as(e.getMessage()).isSameAs(deleting);
+                                assertThat(target.container())
+                                        .as(e.getMessage())
+                                        .isSameAs(deleting);
                             }
                         }
                         return null;
@@ -86,7 +113,7 @@ class TestReadCacheConcurrency {
                         deleting.deleteBlock(localId);
                     }
                     CacheFixture.close(closing);
-                    fixture.containers.remove(moving);
+                    fixture.containers().remove(moving);
                     return null;
                 });
                 start.countDown();

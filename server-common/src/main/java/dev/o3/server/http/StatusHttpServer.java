@@ -96,7 +96,8 @@ public final class StatusHttpServer implements AutoCloseable {
                 int status = 200;
                 Object answer;
                 try {
-                    answer = endpoint.handle(method, query(exchange.getRequestURI().getRawQuery()));
+                    answer = endpoint.handle(
+                            method, query(exchange.getRequestURI().getRawQuery()));
                 } catch (JsonEndpoint.EndpointException e) {
                     status = e.status();
                     answer = Map.of("error", String.valueOf(e.getMessage()));
@@ -120,11 +121,12 @@ public final class StatusHttpServer implements AutoCloseable {
         if (raw == null || raw.isEmpty()) {
             return query;
         }
-        for (String pair : raw.split("&")) {
+        for (String pair : raw.split("&", -1)) {
             int equals = pair.indexOf('=');
             String name = equals < 0 ? pair : pair.substring(0, equals);
             String value = equals < 0 ? "" : pair.substring(equals + 1);
-            query.put(URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
+            query.put(
+                    URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
         }
         return query;
     }
