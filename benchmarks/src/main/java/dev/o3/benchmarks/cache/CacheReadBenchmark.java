@@ -18,7 +18,12 @@ import dev.o3.datanode.volume.VolumeSet;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ChunkInfo;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,6 +51,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class CacheReadBenchmark {
     private static final int BLOCKS_PER_CONTAINER = 200;
+
+    private static final PrintWriter OUT = new PrintWriter(
+            new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), true);
 
     private CacheReadBenchmark() {}
 
@@ -76,7 +84,7 @@ public final class CacheReadBenchmark {
                     Double.parseDouble(o.getOrDefault("read-fraction", "0.15")),
                     Double.parseDouble(o.getOrDefault("zipf", "1.1")),
                     1);
-            System.out.printf(
+            OUT.printf(
                     Locale.ROOT,
                     "%d keys of %d bytes on %s; trace: %d reads, %.1f%% of keys read, top 1%% take %.1f%%;"
                             + " cache %.2f%% = %d bytes on %s%n",
@@ -103,7 +111,7 @@ public final class CacheReadBenchmark {
                 double cacheSeconds = replay("with cache", cache, targets, trace.reads(), threads, keyBytes);
                 CacheStatus status = cache.status();
                 long served = status.bytesFromCache() + status.bytesFromVolume();
-                System.out.printf(
+                OUT.printf(
                         Locale.ROOT,
                         "cache: %.1f%% of read bytes from cache, reuse of admitted pages %.1f%%, %.3f device bytes"
                                 + " written per byte read, %d evictions; speed-up %.2fx%n",
@@ -129,7 +137,7 @@ public final class CacheReadBenchmark {
                 written.add(container);
             }
             random.nextBytes(data);
-            long localId = key + 1;
+            long localId = key + 1L;
             chunks.write(container, localId, 0, ByteString.copyFrom(data));
             BlockData block = BlockData.newBuilder()
                     .setBlockId(
@@ -141,7 +149,7 @@ public final class CacheReadBenchmark {
                             .setChecksum(ChunkChecksums.compute(ByteBuffer.wrap(data), 16 * 1024)))
                     .setSize(keyBytes)
                     .build();
-            targets.add(new Target(container, container.commitBlock(block, key + 1)));
+            targets.add(new Target(container, container.commitBlock(block, key + 1L)));
         }
         for (Container container : written) {
             container.transition(ReplicaState.CLOSING);
@@ -182,7 +190,7 @@ public final class CacheReadBenchmark {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         Arrays.sort(latencies);
-        System.out.printf(
+        OUT.printf(
                 Locale.ROOT,
                 "%-12s %6d reads in %6.1f s: %7.1f MB/s  p50 %7.2f ms  p90 %7.2f ms  p99 %7.2f ms%n",
                 name,

@@ -2,7 +2,12 @@ package dev.o3.benchmarks.cache;
 
 import dev.o3.common.workload.ZipfTrace;
 import dev.o3.datanode.cache.CacheSimulator;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -22,6 +27,9 @@ import java.util.Map;
  * {@code trace} (file, one key index per line, as {@code ozone freon cache-trace} writes).
  */
 public final class CacheSimulation {
+    private static final PrintWriter OUT = new PrintWriter(
+            new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), true);
+
     private CacheSimulation() {}
 
     public static void main(String[] args) throws IOException {
@@ -55,7 +63,7 @@ public final class CacheSimulation {
                     Double.parseDouble(options.getOrDefault("zipf", "1.1")),
                     Long.parseLong(options.getOrDefault("seed", "1")));
             trace = generated.reads();
-            System.out.printf(
+            OUT.printf(
                     Locale.ROOT,
                     "trace: %d reads of %d keys, %.1f%% of keys read, top 1%% of keys take %.1f%% of reads%n",
                     trace.length,
@@ -64,7 +72,7 @@ public final class CacheSimulation {
                     100 * generated.shareOfTop((int) Math.max(1, keys / 100)));
         }
         long stored = keys * keyBytes;
-        System.out.printf(
+        OUT.printf(
                 Locale.ROOT,
                 "%-8s %7s %10s %10s %10s %12s%n",
                 "policy",
@@ -78,7 +86,7 @@ public final class CacheSimulation {
             for (String policy : CacheSimulator.POLICIES) {
                 CacheSimulator.Result result = CacheSimulator.run(
                         trace, keyBytes, pageBytes, capacity, policy, windowReads, windowMinutes, readsPerMinute);
-                System.out.printf(
+                OUT.printf(
                         Locale.ROOT,
                         "%-8s %7s %10.1f %10.1f %10.1f %12.3f%n",
                         policy,
