@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The admission policies on a synthetic trace of the seed's shape (15% of keys read, Zipf popularity), with a cache
  * of 1% of the stored bytes: the policies write a fraction of what admitting every miss writes, and what they admit
- * is read again.
+ * is read again. The window is tuned to the trace's rate (1000 reads a minute): more than 20 reads in 10 minutes.
  */
 class TestCacheSimulator {
     private static final int KEYS = 20_000;
@@ -23,18 +23,18 @@ class TestCacheSimulator {
         CacheSimulator.Result window = run("window");
         CacheSimulator.Result tinyLfu = run("tinylfu");
 
-        assertThat(window.bytesWritten()).isLessThan(all.bytesWritten() / 3);
-        assertThat(tinyLfu.bytesWritten()).isLessThan(all.bytesWritten() / 3);
-        assertThat(window.reuseRatio()).isGreaterThan(all.reuseRatio()).isGreaterThan(0.9);
+        assertThat(window.bytesWritten()).isLessThan(all.bytesWritten() / 10);
+        assertThat(tinyLfu.bytesWritten()).isLessThan(all.bytesWritten() / 10);
+        assertThat(window.reuseRatio()).isGreaterThan(0.99);
         assertThat(tinyLfu.reuseRatio()).isGreaterThan(all.reuseRatio());
-        assertThat(window.byteHitRatio()).isGreaterThan(0.5);
-        assertThat(tinyLfu.byteHitRatio()).isGreaterThan(0.5);
+        assertThat(window.byteHitRatio()).isGreaterThan(0.6);
+        assertThat(tinyLfu.byteHitRatio()).isGreaterThan(0.6);
     }
 
     @Test
     void aBiggerCacheHitsMore() {
         CacheSimulator.Result small =
-                CacheSimulator.run(TRACE.reads(), KEY_BYTES, (int) KEY_BYTES, CAPACITY / 4, "window", 2, 60, 1000);
+                CacheSimulator.run(TRACE.reads(), KEY_BYTES, (int) KEY_BYTES, CAPACITY / 4, "window", 20, 10, 1000);
         CacheSimulator.Result big = run("window");
         assertThat(big.byteHitRatio()).isGreaterThan(small.byteHitRatio());
     }
@@ -45,6 +45,6 @@ class TestCacheSimulator {
     }
 
     private static CacheSimulator.Result run(String policy) {
-        return CacheSimulator.run(TRACE.reads(), KEY_BYTES, (int) KEY_BYTES, CAPACITY, policy, 2, 60, 1000);
+        return CacheSimulator.run(TRACE.reads(), KEY_BYTES, (int) KEY_BYTES, CAPACITY, policy, 20, 10, 1000);
     }
 }
