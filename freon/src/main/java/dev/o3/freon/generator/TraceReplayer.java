@@ -17,8 +17,9 @@ import picocli.CommandLine.Option;
 @Command(
         name = "cache-replay",
         mixinStandardHelpOptions = true,
-        description = "Replay a read trace (cache-trace) against keys written by ockg; -n defaults to the trace's"
-                + " length.")
+        description = "Replay a read trace (cache-trace) against keys written by ockg (same -p, -v, -b; the trace's"
+                + " key indexes must be below ockg's -n): operation i reads the key on line i mod lines, so -n LINES"
+                + " replays the trace once.")
 public final class TraceReplayer extends BucketGenerator {
     @Option(names = "--trace", required = true, paramLabel = "FILE", description = "Trace: one key index per line.")
     private Path trace;
