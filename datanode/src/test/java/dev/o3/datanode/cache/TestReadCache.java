@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.o3.datanode.container.Container;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.hdds.ChunkInfo;
+import dev.o3.server.metrics.MetricScheme;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,6 +67,22 @@ class TestReadCache {
         assertThat(status.bytesWritten()).isEqualTo(CacheFixture.CHUNK + 4L * PageFiles.HEADER);
         assertThat(status.reuseRatio()).isEqualTo(1.0);
         assertThat(pageFiles()).hasSize(4);
+    }
+
+    @Test
+    void metricsFollowTheSchemeAndShowTheHits() throws Exception {
+        cache = cachedChunk(block.getChunks(0));
+        read(block.getChunks(0));
+        PrometheusRegistry registry = new PrometheusRegistry();
+        cache.exportMetrics(registry);
+
+        MetricSnapshots scrape = registry.scrape();
+        assertThat(MetricScheme.violations("datanode", scrape)).isEmpty();
+        CounterSnapshot hits = (CounterSnapshot) scrape.stream()
+                .filter(metric -> metric.getMetadata().getName().equals(CacheMetrics.HITS))
+                .findFirst()
+                .orElseThrow();
+        assertThat(hits.getDataPoints().get(0).getValue()).isEqualTo(1.0);
     }
 
     @Test
