@@ -273,6 +273,10 @@ public final class ClusterLayout {
             values.put(
                     DatanodeConfigKeys.RATIS_DIRS.name(),
                     directories(directory, "ratis-disk", "ratis", ratisDirsPerDatanode));
+            // The SSD read cache is off until hdds.datanode.cache.size is set.
+            values.put(
+                    DatanodeConfigKeys.CACHE_DIR.name(),
+                    directory.resolve("cache").toString());
             values.put(DatanodeConfigKeys.HOSTNAME.name(), datanodeHost(index));
             values.put(DatanodeConfigKeys.RATIS_PORT.name(), Integer.toString(fixedPorts ? 9858 : 0));
             values.put(DatanodeConfigKeys.STANDALONE_PORT.name(), Integer.toString(fixedPorts ? 9859 : 0));

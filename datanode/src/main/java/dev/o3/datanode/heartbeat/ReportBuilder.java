@@ -1,5 +1,6 @@
 package dev.o3.datanode.heartbeat;
 
+import dev.o3.datanode.cache.CacheStatus;
 import dev.o3.datanode.container.Container;
 import dev.o3.datanode.container.ContainerRecord;
 import dev.o3.datanode.container.ContainerSet;
@@ -10,6 +11,7 @@ import dev.o3.datanode.volume.VolumeSchema;
 import dev.o3.datanode.volume.VolumeSet;
 import dev.o3.datanode.volume.VolumeUsage;
 import dev.o3.proto.hdds.ContainerState;
+import dev.o3.proto.scm.CacheReport;
 import dev.o3.proto.scm.ContainerReplicaReport;
 import dev.o3.proto.scm.NodeReport;
 import dev.o3.proto.scm.PipelineReport;
@@ -18,20 +20,23 @@ import dev.o3.proto.scm.StorageReport;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
- * Builds the reports a datanode sends to SCM: volumes and Ratis dirs (node report), container replicas and
- * pipelines with role and log dir. Containers of failed volumes are absent (missing). Thread-safe.
+ * Builds the reports a datanode sends to SCM: volumes, Ratis dirs and the SSD cache (node report), container replicas
+ * and pipelines with role and log dir. Containers of failed volumes are absent (missing). Thread-safe.
  */
 public final class ReportBuilder {
     private final VolumeSet volumes;
     private final ContainerSet containers;
     private final RatisServer ratis;
+    private final Supplier<CacheStatus> cache;
 
-    public ReportBuilder(VolumeSet volumes, ContainerSet containers, RatisServer ratis) {
+    public ReportBuilder(VolumeSet volumes, ContainerSet containers, RatisServer ratis, Supplier<CacheStatus> cache) {
         this.volumes = volumes;
         this.containers = containers;
         this.ratis = ratis;
+        this.cache = cache;
     }
 
     public NodeReport nodeReport() {
@@ -51,6 +56,15 @@ public final class ReportBuilder {
                     .setPath(dir.getKey())
                     .setGroupCount(dir.getValue())
                     .setFailed(failed.contains(dir.getKey())));
+        }
+        CacheStatus status = cache.get();
+        if (!status.dir().isEmpty()) {
+            report.setCache(CacheReport.newBuilder()
+                    .setMode(status.mode())
+                    .setReason(status.reason())
+                    .setDir(status.dir())
+                    .setCapacity(status.capacityBytes())
+                    .setUsed(status.usedBytes()));
         }
         return report.build();
     }

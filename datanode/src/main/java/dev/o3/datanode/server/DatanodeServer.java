@@ -108,9 +108,10 @@ public final class DatanodeServer implements Daemon {
     }
 
     private void startComponents(DaemonLifecycle.Components components) {
-        StorageStack storage = StorageStack.open(name, config, containerConfig, metrics, access);
+        StorageStack storage = StorageStack.open(name, config, containerConfig, conf, metrics, access);
         volumes = components.add(storage.volumes());
         containers = storage.containers();
+        components.add(storage.cache());
         ratis = components.add(new RatisServer(
                 name,
                 uuid,
@@ -136,11 +137,13 @@ public final class DatanodeServer implements Daemon {
         metrics.registerGauges(
                 ratis::groupsPerDir, ratis::logSyncPerDir, () -> DatanodeStatus.containerCounts(containers));
         metrics.exportRatis(uuid);
+        storage.cache().exportMetrics(metrics.registry());
         StatusHttpServer http = components.add(new StatusHttpServer(
                 name,
                 config.httpAddress().toSocketAddress(),
                 metrics.registry(),
                 () -> DatanodeStatus.of(details, volumes, containers, ratis)));
+        http.addJsonEndpoint(CacheEndpoint.PATH, new CacheEndpoint(storage.cache()));
         http.start();
         details = DatanodeDetails.newBuilder()
                 .setUuid(uuid)
@@ -168,7 +171,7 @@ public final class DatanodeServer implements Daemon {
         heartbeat = components.add(new HeartbeatService(
                 name,
                 this::datanodeDetails,
-                new ReportBuilder(volumes, containers, ratis),
+                new ReportBuilder(volumes, containers, ratis, storage.cache()::status),
                 new CommandHandler(name, ratis, containers, RatisClientOptions.DEFAULT, replication),
                 scmAddress,
                 config.heartbeatInterval(),

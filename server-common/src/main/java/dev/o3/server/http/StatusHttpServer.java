@@ -12,7 +12,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
@@ -72,6 +74,61 @@ public final class StatusHttpServer implements AutoCloseable {
                 exchange -> respond(exchange, "text/html; charset=utf-8", out -> {
                     out.write(indexPage().getBytes(StandardCharsets.UTF_8));
                 }));
+    }
+
+    /**
+     * Serves {@code endpoint} at {@code path} (GET and POST); call before {@link #start()}. The endpoint's refusals
+     * become their HTTP status with {@code {"error": message}}.
+     */
+    public void addJsonEndpoint(String path, JsonEndpoint endpoint) {
+        Objects.requireNonNull(endpoint, "endpoint is null");
+        server.createContext(path, exchange -> {
+            try (exchange) {
+                String method = exchange.getRequestMethod();
+                if (!"GET".equals(method) && !"POST".equals(method)) {
+                    exchange.sendResponseHeaders(405, -1);
+                    return;
+                }
+                if (!exchange.getRequestURI().getPath().equals(path)) {
+                    exchange.sendResponseHeaders(404, -1);
+                    return;
+                }
+                int status = 200;
+                Object answer;
+                try {
+                    answer = endpoint.handle(
+                            method, query(exchange.getRequestURI().getRawQuery()));
+                } catch (JsonEndpoint.EndpointException e) {
+                    status = e.status();
+                    answer = Map.of("error", String.valueOf(e.getMessage()));
+                } catch (RuntimeException e) {
+                    LOG.warn("[{}] request {} failed", component, exchange.getRequestURI(), e);
+                    status = 500;
+                    answer = Map.of("error", e.toString());
+                }
+                byte[] body = JSON.writeValueAsBytes(answer);
+                exchange.getResponseHeaders().set("Content-Type", "application/json");
+                exchange.sendResponseHeaders(status, body.length);
+                try (OutputStream out = exchange.getResponseBody()) {
+                    out.write(body);
+                }
+            }
+        });
+    }
+
+    private static Map<String, String> query(String raw) {
+        Map<String, String> query = new LinkedHashMap<>();
+        if (raw == null || raw.isEmpty()) {
+            return query;
+        }
+        for (String pair : raw.split("&", -1)) {
+            int equals = pair.indexOf('=');
+            String name = equals < 0 ? pair : pair.substring(0, equals);
+            String value = equals < 0 ? "" : pair.substring(equals + 1);
+            query.put(
+                    URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
+        }
+        return query;
     }
 
     public void start() {
