@@ -1,5 +1,7 @@
 package dev.o3.datanode.ratis;
 
+import dev.o3.common.grpc.TransportSecurity;
+import dev.o3.common.ratis.RatisTls;
 import dev.o3.common.ratis.InMemoryRatisRegistry;
 import dev.o3.common.ratis.RatisPipelines;
 import dev.o3.datanode.config.RatisServerConfig;
@@ -64,6 +66,7 @@ public final class RatisServer implements AutoCloseable {
             RatisServerConfig config,
             Optional<String> host,
             int port,
+            TransportSecurity security,
             ContainerHandler handler,
             DatanodeMetrics metrics) {
         this.logPrefix = logPrefix;
@@ -72,7 +75,7 @@ public final class RatisServer implements AutoCloseable {
         int volumes = Math.max(1, handler.containers().volumeCount());
         this.writers = new ChunkWriters(logPrefix, config.writeChunkThreads() * volumes);
         try {
-            this.server = RaftServer.newBuilder()
+            RaftServer.Builder builder = RaftServer.newBuilder()
                     .setServerId(peerId)
                     .setProperties(RatisProperties.of(config, this.ratisDirs, host, port))
                     .setStateMachineRegistry(groupId -> new ContainerStateMachine(
@@ -81,8 +84,10 @@ public final class RatisServer implements AutoCloseable {
                             writers,
                             metrics,
                             config.inlineDataMax().bytes()))
-                    .setOption(RaftStorage.StartupOption.RECOVER)
-                    .build();
+                    .setOption(RaftStorage.StartupOption.RECOVER);
+            // Clients write through this port too: peers show certificates, clients may not (block tokens guard them).
+            RatisTls.peersAndClients(security).ifPresent(builder::setParameters);
+            this.server = builder.build();
         } catch (IOException e) {
             writers.close();
             throw new UncheckedIOException("[" + logPrefix + "] cannot build the Ratis server", e);

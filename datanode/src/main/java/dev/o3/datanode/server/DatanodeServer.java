@@ -30,9 +30,12 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
+import dev.o3.server.security.tls.ServiceCertificate;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +52,8 @@ public final class DatanodeServer implements Daemon {
     private final DatanodeConfig config;
     private final RatisServerConfig ratisConfig;
     private final ContainerConfig containerConfig;
-    private final GrpcConfig grpc;
+    private final GrpcConfig plainGrpc;
+    private final Path metadataDir;
     private final OzoneConfiguration conf;
     private final HostAndPort scmAddress;
     private final Clock clock;
@@ -75,7 +79,7 @@ public final class DatanodeServer implements Daemon {
         this.config = DatanodeConfig.from(conf);
         this.ratisConfig = RatisServerConfig.from(conf);
         this.containerConfig = ContainerConfig.from(conf);
-        this.grpc = GrpcConfig.from(conf);
+        this.plainGrpc = GrpcConfig.from(conf);
         this.conf = conf;
         this.scmAddress = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_DATANODE_ADDRESS, CommonConfigKeys.SCM_DATANODE_PORT);
@@ -83,7 +87,7 @@ public final class DatanodeServer implements Daemon {
         this.access = new BlockAccess(BlockTokenConfig.signer(conf, clock));
         this.advertisedHost = config.hostname().orElseGet(DatanodeServer::localHostName);
         this.name = "dn-" + advertisedHost;
-        Path metadataDir = conf.find(CommonConfigKeys.METADATA_DIRS)
+        this.metadataDir = conf.find(CommonConfigKeys.METADATA_DIRS)
                 .orElse(config.dataDirs().get(0));
         this.uuid = DatanodeId.loadOrCreate(metadataDir);
         this.lifecycle = new DaemonLifecycle(name);
@@ -108,6 +112,16 @@ public final class DatanodeServer implements Daemon {
     }
 
     private void startComponents(DaemonLifecycle.Components components) {
+        GrpcConfig grpc = plainGrpc;
+        Optional<ServiceCertificate> certificate = ServiceCertificate.forService(
+                conf,
+                new ServiceCertificate.Identity(
+                        "dn", uuid, Set.copyOf(List.of(advertisedHost, ipAddress(advertisedHost))), metadataDir),
+                clock);
+        if (certificate.isPresent()) {
+            components.add(certificate.get());
+            grpc = plainGrpc.withSecurity(certificate.get().transportSecurity());
+        }
         StorageStack storage = StorageStack.open(name, config, containerConfig, metrics, access);
         volumes = components.add(storage.volumes());
         containers = storage.containers();
@@ -118,6 +132,7 @@ public final class DatanodeServer implements Daemon {
                 ratisConfig,
                 config.hostname(),
                 config.ratisPort(),
+                grpc.security(),
                 storage.handler(),
                 metrics));
         ratis.start();
@@ -169,7 +184,8 @@ public final class DatanodeServer implements Daemon {
                 name,
                 this::datanodeDetails,
                 new ReportBuilder(volumes, containers, ratis),
-                new CommandHandler(name, ratis, containers, RatisClientOptions.DEFAULT, replication),
+                new CommandHandler(
+                        name, ratis, containers, RatisClientOptions.DEFAULT, grpc.security(), replication),
                 scmAddress,
                 config.heartbeatInterval(),
                 grpc));
