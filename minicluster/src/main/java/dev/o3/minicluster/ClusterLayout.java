@@ -234,10 +234,7 @@ public final class ClusterLayout {
                 return Map.of();
             }
             return Map.of(
-                    TlsConfigKeys.TLS_ENABLED.name(),
-                    "true",
-                    TlsConfigKeys.BOOTSTRAP_SECRET.name(),
-                    bootstrapSecret());
+                    TlsConfigKeys.TLS_ENABLED.name(), "true", TlsConfigKeys.BOOTSTRAP_SECRET.name(), bootstrapSecret());
         }
 
         /** One secret per layout, kept with it so a restarted node presents the same. */

@@ -3,14 +3,15 @@ package dev.o3.minicluster;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.OzoneConfiguration;
-import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.datanode.config.DatanodeConfigKeys;
 import dev.o3.datanode.server.DatanodeServer;
 import dev.o3.om.server.OzoneManagerServer;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.s3gateway.ozone.OzoneS3Backend;
+import dev.o3.s3gateway.ozone.OzoneS3GatewayDaemon;
 import dev.o3.s3gateway.server.S3GatewayServer;
 import dev.o3.scm.server.ScmServer;
+import dev.o3.server.security.tls.HttpsCertificate;
 import dev.o3.server.security.tls.ServiceCertificate;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,7 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
@@ -224,20 +224,14 @@ public final class MiniO3Cluster implements AutoCloseable {
 
     private void startGateway() {
         OzoneConfiguration conf = layout.gatewayConfiguration(omAddresses(), scmAdminAddress());
-        OzoneConfiguration clientConf = OzoneS3Backend.clientConfiguration(conf);
-        GrpcConfig grpc = GrpcConfig.from(clientConf);
-        // With TLS the gateway is a service: it gets a certificate of its own and shows it to OM and datanodes.
-        gatewayCertificate = ServiceCertificate.forService(
-                conf,
-                new ServiceCertificate.Identity(
-                        "s3g", "s3g", Set.of("127.0.0.1"), layout.baseDirectory().resolve("s3g")),
-                clock);
-        if (gatewayCertificate.isPresent()) {
-            grpc = grpc.withSecurity(gatewayCertificate.get().transportSecurity());
-        }
-        gatewayClient = OzoneClient.create(clientConf, System.getProperty("user.name"), grpc);
+        gatewayCertificate =
+                OzoneS3GatewayDaemon.certificate(conf, layout.baseDirectory().resolve("s3g"), clock);
+        gatewayClient = OzoneS3GatewayDaemon.client(conf, gatewayCertificate);
         gateway = new S3GatewayServer(
-                conf, new OzoneS3Backend(gatewayClient, conf.get(CommonConfigKeys.S3_VOLUME)), clock);
+                conf,
+                new OzoneS3Backend(gatewayClient, conf.get(CommonConfigKeys.S3_VOLUME)),
+                clock,
+                HttpsCertificate.forHttp(conf, gatewayCertificate));
         gateway.start();
     }
 

@@ -9,7 +9,6 @@ import javax.net.ssl.SSLSession;
 import org.apache.ratis.conf.Parameters;
 import org.apache.ratis.grpc.GrpcConfigKeys;
 import org.apache.ratis.grpc.GrpcTlsConfig;
-import org.apache.ratis.grpc.server.GrpcServices;
 import org.apache.ratis.thirdparty.io.grpc.Grpc;
 import org.apache.ratis.thirdparty.io.grpc.Metadata;
 import org.apache.ratis.thirdparty.io.grpc.ServerCall;
@@ -46,9 +45,9 @@ public final class RatisTls {
     public static Optional<Parameters> peersAndClients(TransportSecurity security) {
         return security.tls().map(material -> {
             Parameters parameters = serviceParameters(material);
-            GrpcConfigKeys.Server.setServicesCustomizer(parameters, (builder, types) -> builder.sslContext(
-                            optionalClientCertificates(material))
-                    .intercept(new PeersNeedCertificates()));
+            GrpcConfigKeys.Server.setServicesCustomizer(
+                    parameters, (builder, types) -> builder.sslContext(optionalClientCertificates(material))
+                            .intercept(new PeersNeedCertificates()));
             return parameters;
         });
     }

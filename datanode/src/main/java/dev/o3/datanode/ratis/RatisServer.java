@@ -1,9 +1,9 @@
 package dev.o3.datanode.ratis;
 
 import dev.o3.common.grpc.TransportSecurity;
-import dev.o3.common.ratis.RatisTls;
 import dev.o3.common.ratis.InMemoryRatisRegistry;
 import dev.o3.common.ratis.RatisPipelines;
+import dev.o3.common.ratis.RatisTls;
 import dev.o3.datanode.config.RatisServerConfig;
 import dev.o3.datanode.container.ContainerHandler;
 import dev.o3.datanode.metrics.DatanodeMetrics;

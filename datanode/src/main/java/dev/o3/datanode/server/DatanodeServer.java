@@ -26,11 +26,12 @@ import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
 import dev.o3.server.lifecycle.DaemonLifecycle;
+import dev.o3.server.security.tls.HttpsCertificate;
+import dev.o3.server.security.tls.ServiceCertificate;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
-import dev.o3.server.security.tls.ServiceCertificate;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
@@ -155,7 +156,8 @@ public final class DatanodeServer implements Daemon {
                 name,
                 config.httpAddress().toSocketAddress(),
                 metrics.registry(),
-                () -> DatanodeStatus.of(details, volumes, containers, ratis)));
+                () -> DatanodeStatus.of(details, volumes, containers, ratis),
+                HttpsCertificate.forHttp(conf, certificate)));
         http.start();
         details = DatanodeDetails.newBuilder()
                 .setUuid(uuid)
@@ -184,8 +186,7 @@ public final class DatanodeServer implements Daemon {
                 name,
                 this::datanodeDetails,
                 new ReportBuilder(volumes, containers, ratis),
-                new CommandHandler(
-                        name, ratis, containers, RatisClientOptions.DEFAULT, grpc.security(), replication),
+                new CommandHandler(name, ratis, containers, RatisClientOptions.DEFAULT, grpc.security(), replication),
                 scmAddress,
                 config.heartbeatInterval(),
                 grpc));

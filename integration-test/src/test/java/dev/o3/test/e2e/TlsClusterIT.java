@@ -61,16 +61,17 @@ import software.amazon.awssdk.services.s3.S3Client;
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class TlsClusterIT {
     /** A method no server has: a port that completes the handshake answers UNIMPLEMENTED, one that refuses it not. */
-    private static final MethodDescriptor<InputStream, InputStream> PROBE = MethodDescriptor.<InputStream, InputStream>
-                    newBuilder()
-            .setType(MethodDescriptor.MethodType.UNARY)
-            .setFullMethodName("o3.test.Probe/Probe")
-            .setRequestMarshaller(new RawMarshaller())
-            .setResponseMarshaller(new RawMarshaller())
-            .build();
+    private static final MethodDescriptor<InputStream, InputStream> PROBE =
+            MethodDescriptor.<InputStream, InputStream>newBuilder()
+                    .setType(MethodDescriptor.MethodType.UNARY)
+                    .setFullMethodName("o3.test.Probe/Probe")
+                    .setRequestMarshaller(new RawMarshaller())
+                    .setResponseMarshaller(new RawMarshaller())
+                    .build();
     /** Ratis' append call, which only pipeline peers may make. */
-    private static final MethodDescriptor<InputStream, InputStream> RATIS_APPEND =
-            PROBE.toBuilder().setFullMethodName("ratis.grpc.RaftServerProtocolService/appendEntries").build();
+    private static final MethodDescriptor<InputStream, InputStream> RATIS_APPEND = PROBE.toBuilder()
+            .setFullMethodName("ratis.grpc.RaftServerProtocolService/appendEntries")
+            .build();
 
     @TempDir
     static Path base;
@@ -113,7 +114,8 @@ class TlsClusterIT {
             s3.createBucket(request -> request.bucket("tls-bucket"));
             byte[] object = random(4096);
             s3.putObject(request -> request.bucket("tls-bucket").key("object"), RequestBody.fromBytes(object));
-            assertThat(s3.getObjectAsBytes(request -> request.bucket("tls-bucket").key("object"))
+            assertThat(s3.getObjectAsBytes(
+                                    request -> request.bucket("tls-bucket").key("object"))
                             .asByteArray())
                     .isEqualTo(object);
         }
@@ -132,14 +134,16 @@ class TlsClusterIT {
 
     @Test
     void certificateNotIssuedByTheClusterCaIsRefused() {
-        CertificateAuthority rogue =
-                CertificateAuthority.loadOrCreate(base.resolve("rogue-ca"), Duration.ofDays(1), "rogue", Clock.systemUTC());
+        CertificateAuthority rogue = CertificateAuthority.loadOrCreate(
+                base.resolve("rogue-ca"), Duration.ofDays(1), "rogue", Clock.systemUTC());
         CertificateRequest request = CertificateRequest.create("om", "intruder", Set.of("127.0.0.1"));
         List<X509Certificate> chain = rogue.sign(request.encoded(), Duration.ofHours(1));
-        TransportSecurity intruder = TlsTransportSecurity.of(TlsMaterial.service(
-                new ReloadingKeyManager(request.keys().getPrivate(), chain), clusterCa()));
+        TransportSecurity intruder = TlsTransportSecurity.of(
+                TlsMaterial.service(new ReloadingKeyManager(request.keys().getPrivate(), chain), clusterCa()));
         for (HostAndPort port : securedPorts()) {
-            assertThat(probe(port, intruder)).as("rogue certificate to %s", port).isEqualTo(Status.Code.UNAVAILABLE);
+            assertThat(probe(port, intruder))
+                    .as("rogue certificate to %s", port)
+                    .isEqualTo(Status.Code.UNAVAILABLE);
         }
     }
 
@@ -174,12 +178,15 @@ class TlsClusterIT {
 
     @Test
     void certificatesAreRenewedWithoutRestartAndTrafficContinues() throws Exception {
-        HostAndPort om = new HostAndPort("127.0.0.1", cluster.cluster().oms().get(0).clientPort());
+        HostAndPort om =
+                new HostAndPort("127.0.0.1", cluster.cluster().oms().get(0).clientPort());
         X509Certificate first = servedCertificate(om);
         Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
         // Past the first certificate's expiry, the OM must present a newer one (renewed twice by then).
         while (!Instant.now().isAfter(first.getNotAfter().toInstant().plusSeconds(1))) {
-            assertThat(Instant.now()).as("waiting for the first certificate to expire").isBefore(deadline);
+            assertThat(Instant.now())
+                    .as("waiting for the first certificate to expire")
+                    .isBefore(deadline);
             LockSupport.parkNanos(Duration.ofMillis(500).toNanos());
         }
         X509Certificate latest = servedCertificate(om);
@@ -204,8 +211,7 @@ class TlsClusterIT {
 
     private static HostAndPort datanodePort(int index, boolean ratis) {
         var details = cluster.cluster().datanode(index).datanodeDetails();
-        return new HostAndPort(
-                details.getIpAddress(), ratis ? details.getRatisPort() : details.getStandalonePort());
+        return new HostAndPort(details.getIpAddress(), ratis ? details.getRatisPort() : details.getStandalonePort());
     }
 
     /** A certificate of the cluster CA, got the way a new service gets one. */
@@ -222,7 +228,8 @@ class TlsClusterIT {
     }
 
     private static X509Certificate clusterCa() {
-        return Pem.readCertificates(cluster.cluster().scm().caCertificateFile().orElseThrow()).get(0);
+        return Pem.readCertificates(cluster.cluster().scm().caCertificateFile().orElseThrow())
+                .get(0);
     }
 
     private static Status.Code probe(HostAndPort port, TransportSecurity security) {
@@ -234,7 +241,9 @@ class TlsClusterIT {
         ManagedChannel channel = GrpcFactory.channel(port, GrpcConfig.defaults().withSecurity(security));
         try {
             ClientCalls.blockingUnaryCall(
-                    channel, method, CallOptions.DEFAULT.withDeadlineAfter(20, TimeUnit.SECONDS),
+                    channel,
+                    method,
+                    CallOptions.DEFAULT.withDeadlineAfter(20, TimeUnit.SECONDS),
                     new ByteArrayInputStream(new byte[0]));
             return Status.Code.OK;
         } catch (StatusRuntimeException e) {

@@ -21,6 +21,7 @@ import dev.o3.om.service.BackgroundServices;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
 import dev.o3.server.lifecycle.DaemonLifecycle;
+import dev.o3.server.security.tls.HttpsCertificate;
 import dev.o3.server.security.tls.ServiceCertificate;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -109,8 +110,8 @@ public final class OzoneManagerServer implements Daemon {
                 name, stores, config.s3Volume(), config.requests().minPartSize(), metrics::recordRetryAnswered);
         ScmBlockClient scm = components.add(
                 new ScmBlockClient(config.scmBlockAddress(), config.services().scmRequestTimeout(), grpcConfig));
-        ratis = components.add(new OmRatisServer(
-                name, ratisConfig(), grpcConfig.security(), stores, applier, metrics::recordApply));
+        ratis = components.add(
+                new OmRatisServer(name, ratisConfig(), grpcConfig.security(), stores, applier, metrics::recordApply));
         ratis.start();
         ExecutorService handlers = Executors.newFixedThreadPool(
                 config.requests().handlerCount(), Threads.daemonThreadsNamed("om-" + name + "-handler"));
@@ -127,7 +128,11 @@ public final class OzoneManagerServer implements Daemon {
                 new EchoService().bindService()));
         grpc.start();
         http = components.add(new StatusHttpServer(
-                "om-" + name, config.httpAddress().toSocketAddress(), metrics.registry(), this::status));
+                "om-" + name,
+                config.httpAddress().toSocketAddress(),
+                metrics.registry(),
+                this::status,
+                HttpsCertificate.forHttp(conf, certificate)));
         http.start();
         background = components.add(
                 new BackgroundServices(name, ratis, stores, scm, clock, ServiceWiring.backgroundSettings(config)));
@@ -140,7 +145,9 @@ public final class OzoneManagerServer implements Daemon {
         return new ServiceCertificate.Identity(
                 "om",
                 name,
-                Set.copyOf(List.of(config.self().clientAddress().host(), config.self().ratisAddress().host())),
+                Set.copyOf(List.of(
+                        config.self().clientAddress().host(),
+                        config.self().ratisAddress().host())),
                 db.resolveSibling(db.getFileName() + "-tls"));
     }
 

@@ -33,8 +33,7 @@ final class ScmCertificateGrpcService extends ScmCertificateServiceGrpc.ScmCerti
     }
 
     @Override
-    public void signCertificate(
-            SignCertificateRequest request, StreamObserver<SignCertificateResponse> response) {
+    public void signCertificate(SignCertificateRequest request, StreamObserver<SignCertificateResponse> response) {
         byte[] csr = request.getCsr().toByteArray();
         if (!BootstrapProof.matches(proof.forRequest(csr), request.getProof().toByteArray())) {
             LOG.warn("[scm] refused a certificate request without a valid bootstrap-secret proof");

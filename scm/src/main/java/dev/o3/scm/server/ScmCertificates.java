@@ -24,8 +24,7 @@ record ScmCertificates(CertificateAuthority ca, ServiceCertificate own, ScmCerti
 
     static ScmCertificates start(Path dbDirectory, TlsSettings settings, Clock clock) {
         Path directory = caDirectory(dbDirectory);
-        CertificateAuthority ca =
-                CertificateAuthority.loadOrCreate(directory, settings.caLifetime(), "o3", clock);
+        CertificateAuthority ca = CertificateAuthority.loadOrCreate(directory, settings.caLifetime(), "o3", clock);
         ServiceCertificate own = ServiceCertificate.obtain(
                 new ServiceCertificate.Identity("scm", "scm", Set.of(), directory),
                 csr -> ca.sign(csr, settings.certificateLifetime()),

@@ -18,6 +18,8 @@ import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
 import dev.o3.server.lifecycle.DaemonLifecycle;
 import dev.o3.server.security.ca.CertificateAuthority;
+import dev.o3.server.security.tls.HttpsCertificate;
+import dev.o3.server.security.tls.ServiceCertificate;
 import dev.o3.server.security.tls.TlsSettings;
 import io.grpc.BindableService;
 import io.grpc.ServerServiceDefinition;
@@ -56,6 +58,7 @@ public final class ScmServer implements Daemon {
     private final HostAndPort blockAddress;
     private final HostAndPort adminAddress;
     private final GrpcConfig plainGrpc;
+    private final OzoneConfiguration conf;
     private final Optional<TlsSettings> tls;
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final DaemonLifecycle lifecycle = new DaemonLifecycle(NAME);
@@ -87,6 +90,7 @@ public final class ScmServer implements Daemon {
         this.adminAddress = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_CLIENT_ADDRESS, CommonConfigKeys.SCM_CLIENT_PORT);
         this.plainGrpc = GrpcConfig.from(conf);
+        this.conf = conf;
         this.tls = TlsSettings.from(conf);
     }
 
@@ -121,18 +125,23 @@ public final class ScmServer implements Daemon {
         DatanodeReports reports = new DatanodeReports();
         ScmProtoTranslator translator =
                 new ScmProtoTranslator(uuid -> created.nodes().status(uuid).map(DatanodeStatus::datanode));
-        http = components.add(
-                new StatusHttpServer(NAME, config.httpAddress().toSocketAddress(), registry, this::status));
-        http.start();
         GrpcConfig grpc = plainGrpc;
         List<BindableService> clientServices = new ArrayList<>();
         clientServices.add(new ScmAdminGrpcService(created, translator, reports));
+        Optional<ServiceCertificate> own = Optional.empty();
         if (tls.isPresent()) {
             ScmCertificates certificates = ScmCertificates.start(config.dbDirectory(), tls.get(), clock);
-            components.add(certificates.own());
+            own = Optional.of(components.add(certificates.own()));
             grpc = plainGrpc.withSecurity(certificates.own().transportSecurity());
             clientServices.add(certificates.service());
         }
+        http = components.add(new StatusHttpServer(
+                NAME,
+                config.httpAddress().toSocketAddress(),
+                registry,
+                this::status,
+                HttpsCertificate.forHttp(conf, own)));
+        http.start();
         // Only services call the datanode and block ports: with TLS they must show a certificate of the cluster CA.
         GrpcConfig servicesOnly = grpc.withSecurity(grpc.security().requireClientCertificates());
         grpcServers.add(serve(
@@ -178,10 +187,7 @@ public final class ScmServer implements Daemon {
 
     /** SCM's services block (RocksDB, locks), so each port runs on its own pool that grows as gRPC's would. */
     private static GrpcServer serve(
-            DaemonLifecycle.Components components,
-            HostAndPort address,
-            GrpcConfig grpc,
-            BindableService... services) {
+            DaemonLifecycle.Components components, HostAndPort address, GrpcConfig grpc, BindableService... services) {
         String serviceName = services[0].getClass().getSimpleName();
         ServerServiceDefinition[] definitions = new ServerServiceDefinition[services.length];
         for (int i = 0; i < services.length; i++) {
@@ -252,7 +258,8 @@ public final class ScmServer implements Daemon {
 
     /** The cluster CA's certificate file (PEM) for clients to trust, when TLS is on. */
     public Optional<Path> caCertificateFile() {
-        return tls.map(settings -> CertificateAuthority.certificateFile(ScmCertificates.caDirectory(config.dbDirectory())));
+        return tls.map(
+                settings -> CertificateAuthority.certificateFile(ScmCertificates.caDirectory(config.dbDirectory())));
     }
 
     public synchronized int datanodePort() {

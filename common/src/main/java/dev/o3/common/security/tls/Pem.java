@@ -24,10 +24,9 @@ import java.util.regex.Pattern;
 
 /** Reads and writes certificates and PKCS#8 private keys as PEM files (what openssl and curl read). */
 public final class Pem {
-    private static final Pattern KEY = Pattern.compile(
-            "-----BEGIN PRIVATE KEY-----([A-Za-z0-9+/=\\s]+)-----END PRIVATE KEY-----");
-    private static final Base64.Encoder MIME =
-            Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII));
+    private static final Pattern KEY =
+            Pattern.compile("-----BEGIN PRIVATE KEY-----([A-Za-z0-9+/=\\s]+)-----END PRIVATE KEY-----");
+    private static final Base64.Encoder MIME = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII));
 
     private Pem() {}
 

@@ -19,6 +19,7 @@ import javax.net.ssl.X509ExtendedKeyManager;
 public final class ReloadingKeyManager extends X509ExtendedKeyManager {
     private volatile Entry current;
     private volatile Entry previous;
+
     @GuardedBy("this")
     private long generation;
 

@@ -44,6 +44,20 @@ public final class TlsConfigKeys implements ConfigGroup {
             ConfigType.DURATION_TYPE,
             "1h",
             "How often a service checks whether its certificate is inside the renewal window.");
+    public static final ConfigKey<String> HTTP_POLICY = ConfigKey.of(
+            "ozone.http.policy",
+            ConfigType.STRING,
+            "HTTP_ONLY",
+            "HTTP_ONLY, or HTTPS_ONLY: the status pages of SCM, OM and datanodes and the S3 gateway's port serve "
+                    + "HTTPS, with ozone.https.certificate.file and ozone.https.key.file when set, else with the "
+                    + "service's certificate from the cluster CA (needs hdds.grpc.tls.enabled).");
+    public static final ConfigKey<Path> HTTPS_CERTIFICATE_FILE = ConfigKey.optional(
+            "ozone.https.certificate.file",
+            ConfigType.PATH,
+            "PEM certificate chain (the server's first) that HTTPS servers present instead of the CA-issued one, "
+                    + "e.g. from a CA that S3 clients already trust.");
+    public static final ConfigKey<Path> HTTPS_KEY_FILE = ConfigKey.optional(
+            "ozone.https.key.file", ConfigType.PATH, "PKCS#8 PEM private key of ozone.https.certificate.file.");
     public static final ConfigKey<Duration> CA_DURATION = ConfigKey.of(
             "hdds.x509.max.duration",
             ConfigType.DURATION_TYPE,
@@ -69,6 +83,9 @@ public final class TlsConfigKeys implements ConfigGroup {
                 CERTIFICATE_DURATION,
                 RENEW_GRACE,
                 RENEW_CHECK_INTERVAL,
-                CA_DURATION);
+                CA_DURATION,
+                HTTP_POLICY,
+                HTTPS_CERTIFICATE_FILE,
+                HTTPS_KEY_FILE);
     }
 }

@@ -45,7 +45,8 @@ public final class BootstrapProof {
             try {
                 parts[i + 2] = chain.get(i).getEncoded();
             } catch (CertificateEncodingException e) {
-                throw new IllegalArgumentException("cannot encode " + chain.get(i).getSubjectX500Principal(), e);
+                throw new IllegalArgumentException(
+                        "cannot encode " + chain.get(i).getSubjectX500Principal(), e);
             }
         }
         return mac(parts);
@@ -63,8 +64,10 @@ public final class BootstrapProof {
             for (byte[] part : parts) {
                 // Length-prefixed, so moving bytes from one part to the next changes the proof.
                 mac.update(new byte[] {
-                    (byte) (part.length >>> 24), (byte) (part.length >>> 16), (byte) (part.length >>> 8), (byte)
-                            part.length
+                    (byte) (part.length >>> 24),
+                    (byte) (part.length >>> 16),
+                    (byte) (part.length >>> 8),
+                    (byte) part.length
                 });
                 mac.update(part);
             }

@@ -88,8 +88,7 @@ public final class CertificateAuthority {
         try {
             JcaX509ExtensionUtils extensions = new JcaX509ExtensionUtils();
             builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(0))
-                    .addExtension(
-                            Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign))
+                    .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign))
                     .addExtension(
                             Extension.subjectKeyIdentifier,
                             false,
@@ -142,8 +141,12 @@ public final class CertificateAuthority {
             end = caEnd;
         }
         X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
-                certificate, Certificates.serial(), Date.from(now.minus(BACKDATE)), Date.from(end),
-                request.getSubject(), publicKey);
+                certificate,
+                Certificates.serial(),
+                Date.from(now.minus(BACKDATE)),
+                Date.from(end),
+                request.getSubject(),
+                publicKey);
         try {
             JcaX509ExtensionUtils extensions = new JcaX509ExtensionUtils();
             builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false))
@@ -151,11 +154,9 @@ public final class CertificateAuthority {
                             Extension.keyUsage,
                             true,
                             new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment))
-                    .addExtension(
-                            Extension.extendedKeyUsage,
-                            false,
-                            new ExtendedKeyUsage(
-                                    new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth}))
+                    .addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(new KeyPurposeId[] {
+                        KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth
+                    }))
                     .addExtension(
                             Extension.authorityKeyIdentifier,
                             false,
@@ -176,7 +177,8 @@ public final class CertificateAuthority {
 
     private static GeneralNames requestedNames(JcaPKCS10CertificationRequest request) {
         for (Attribute attribute : request.getAttributes(PKCSObjectIdentifiers.pkcs_9_at_extensionRequest)) {
-            Extensions extensions = Extensions.getInstance(attribute.getAttrValues().getObjectAt(0));
+            Extensions extensions =
+                    Extensions.getInstance(attribute.getAttrValues().getObjectAt(0));
             GeneralNames names = GeneralNames.fromExtensions(extensions, Extension.subjectAlternativeName);
             if (names != null) {
                 return names;

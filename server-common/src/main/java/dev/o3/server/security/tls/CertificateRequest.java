@@ -47,9 +47,10 @@ public final class CertificateRequest {
         X500Name subject = new X500Name("CN=" + escape(role + "-" + id) + ",OU=" + escape(role) + ",O=o3");
         List<GeneralName> names = new ArrayList<>();
         for (String host : hosts) {
-            names.add(isAddress(host)
-                    ? new GeneralName(GeneralName.iPAddress, host)
-                    : new GeneralName(GeneralName.dNSName, host));
+            names.add(
+                    isAddress(host)
+                            ? new GeneralName(GeneralName.iPAddress, host)
+                            : new GeneralName(GeneralName.dNSName, host));
         }
         try {
             ExtensionsGenerator extensions = new ExtensionsGenerator();

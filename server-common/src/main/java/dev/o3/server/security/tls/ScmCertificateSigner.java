@@ -62,15 +62,16 @@ public final class ScmCertificateSigner implements CertificateSigner {
             if (chain.size() < 2) {
                 throw new CertificateException("SCM at " + scm + " answered without a certificate chain");
             }
-            if (!BootstrapProof.matches(proof.forChain(csr, chain), response.getProof().toByteArray())) {
+            if (!BootstrapProof.matches(
+                    proof.forChain(csr, chain), response.getProof().toByteArray())) {
                 throw new CertificateException("the certificate from " + scm + " does not carry a proof of the "
                         + "bootstrap secret: SCM has a different hdds.security.bootstrap.secret, or is not SCM");
             }
             return chain;
         } catch (StatusRuntimeException e) {
             throw new CertificateException(
-                    "SCM at " + scm + " did not sign the certificate request: " + e.getStatus().getCode() + " "
-                            + e.getStatus().getDescription(),
+                    "SCM at " + scm + " did not sign the certificate request: "
+                            + e.getStatus().getCode() + " " + e.getStatus().getDescription(),
                     e);
         } catch (IllegalArgumentException e) {
             throw new CertificateException("SCM at " + scm + " answered with a malformed certificate", e);

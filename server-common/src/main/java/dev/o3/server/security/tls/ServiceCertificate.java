@@ -80,13 +80,17 @@ public final class ServiceCertificate implements AutoCloseable {
         if (Files.exists(keyFile) && Files.exists(chainFile)) {
             Stored stored = new Stored(Pem.readPrivateKey(keyFile), Pem.readCertificates(chainFile));
             if (!dueForRenewal(stored.chain().get(0), settings, clock.instant())) {
-                LOG.info("[{}-{}] using certificate {} until {}", identity.role(), identity.id(),
-                        stored.chain().get(0).getSerialNumber(), stored.chain().get(0).getNotAfter());
+                LOG.info(
+                        "[{}-{}] using certificate {} until {}",
+                        identity.role(),
+                        identity.id(),
+                        stored.chain().get(0).getSerialNumber(),
+                        stored.chain().get(0).getNotAfter());
                 return new ServiceCertificate(identity, signer, settings, clock, stored);
             }
         }
-        Stored stored = request(identity.role(), identity.id(), CertificateRequest.localNames(identity.hosts()),
-                certs, signer);
+        Stored stored =
+                request(identity.role(), identity.id(), CertificateRequest.localNames(identity.hosts()), certs, signer);
         return new ServiceCertificate(identity, signer, settings, clock, stored);
     }
 
@@ -114,6 +118,11 @@ public final class ServiceCertificate implements AutoCloseable {
     /** TLS for this service's gRPC servers and channels, with this certificate and the cluster CA. */
     public TransportSecurity transportSecurity() {
         return TlsTransportSecurity.of(TlsMaterial.service(keys, ca));
+    }
+
+    /** The key manager presenting this certificate, renewed in place (for HTTPS servers). */
+    public ReloadingKeyManager keyManager() {
+        return keys;
     }
 
     /** The certificate presented now. */
@@ -148,11 +157,20 @@ public final class ServiceCertificate implements AutoCloseable {
             return false;
         }
         X509Certificate old = keys.certificate();
-        Stored stored = request(identity.role(), identity.id(), CertificateRequest.localNames(identity.hosts()),
-                identity.directory().resolve("certs"), signer);
+        Stored stored = request(
+                identity.role(),
+                identity.id(),
+                CertificateRequest.localNames(identity.hosts()),
+                identity.directory().resolve("certs"),
+                signer);
         keys.update(stored.key(), stored.chain());
-        LOG.info("[{}] renewed certificate {} (until {}) with {} (until {})", name, old.getSerialNumber(),
-                old.getNotAfter(), stored.chain().get(0).getSerialNumber(), stored.chain().get(0).getNotAfter());
+        LOG.info(
+                "[{}] renewed certificate {} (until {}) with {} (until {})",
+                name,
+                old.getSerialNumber(),
+                old.getNotAfter(),
+                stored.chain().get(0).getSerialNumber(),
+                stored.chain().get(0).getNotAfter());
         return true;
     }
 
@@ -169,15 +187,18 @@ public final class ServiceCertificate implements AutoCloseable {
         return !now.isBefore(certificate.getNotAfter().toInstant().minus(settings.renewGrace()));
     }
 
-    private static Stored request(
-            String role, String id, Set<String> hosts, Path certs, CertificateSigner signer) {
+    private static Stored request(String role, String id, Set<String> hosts, Path certs, CertificateSigner signer) {
         CertificateRequest request = CertificateRequest.create(role, id, hosts);
         List<X509Certificate> chain = signer.sign(request.encoded());
         PrivateKey key = request.keys().getPrivate();
         Pem.writePrivateKey(certs.resolve("service.key"), key);
         Pem.writeCertificates(certs.resolve("service.crt"), chain);
         Pem.writeCertificates(certs.resolve("ca.crt"), List.of(chain.get(chain.size() - 1)));
-        LOG.info("[{}-{}] got certificate {} until {}", role, id, chain.get(0).getSerialNumber(),
+        LOG.info(
+                "[{}-{}] got certificate {} until {}",
+                role,
+                id,
+                chain.get(0).getSerialNumber(),
                 chain.get(0).getNotAfter());
         return new Stored(key, chain);
     }
