@@ -8,14 +8,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The client configuration of a running {@code ozone local} ({@value ConfigOptions#LOCAL_CLUSTER_FILE} in the conf
- * dir): the OM and SCM addresses and, with TLS, the CA certificate to trust, in ozone-site.xml form, so that {@code ozone sh}, {@code admin}, {@code s3} and
- * {@code freon} reach the cluster with no flags whatever its ports. Written when the cluster is ready, removed when it
- * stops.
+ * dir): the OM and SCM addresses and, with TLS, the CA certificate to trust, in ozone-site.xml form, so that
+ * {@code ozone sh}, {@code admin}, {@code s3} and {@code freon} reach the cluster with no flags whatever its ports.
+ * Written when the cluster is ready, removed when it stops.
  */
 final class LocalClusterFile {
     /** The cluster CA certificate clients trust, beside the configuration file. */
@@ -71,6 +72,10 @@ final class LocalClusterFile {
         try {
             Path temporary = Files.createTempFile(file.getParent(), ".ozone-local", ".crt");
             Files.copy(ca, temporary, StandardCopyOption.REPLACE_EXISTING);
+            // A certificate is public: every local user's client must be able to trust the cluster.
+            if (temporary.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rw-r--r--"));
+            }
             Files.move(temporary, copy, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + copy, e);

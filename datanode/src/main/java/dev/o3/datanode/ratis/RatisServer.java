@@ -55,6 +55,15 @@ public final class RatisServer implements AutoCloseable {
     private final AtomicLong callId = new AtomicLong();
 
     /**
+     * Where the server listens and how it protects its connections.
+     *
+     * @param host the address to bind, else all
+     * @param port the port, 0 for an ephemeral one
+     * @param security the datanode's transport security; peers and clients connect with it
+     */
+    public record Endpoint(Optional<String> host, int port, TransportSecurity security) {}
+
+    /**
      * Builds the server; nothing is bound yet.
      *
      * @throws UncheckedIOException when the Ratis dirs cannot be used
@@ -64,9 +73,7 @@ public final class RatisServer implements AutoCloseable {
             String datanodeUuid,
             List<Path> ratisDirs,
             RatisServerConfig config,
-            Optional<String> host,
-            int port,
-            TransportSecurity security,
+            Endpoint endpoint,
             ContainerHandler handler,
             DatanodeMetrics metrics) {
         this.logPrefix = logPrefix;
@@ -77,7 +84,7 @@ public final class RatisServer implements AutoCloseable {
         try {
             RaftServer.Builder builder = RaftServer.newBuilder()
                     .setServerId(peerId)
-                    .setProperties(RatisProperties.of(config, this.ratisDirs, host, port))
+                    .setProperties(RatisProperties.of(config, this.ratisDirs, endpoint.host(), endpoint.port()))
                     .setStateMachineRegistry(groupId -> new ContainerStateMachine(
                             logPrefix,
                             handler,
@@ -86,7 +93,7 @@ public final class RatisServer implements AutoCloseable {
                             config.inlineDataMax().bytes()))
                     .setOption(RaftStorage.StartupOption.RECOVER);
             // Clients write through this port too: peers show certificates, clients may not (block tokens guard them).
-            RatisTls.peersAndClients(security).ifPresent(builder::setParameters);
+            RatisTls.peersAndClients(endpoint.security()).ifPresent(builder::setParameters);
             this.server = builder.build();
         } catch (IOException e) {
             writers.close();

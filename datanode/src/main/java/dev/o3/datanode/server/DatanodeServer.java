@@ -26,8 +26,6 @@ import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
 import dev.o3.server.lifecycle.DaemonLifecycle;
-import dev.o3.server.security.tls.HttpsCertificate;
-import dev.o3.server.security.tls.ServiceCertificate;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -35,8 +33,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -113,16 +109,9 @@ public final class DatanodeServer implements Daemon {
     }
 
     private void startComponents(DaemonLifecycle.Components components) {
-        GrpcConfig grpc = plainGrpc;
-        Optional<ServiceCertificate> certificate = ServiceCertificate.forService(
-                conf,
-                new ServiceCertificate.Identity(
-                        "dn", uuid, Set.copyOf(List.of(advertisedHost, ipAddress(advertisedHost))), metadataDir),
-                clock);
-        if (certificate.isPresent()) {
-            components.add(certificate.get());
-            grpc = plainGrpc.withSecurity(certificate.get().transportSecurity());
-        }
+        DatanodeTls tls = DatanodeTls.start(conf, uuid, metadataDir, clock, advertisedHost, ipAddress(advertisedHost));
+        tls.certificate().ifPresent(components::add);
+        GrpcConfig grpc = tls.grpc(plainGrpc);
         StorageStack storage = StorageStack.open(name, config, containerConfig, metrics, access);
         volumes = components.add(storage.volumes());
         containers = storage.containers();
@@ -131,9 +120,7 @@ public final class DatanodeServer implements Daemon {
                 uuid,
                 config.ratisDirs(),
                 ratisConfig,
-                config.hostname(),
-                config.ratisPort(),
-                grpc.security(),
+                tls.ratisEndpoint(config.hostname(), config.ratisPort(), grpc),
                 storage.handler(),
                 metrics));
         ratis.start();
@@ -157,7 +144,7 @@ public final class DatanodeServer implements Daemon {
                 config.httpAddress().toSocketAddress(),
                 metrics.registry(),
                 () -> DatanodeStatus.of(details, volumes, containers, ratis),
-                HttpsCertificate.forHttp(conf, certificate)));
+                tls.https()));
         http.start();
         details = DatanodeDetails.newBuilder()
                 .setUuid(uuid)

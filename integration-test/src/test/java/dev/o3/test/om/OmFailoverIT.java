@@ -78,10 +78,13 @@ class OmFailoverIT {
         try (MiniO3Cluster cluster = MiniO3Cluster.builder(directory)
                         .numOMs(3)
                         .numDatanodes(1)
+                        // The OM ring and every client channel over mutual TLS, through the leader kill.
+                        .tls()
                         .build()
                         .newCluster()
                         .start();
-                OmClient client = new OmClient(addresses(cluster), USER, WAIT, GrpcConfig.defaults());
+                OmClient client =
+                        new OmClient(addresses(cluster), USER, WAIT, GrpcConfig.from(cluster.clientConfiguration()));
                 // Made before the kill: the cluster cannot name a stopped OM's address to a new client.
                 OzoneClient reader = cluster.newClient(USER)) {
             OzoneManagerServer first = cluster.waitForOmLeader(WAIT);

@@ -11,6 +11,7 @@ import dev.o3.proto.security.SignCertificateRequest;
 import dev.o3.proto.security.SignCertificateResponse;
 import dev.o3.server.security.ca.BootstrapProof;
 import io.grpc.ManagedChannel;
+import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.NettyChannelBuilder;
@@ -23,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import javax.net.ssl.SSLException;
 
 /**
@@ -33,6 +35,8 @@ import javax.net.ssl.SSLException;
  */
 public final class ScmCertificateSigner implements CertificateSigner {
     private static final Duration DEADLINE = Duration.ofSeconds(30);
+    private static final long UNREACHABLE_SECONDS = 120;
+    private static final Duration RETRY_INTERVAL = Duration.ofSeconds(1);
 
     private final HostAndPort scm;
     private final GrpcConfig grpc;
@@ -45,8 +49,31 @@ public final class ScmCertificateSigner implements CertificateSigner {
         this.proof = proof;
     }
 
+    /**
+     * {@inheritDoc} Retries while SCM is unreachable, for up to {@value #UNREACHABLE_SECONDS} seconds: services of a
+     * cluster start in any order.
+     */
     @Override
     public List<X509Certificate> sign(byte[] csr) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(UNREACHABLE_SECONDS);
+        while (true) {
+            try {
+                return signOnce(csr);
+            } catch (CertificateException e) {
+                if (!(e.getCause() instanceof StatusRuntimeException status)
+                        || status.getStatus().getCode() != Status.Code.UNAVAILABLE
+                        || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                LockSupport.parkNanos(RETRY_INTERVAL.toNanos());
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new CertificateException("interrupted while waiting for SCM at " + scm, e);
+                }
+            }
+        }
+    }
+
+    private List<X509Certificate> signOnce(byte[] csr) {
         ManagedChannel channel = GrpcFactory.channel(scm, grpc);
         try {
             SignCertificateResponse response = ScmCertificateServiceGrpc.newBlockingStub(channel)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.ByteString;
 import dev.o3.common.config.HostAndPort;
+import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.echo.EchoService;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcExecutor;
@@ -27,6 +28,7 @@ import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
@@ -100,9 +102,8 @@ class TestTlsChannels {
 
     @Test
     void clientWithTlsOnButNoCaFileFailsWithTheKeyName() {
-        TransportSecurity unusable = TransportSecurity.unusable("hdds.grpc.tls.ca.file is not set");
-        assertThatThrownBy(() -> GrpcFactory.channel(
-                        new HostAndPort("127.0.0.1", 1), GrpcConfig.defaults().withSecurity(unusable)))
+        GrpcConfig config = GrpcConfig.from(OzoneConfiguration.of(Map.of("hdds.grpc.tls.enabled", "true")));
+        assertThatThrownBy(() -> GrpcFactory.channel(new HostAndPort("127.0.0.1", 1), config))
                 .hasMessageContaining("hdds.grpc.tls.ca.file");
     }
 
