@@ -7,18 +7,21 @@
 #             the S3 endpoint is plain HTTP in both modes (ozone local's default): what changes is
 #             TLS on the gateway's channels to OM and datanodes and on the pipelines' Raft traffic
 #
-#   docs/benchmarks/tls.sh [-d DURATION] [-u WARMUP] [-k KEYS] [-n OBJECTS_4KB] [-m OBJECTS_1MB] [-o OUT]
+#   docs/benchmarks/tls.sh [-d DURATION] [-u WARMUP] [-k KEYS] [-n OBJECTS_4KB] [-m OBJECTS_1MB] [-O] [-o OUT]
+#
+# -O measures OM lookups only (no S3 runs), e.g. again with a longer -u: the JDK's TLS code needs the
+# C2 compiler, which a loaded machine starves for a long time.
 #
 # Loopback only; each cluster is stopped (TERM) before the next starts. Uses the standard ports:
 # run it alone (e.g. under flock with other users of port 9862).
 set -euo pipefail
 
-duration=20s warmup=15s keys=20000 small=2000 large=300 out=target/tls-bench
-while getopts "d:u:k:n:m:o:" opt; do
+duration=20s warmup=15s keys=20000 small=2000 large=300 out=target/tls-bench om_only=false
+while getopts "d:u:k:n:m:Oo:" opt; do
   case $opt in
     d) duration=$OPTARG ;; u) warmup=$OPTARG ;; k) keys=$OPTARG ;; n) small=$OPTARG ;; m) large=$OPTARG ;;
-    o) out=$OPTARG ;;
-    *) echo "usage: $0 [-d DURATION] [-u WARMUP] [-k KEYS] [-n OBJECTS_4KB] [-m OBJECTS_1MB] [-o OUT]" >&2; exit 2 ;;
+    O) om_only=true ;; o) out=$OPTARG ;;
+    *) echo "usage: $0 [-d DURATION] [-u WARMUP] [-k KEYS] [-n OBJECTS_4KB] [-m OBJECTS_1MB] [-O] [-o OUT]" >&2; exit 2 ;;
   esac
 done
 
@@ -78,6 +81,7 @@ for tls in off on; do
   start_cluster "tls-$tls" "${flags[@]}"
   run omkg "$tls" 0 omkg -n "$keys" --in-flight 64 -p bench
   run omkr "$tls" 0 omkr --keys "$keys" --duration "$duration" --warmup "$warmup" --in-flight 64 -p bench
+  if $om_only; then stop_cluster; continue; fi
   run s3kg-4KB "$tls" 4096 s3kg -n "$small" -t 8 -s 4KB -p small
   run s3kr-4KB "$tls" 4096 s3kr -n "$small" -t 8 -p small
   run s3kg-1MB "$tls" 1048576 s3kg -n "$large" -t 8 -s 1MB -p large

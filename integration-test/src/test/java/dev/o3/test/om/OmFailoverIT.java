@@ -167,8 +167,10 @@ class OmFailoverIT {
         CommandLine admin = new CommandLine(new AdminCommand());
         admin.setOut(new PrintWriter(out, true));
         List<String> withCluster = new ArrayList<>(List.of(args));
-        withCluster.add("-Dozone.om.address="
-                + cluster.clientConfiguration().explicitValues().get("ozone.om.address"));
+        // The OMs' addresses and, with TLS, the CA to trust.
+        cluster.clientConfiguration()
+                .explicitValues()
+                .forEach((key, value) -> withCluster.add("-D" + key + "=" + value));
         assertThat(admin.execute(withCluster.toArray(String[]::new)))
                 .as("exit code")
                 .isZero();

@@ -17,18 +17,25 @@ import dev.o3.common.security.tls.TlsMaterial;
 import dev.o3.common.security.tls.TlsTransportSecurity;
 import dev.o3.proto.echo.EchoRequest;
 import dev.o3.proto.echo.EchoServiceGrpc;
+import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.security.ca.CertificateAuthority;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
@@ -105,6 +112,31 @@ class TestTlsChannels {
         GrpcConfig config = GrpcConfig.from(OzoneConfiguration.of(Map.of("hdds.grpc.tls.enabled", "true")));
         assertThatThrownBy(() -> GrpcFactory.channel(new HostAndPort("127.0.0.1", 1), config))
                 .hasMessageContaining("hdds.grpc.tls.ca.file");
+    }
+
+    @Test
+    void statusPageServesHttpsWithTheCertificate() throws Exception {
+        CertificateAuthority ca = ca("cluster");
+        try (StatusHttpServer status = new StatusHttpServer(
+                "test",
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                new PrometheusRegistry(),
+                () -> Map.of("state", "RUNNING"),
+                Optional.of(issue(ca, "status")))) {
+            status.start();
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(
+                    null,
+                    new TrustManager[] {TlsMaterial.client(ca.certificate()).trustManager()},
+                    null);
+            HttpClient client = HttpClient.newBuilder().sslContext(context).build();
+            HttpResponse<String> response = client.send(
+                    HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + status.port() + "/status"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).contains("RUNNING");
+        }
     }
 
     private CertificateAuthority ca(String name) {
