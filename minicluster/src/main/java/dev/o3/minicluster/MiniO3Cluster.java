@@ -8,8 +8,11 @@ import dev.o3.datanode.server.DatanodeServer;
 import dev.o3.om.server.OzoneManagerServer;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.s3gateway.ozone.OzoneS3Backend;
+import dev.o3.s3gateway.ozone.OzoneS3GatewayDaemon;
 import dev.o3.s3gateway.server.S3GatewayServer;
 import dev.o3.scm.server.ScmServer;
+import dev.o3.server.security.tls.HttpsCertificate;
+import dev.o3.server.security.tls.ServiceCertificate;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,6 +41,7 @@ public final class MiniO3Cluster implements AutoCloseable {
     private final List<OzoneConfiguration> boundPorts = new ArrayList<>();
     private OzoneClient gatewayClient;
     private S3GatewayServer gateway;
+    private Optional<ServiceCertificate> gatewayCertificate = Optional.empty();
 
     MiniO3Cluster(ClusterLayout layout) {
         this.layout = layout;
@@ -56,7 +60,7 @@ public final class MiniO3Cluster implements AutoCloseable {
     public MiniO3Cluster start() {
         scm = new ScmServer(layout.scm().configuration(), clock);
         scm.start();
-        List<OzoneConfiguration> omConfs = layout.omConfigurations(scm.blockPort());
+        List<OzoneConfiguration> omConfs = omConfigurations();
         for (OzoneConfiguration conf : omConfs) {
             OzoneManagerServer om = new OzoneManagerServer(conf, clock);
             oms.add(om);
@@ -99,7 +103,7 @@ public final class MiniO3Cluster implements AutoCloseable {
 
     /** Configuration for clients and tools (OM and SCM addresses of this cluster). */
     public OzoneConfiguration clientConfiguration() {
-        return layout.clientConfiguration(omAddresses(), "127.0.0.1:" + scm.adminPort());
+        return layout.clientConfiguration(omAddresses(), scmAdminAddress(), scm.caCertificateFile());
     }
 
     public ScmServer scm() {
@@ -169,8 +173,7 @@ public final class MiniO3Cluster implements AutoCloseable {
     /** Starts OM {@code index} again on its directories and ports. */
     public void restartOm(int index) {
         oms.get(index).close();
-        OzoneManagerServer om =
-                new OzoneManagerServer(layout.omConfigurations(scm.blockPort()).get(index), clock);
+        OzoneManagerServer om = new OzoneManagerServer(omConfigurations().get(index), clock);
         oms.set(index, om);
         om.start();
     }
@@ -185,6 +188,7 @@ public final class MiniO3Cluster implements AutoCloseable {
         if (gatewayClient != null) {
             closers.add(gatewayClient::close);
         }
+        gatewayCertificate.ifPresent(certificate -> closers.add(certificate::close));
         datanodes.stream().filter(Objects::nonNull).forEach(datanode -> closers.add(datanode::close));
         oms.forEach(om -> closers.add(om::close));
         if (scm != null) {
@@ -208,7 +212,8 @@ public final class MiniO3Cluster implements AutoCloseable {
     }
 
     private DatanodeServer startDatanode(int index) {
-        OzoneConfiguration conf = layout.datanodeConfiguration(index, "127.0.0.1:" + scm.datanodePort());
+        OzoneConfiguration conf = layout.datanodeConfiguration(index, "127.0.0.1:" + scm.datanodePort())
+                .with(CommonConfigKeys.SCM_CLIENT_ADDRESS.name(), scmAdminAddress());
         DatanodeServer datanode = new DatanodeServer(conf, clock);
         datanode.start();
         DatanodeDetails details = datanode.datanodeDetails();
@@ -218,11 +223,26 @@ public final class MiniO3Cluster implements AutoCloseable {
     }
 
     private void startGateway() {
-        OzoneConfiguration conf = layout.gatewayConfiguration(omAddresses());
-        gatewayClient = OzoneClient.create(OzoneS3Backend.clientConfiguration(conf), System.getProperty("user.name"));
+        OzoneConfiguration conf = layout.gatewayConfiguration(omAddresses(), scmAdminAddress());
+        gatewayCertificate =
+                OzoneS3GatewayDaemon.certificate(conf, layout.baseDirectory().resolve("s3g"), clock);
+        gatewayClient = OzoneS3GatewayDaemon.client(conf, gatewayCertificate);
         gateway = new S3GatewayServer(
-                conf, new OzoneS3Backend(gatewayClient, conf.get(CommonConfigKeys.S3_VOLUME)), clock);
+                conf,
+                new OzoneS3Backend(gatewayClient, conf.get(CommonConfigKeys.S3_VOLUME)),
+                clock,
+                HttpsCertificate.forHttp(conf, gatewayCertificate));
         gateway.start();
+    }
+
+    private List<OzoneConfiguration> omConfigurations() {
+        return layout.omConfigurations(scm.blockPort()).stream()
+                .map(conf -> conf.with(CommonConfigKeys.SCM_CLIENT_ADDRESS.name(), scmAdminAddress()))
+                .toList();
+    }
+
+    private String scmAdminAddress() {
+        return "127.0.0.1:" + scm.adminPort();
     }
 
     private String omAddresses() {

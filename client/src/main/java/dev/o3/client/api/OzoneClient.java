@@ -30,8 +30,15 @@ public final class OzoneClient implements AutoCloseable {
 
     /** A client of the cluster in {@code conf} (ozone.om.address), acting as {@code user}. */
     public static OzoneClient create(OzoneConfiguration conf, String user) {
+        return create(conf, user, GrpcConfig.from(conf));
+    }
+
+    /**
+     * A client of the cluster in {@code conf} with its own gRPC settings: a service (the S3 gateway) connects with
+     * its certificate.
+     */
+    public static OzoneClient create(OzoneConfiguration conf, String user, GrpcConfig grpc) {
         ClientConfig config = ClientConfig.from(conf);
-        GrpcConfig grpc = GrpcConfig.from(conf);
         List<HostAndPort> oms = conf.get(CommonConfigKeys.OM_ADDRESS).stream()
                 .map(address -> HostAndPort.parse(address, CommonConfigKeys.OM_PORT))
                 .toList();

@@ -1,7 +1,9 @@
 package dev.o3.datanode.ratis;
 
+import dev.o3.common.grpc.TransportSecurity;
 import dev.o3.common.ratis.InMemoryRatisRegistry;
 import dev.o3.common.ratis.RatisPipelines;
+import dev.o3.common.ratis.RatisTls;
 import dev.o3.datanode.config.RatisServerConfig;
 import dev.o3.datanode.container.ContainerHandler;
 import dev.o3.datanode.metrics.DatanodeMetrics;
@@ -56,6 +58,15 @@ public final class RatisServer implements AutoCloseable {
     private final AtomicLong callId = new AtomicLong();
 
     /**
+     * Where the server listens and how it protects its connections.
+     *
+     * @param host the address to bind, else all
+     * @param port the port, 0 for an ephemeral one
+     * @param security the datanode's transport security; peers and clients connect with it
+     */
+    public record Endpoint(Optional<String> host, int port, TransportSecurity security) {}
+
+    /**
      * Builds the server; nothing is bound yet.
      *
      * @throws UncheckedIOException when the Ratis dirs cannot be used
@@ -65,8 +76,7 @@ public final class RatisServer implements AutoCloseable {
             String datanodeUuid,
             List<Path> ratisDirs,
             RatisServerConfig config,
-            Optional<String> host,
-            int port,
+            Endpoint endpoint,
             ContainerHandler handler,
             DatanodeMetrics metrics) {
         this.logPrefix = logPrefix;
@@ -75,9 +85,9 @@ public final class RatisServer implements AutoCloseable {
         int volumes = Math.max(1, handler.containers().volumeCount());
         this.writers = new ChunkWriters(logPrefix, config.writeChunkThreads() * volumes);
         try {
-            this.server = RaftServer.newBuilder()
+            RaftServer.Builder builder = RaftServer.newBuilder()
                     .setServerId(peerId)
-                    .setProperties(RatisProperties.of(config, this.ratisDirs, host, port))
+                    .setProperties(RatisProperties.of(config, this.ratisDirs, endpoint.host(), endpoint.port()))
                     .setStateMachineRegistry(groupId -> new ContainerStateMachine(
                             logPrefix,
                             handler,
@@ -85,8 +95,10 @@ public final class RatisServer implements AutoCloseable {
                             metrics,
                             config.inlineDataMax().bytes(),
                             this::logFailed))
-                    .setOption(RaftStorage.StartupOption.RECOVER)
-                    .build();
+                    .setOption(RaftStorage.StartupOption.RECOVER);
+            // Clients write through this port too: peers show certificates, clients may not (block tokens guard them).
+            RatisTls.peersAndClients(endpoint.security()).ifPresent(builder::setParameters);
+            this.server = builder.build();
         } catch (IOException e) {
             writers.close();
             throw new UncheckedIOException("[" + logPrefix + "] cannot build the Ratis server", e);

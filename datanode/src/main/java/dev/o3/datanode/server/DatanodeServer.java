@@ -49,7 +49,8 @@ public final class DatanodeServer implements Daemon {
     private final DatanodeConfig config;
     private final RatisServerConfig ratisConfig;
     private final ContainerConfig containerConfig;
-    private final GrpcConfig grpc;
+    private final GrpcConfig plainGrpc;
+    private final Path metadataDir;
     private final OzoneConfiguration conf;
     private final HostAndPort scmAddress;
     private final Clock clock;
@@ -75,7 +76,7 @@ public final class DatanodeServer implements Daemon {
         this.config = DatanodeConfig.from(conf);
         this.ratisConfig = RatisServerConfig.from(conf);
         this.containerConfig = ContainerConfig.from(conf);
-        this.grpc = GrpcConfig.from(conf);
+        this.plainGrpc = GrpcConfig.from(conf);
         this.conf = conf;
         this.scmAddress = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_DATANODE_ADDRESS, CommonConfigKeys.SCM_DATANODE_PORT);
@@ -83,7 +84,7 @@ public final class DatanodeServer implements Daemon {
         this.access = new BlockAccess(BlockTokenConfig.signer(conf, clock));
         this.advertisedHost = config.hostname().orElseGet(DatanodeServer::localHostName);
         this.name = "dn-" + advertisedHost;
-        Path metadataDir = conf.find(CommonConfigKeys.METADATA_DIRS)
+        this.metadataDir = conf.find(CommonConfigKeys.METADATA_DIRS)
                 .orElse(config.dataDirs().get(0));
         this.uuid = DatanodeId.loadOrCreate(metadataDir);
         this.lifecycle = new DaemonLifecycle(name);
@@ -108,6 +109,9 @@ public final class DatanodeServer implements Daemon {
     }
 
     private void startComponents(DaemonLifecycle.Components components) {
+        DatanodeTls tls = DatanodeTls.start(conf, uuid, metadataDir, clock, advertisedHost, ipAddress(advertisedHost));
+        tls.certificate().ifPresent(components::add);
+        GrpcConfig grpc = tls.grpc(plainGrpc);
         StorageStack storage = StorageStack.open(name, config, containerConfig, conf, metrics, access);
         volumes = components.add(storage.volumes());
         containers = storage.containers();
@@ -117,8 +121,7 @@ public final class DatanodeServer implements Daemon {
                 uuid,
                 config.ratisDirs(),
                 ratisConfig,
-                config.hostname(),
-                config.ratisPort(),
+                tls.ratisEndpoint(config.hostname(), config.ratisPort(), grpc),
                 storage.handler(),
                 metrics));
         ratis.start();
@@ -142,7 +145,8 @@ public final class DatanodeServer implements Daemon {
                 name,
                 config.httpAddress().toSocketAddress(),
                 metrics.registry(),
-                () -> DatanodeStatus.of(details, volumes, containers, ratis)));
+                () -> DatanodeStatus.of(details, volumes, containers, ratis),
+                tls.https()));
         http.addJsonEndpoint(CacheEndpoint.PATH, new CacheEndpoint(storage.cache()));
         http.start();
         details = DatanodeDetails.newBuilder()
@@ -172,7 +176,7 @@ public final class DatanodeServer implements Daemon {
                 name,
                 this::datanodeDetails,
                 new ReportBuilder(volumes, containers, ratis, storage.cache()::status),
-                new CommandHandler(name, ratis, containers, RatisClientOptions.DEFAULT, replication),
+                new CommandHandler(name, ratis, containers, RatisClientOptions.DEFAULT, grpc.security(), replication),
                 scmAddress,
                 config.heartbeatInterval(),
                 grpc));

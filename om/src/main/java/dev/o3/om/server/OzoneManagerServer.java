@@ -23,10 +23,16 @@ import dev.o3.om.service.BackgroundServices;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
 import dev.o3.server.lifecycle.DaemonLifecycle;
+import dev.o3.server.security.tls.HttpsCertificate;
+import dev.o3.server.security.tls.ServiceCertificate;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
@@ -47,7 +53,8 @@ public final class OzoneManagerServer implements Daemon {
     private final OmConfig config;
     private final Clock clock;
     private final String name;
-    private final GrpcConfig grpcConfig;
+    private final OzoneConfiguration conf;
+    private final GrpcConfig plainGrpc;
     private final DaemonLifecycle lifecycle;
     private final OmMetrics metrics = new OmMetrics();
     private volatile OmStoreHolder stores;
@@ -67,7 +74,8 @@ public final class OzoneManagerServer implements Daemon {
         this.config = OmConfig.from(Objects.requireNonNull(conf, "conf is null"));
         this.clock = Objects.requireNonNull(clock, "clock is null");
         this.name = config.nodeId();
-        this.grpcConfig = GrpcConfig.from(conf);
+        this.conf = conf;
+        this.plainGrpc = GrpcConfig.from(conf);
         this.lifecycleSettings = new LifecycleService.Settings(
                 conf.get(OmConfigKeys.LIFECYCLE_INTERVAL),
                 conf.get(OmConfigKeys.LIFECYCLE_DAY),
@@ -93,6 +101,12 @@ public final class OzoneManagerServer implements Daemon {
     }
 
     private void startComponents(DaemonLifecycle.Components components) {
+        GrpcConfig grpcConfig = plainGrpc;
+        Optional<ServiceCertificate> certificate = ServiceCertificate.forService(conf, certificateIdentity(), clock);
+        if (certificate.isPresent()) {
+            components.add(certificate.get());
+            grpcConfig = plainGrpc.withSecurity(certificate.get().transportSecurity());
+        }
         stores = components.add(new OmStoreHolder(
                 name,
                 config.dbDirectory(),
@@ -104,7 +118,8 @@ public final class OzoneManagerServer implements Daemon {
                 name, stores, config.s3Volume(), config.requests().minPartSize(), metrics::recordRetryAnswered);
         ScmBlockClient scm = components.add(
                 new ScmBlockClient(config.scmBlockAddress(), config.services().scmRequestTimeout(), grpcConfig));
-        ratis = components.add(new OmRatisServer(name, ratisConfig(), stores, applier, metrics::recordApply));
+        ratis = components.add(
+                new OmRatisServer(name, ratisConfig(), grpcConfig.security(), stores, applier, metrics::recordApply));
         ratis.start();
         ExecutorService handlers = Executors.newFixedThreadPool(
                 config.requests().handlerCount(), Threads.daemonThreadsNamed("om-" + name + "-handler"));
@@ -121,7 +136,11 @@ public final class OzoneManagerServer implements Daemon {
                 new EchoService().bindService()));
         grpc.start();
         http = components.add(new StatusHttpServer(
-                "om-" + name, config.httpAddress().toSocketAddress(), metrics.registry(), this::status));
+                "om-" + name,
+                config.httpAddress().toSocketAddress(),
+                metrics.registry(),
+                this::status,
+                HttpsCertificate.forHttp(conf, certificate)));
         http.start();
         background = components.add(
                 new BackgroundServices(name, ratis, stores, scm, clock, ServiceWiring.backgroundSettings(config)));
@@ -129,6 +148,18 @@ public final class OzoneManagerServer implements Daemon {
         lifecycleService =
                 components.add(new LifecycleService(name, ratis, stores, clock, lifecycleSettings, metrics.registry()));
         lifecycleService.start();
+    }
+
+    /** Who this OM is in its certificate: the hosts clients and peers reach it by. */
+    private ServiceCertificate.Identity certificateIdentity() {
+        Path db = config.dbDirectory();
+        return new ServiceCertificate.Identity(
+                "om",
+                name,
+                Set.copyOf(List.of(
+                        config.self().clientAddress().host(),
+                        config.self().ratisAddress().host())),
+                db.resolveSibling(db.getFileName() + "-tls"));
     }
 
     private OmRatisConfig ratisConfig() {

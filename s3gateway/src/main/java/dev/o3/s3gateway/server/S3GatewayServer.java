@@ -22,9 +22,11 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.X509ExtendedKeyManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,11 +45,19 @@ public final class S3GatewayServer implements Daemon {
     private final DaemonLifecycle lifecycle = new DaemonLifecycle("s3g");
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final S3Dispatcher dispatcher;
+    private final Optional<X509ExtendedKeyManager> https;
     private volatile S3HttpServer httpServer;
     private volatile StatusHttpServer statusServer;
 
     public S3GatewayServer(OzoneConfiguration conf, S3Backend backend, Clock clock) {
+        this(conf, backend, clock, Optional.empty());
+    }
+
+    /** A gateway that serves HTTPS on its S3 and status ports with {@code https} when present. */
+    public S3GatewayServer(
+            OzoneConfiguration conf, S3Backend backend, Clock clock, Optional<X509ExtendedKeyManager> https) {
         Objects.requireNonNull(conf, "conf is null");
+        this.https = Objects.requireNonNull(https, "https is null");
         Objects.requireNonNull(backend, "backend is null");
         Objects.requireNonNull(clock, "clock is null");
         this.config = S3GatewayConfig.from(conf);
@@ -85,9 +95,10 @@ public final class S3GatewayServer implements Daemon {
                     dispatcher,
                     workers,
                     config.requestBuffer().bytes(),
-                    config.idleTimeout()));
-            statusServer = components.add(
-                    new StatusHttpServer("s3g", config.webAdminAddress().toSocketAddress(), registry, this::status));
+                    config.idleTimeout(),
+                    https));
+            statusServer = components.add(new StatusHttpServer(
+                    "s3g", config.webAdminAddress().toSocketAddress(), registry, this::status, https));
             statusServer.start();
         } catch (UncheckedIOException e) {
             throw e;

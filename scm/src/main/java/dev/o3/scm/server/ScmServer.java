@@ -17,14 +17,21 @@ import dev.o3.scm.wire.ScmProtoTranslator;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
 import dev.o3.server.lifecycle.DaemonLifecycle;
+import dev.o3.server.security.ca.CertificateAuthority;
+import dev.o3.server.security.tls.HttpsCertificate;
+import dev.o3.server.security.tls.ServiceCertificate;
+import dev.o3.server.security.tls.TlsSettings;
 import io.grpc.BindableService;
+import io.grpc.ServerServiceDefinition;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -50,7 +57,9 @@ public final class ScmServer implements Daemon {
     private final HostAndPort datanodeAddress;
     private final HostAndPort blockAddress;
     private final HostAndPort adminAddress;
-    private final GrpcConfig grpc;
+    private final GrpcConfig plainGrpc;
+    private final OzoneConfiguration conf;
+    private final Optional<TlsSettings> tls;
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final DaemonLifecycle lifecycle = new DaemonLifecycle(NAME);
 
@@ -80,7 +89,9 @@ public final class ScmServer implements Daemon {
                 CommonConfigKeys.scmAddress(conf, CommonConfigKeys.SCM_BLOCK_ADDRESS, CommonConfigKeys.SCM_BLOCK_PORT);
         this.adminAddress = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_CLIENT_ADDRESS, CommonConfigKeys.SCM_CLIENT_PORT);
-        this.grpc = GrpcConfig.from(conf);
+        this.plainGrpc = GrpcConfig.from(conf);
+        this.conf = conf;
+        this.tls = TlsSettings.from(conf);
     }
 
     @Override
@@ -114,12 +125,29 @@ public final class ScmServer implements Daemon {
         DatanodeReports reports = new DatanodeReports();
         ScmProtoTranslator translator =
                 new ScmProtoTranslator(uuid -> created.nodes().status(uuid).map(DatanodeStatus::datanode));
-        http = components.add(
-                new StatusHttpServer(NAME, config.httpAddress().toSocketAddress(), registry, this::status));
+        GrpcConfig grpc = plainGrpc;
+        List<BindableService> clientServices = new ArrayList<>();
+        clientServices.add(new ScmAdminGrpcService(created, translator, reports));
+        Optional<ServiceCertificate> own = Optional.empty();
+        if (tls.isPresent()) {
+            ScmCertificates certificates = ScmCertificates.start(config.dbDirectory(), tls.get(), clock);
+            own = Optional.of(components.add(certificates.own()));
+            grpc = plainGrpc.withSecurity(certificates.own().transportSecurity());
+            clientServices.add(certificates.service());
+        }
+        http = components.add(new StatusHttpServer(
+                NAME,
+                config.httpAddress().toSocketAddress(),
+                registry,
+                this::status,
+                HttpsCertificate.forHttp(conf, own)));
         http.start();
-        grpcServers.add(serve(components, datanodeAddress, new ScmDatanodeGrpcService(created, translator, reports)));
-        grpcServers.add(serve(components, blockAddress, new ScmBlockGrpcService(created, translator)));
-        grpcServers.add(serve(components, adminAddress, new ScmAdminGrpcService(created, translator, reports)));
+        // Only services call the datanode and block ports: with TLS they must show a certificate of the cluster CA.
+        GrpcConfig servicesOnly = grpc.withSecurity(grpc.security().requireClientCertificates());
+        grpcServers.add(serve(
+                components, datanodeAddress, servicesOnly, new ScmDatanodeGrpcService(created, translator, reports)));
+        grpcServers.add(serve(components, blockAddress, servicesOnly, new ScmBlockGrpcService(created, translator)));
+        grpcServers.add(serve(components, adminAddress, grpc, clientServices.toArray(new BindableService[0])));
         BackgroundPipelineCreator creator = components.add(made.get(0));
         creator.start();
         ScheduledExecutorService healthChecker =
@@ -157,16 +185,21 @@ public final class ScmServer implements Daemon {
         }
     }
 
-    /** SCM's services block (RocksDB, locks), so each runs on its own pool that grows as gRPC's default would. */
-    private GrpcServer serve(DaemonLifecycle.Components components, HostAndPort address, BindableService service) {
-        String serviceName = service.getClass().getSimpleName();
+    /** SCM's services block (RocksDB, locks), so each port runs on its own pool that grows as gRPC's would. */
+    private static GrpcServer serve(
+            DaemonLifecycle.Components components, HostAndPort address, GrpcConfig grpc, BindableService... services) {
+        String serviceName = services[0].getClass().getSimpleName();
+        ServerServiceDefinition[] definitions = new ServerServiceDefinition[services.length];
+        for (int i = 0; i < services.length; i++) {
+            definitions[i] = services[i].bindService();
+        }
         return components
                 .add(GrpcFactory.server(
                         "SCM service " + serviceName,
                         address.toSocketAddress(),
                         grpc,
                         GrpcExecutor.cachedPool(NAME + "-" + serviceName),
-                        service.bindService()))
+                        definitions))
                 .start();
     }
 
@@ -221,6 +254,12 @@ public final class ScmServer implements Daemon {
     public synchronized StorageContainerManager storageContainerManager() {
         lifecycle.assertRunning();
         return scm;
+    }
+
+    /** The cluster CA's certificate file (PEM) for clients to trust, when TLS is on. */
+    public Optional<Path> caCertificateFile() {
+        return tls.map(
+                settings -> CertificateAuthority.certificateFile(ScmCertificates.caDirectory(config.dbDirectory())));
     }
 
     public synchronized int datanodePort() {

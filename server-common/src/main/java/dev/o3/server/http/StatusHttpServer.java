@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import dev.o3.common.concurrent.Threads;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -14,12 +16,17 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.X509ExtendedKeyManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,6 +43,7 @@ public final class StatusHttpServer implements AutoCloseable {
 
     private final String component;
     private final HttpServer server;
+    private final String scheme;
     private final ExecutorService executor;
 
     /**
@@ -48,11 +56,32 @@ public final class StatusHttpServer implements AutoCloseable {
             InetSocketAddress bindAddress,
             PrometheusRegistry registry,
             Supplier<Map<String, Object>> status) {
+        this(component, bindAddress, registry, status, Optional.empty());
+    }
+
+    /**
+     * Binds the server, serving HTTPS with {@code https} when present (port 0 picks an ephemeral port).
+     *
+     * @throws UncheckedIOException when the address cannot be bound
+     */
+    public StatusHttpServer(
+            String component,
+            InetSocketAddress bindAddress,
+            PrometheusRegistry registry,
+            Supplier<Map<String, Object>> status,
+            Optional<X509ExtendedKeyManager> https) {
         this.component = Objects.requireNonNull(component, "component is null");
         Objects.requireNonNull(registry, "registry is null");
         Objects.requireNonNull(status, "status is null");
+        this.scheme = https.isPresent() ? "https" : "http";
         try {
-            this.server = HttpServer.create(bindAddress, 64);
+            if (https.isPresent()) {
+                HttpsServer secure = HttpsServer.create(bindAddress, 64);
+                secure.setHttpsConfigurator(new HttpsConfigurator(sslContext(https.get())));
+                this.server = secure;
+            } else {
+                this.server = HttpServer.create(bindAddress, 64);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot bind the " + component + " HTTP server to " + bindAddress, e);
         }
@@ -131,9 +160,24 @@ public final class StatusHttpServer implements AutoCloseable {
         return query;
     }
 
+    private static SSLContext sslContext(X509ExtendedKeyManager keys) {
+        try {
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(new KeyManager[] {keys}, null, null);
+            return context;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("cannot set up HTTPS: " + e.getMessage(), e);
+        }
+    }
+
     public void start() {
         server.start();
-        LOG.info("[{}] status server on http://{}:{}/", component, address().getHostString(), port());
+        LOG.info(
+                "[{}] status server on {}://{}:{}/",
+                component,
+                scheme,
+                address().getHostString(),
+                port());
     }
 
     public InetSocketAddress address() {
