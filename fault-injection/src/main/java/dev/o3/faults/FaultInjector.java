@@ -197,7 +197,7 @@ final class FaultInjector {
                 "LD_PRELOAD",
                 faketime().orElseThrow().toString(),
                 "FAKETIME",
-                (skew > 0 ? "+" : "") + skew + "s",
+                (skew > 0 ? "+" : "") + skew,
                 "FAKETIME_DONT_FAKE_MONOTONIC",
                 "1",
                 "FAKETIME_NO_CACHE",

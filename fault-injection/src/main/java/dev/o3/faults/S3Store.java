@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -118,8 +119,15 @@ final class S3Store implements AutoCloseable {
             return keys;
         }
 
+        /**
+         * Only a failure of the SDK's one and only attempt can prove anything: after a retry, an earlier attempt may
+         * have been applied with its answer lost (a gateway killed after the commit), whatever the last attempt met.
+         */
         @Override
         public boolean definitelyFailed(Exception failure) {
+            if (!(failure instanceof SdkException sdk) || !Integer.valueOf(1).equals(sdk.numAttempts())) {
+                return false;
+            }
             for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
                 if (cause instanceof ConnectException) {
                     return true;
