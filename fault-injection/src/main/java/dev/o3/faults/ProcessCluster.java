@@ -44,8 +44,8 @@ final class ProcessCluster implements AutoCloseable {
         this.spec = spec;
         this.daemons = spec.daemons();
         this.tmpfsUnavailable = mountSmallVolumes();
-        // A campaign killed half-way must not leave its daemons running.
-        this.killer = new Thread(() -> daemons.forEach(Daemon::destroy), "cluster-killer");
+        // A campaign killed half-way must not leave its daemons running or its tmpfs volumes mounted.
+        this.killer = new Thread(this::destroy, "cluster-killer");
         Runtime.getRuntime().addShutdownHook(killer);
     }
 
@@ -154,6 +154,22 @@ final class ProcessCluster implements AutoCloseable {
         return Optional.empty();
     }
 
+    private void destroy() {
+        daemons.forEach(Daemon::destroy);
+        try {
+            unmount();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void unmount() throws InterruptedException {
+        for (Path mount : mounts) {
+            Shell.run("umount", "-l", mount.toString())
+                    .ifPresent(failure -> LOG.warn("cannot unmount {}: {}", mount, failure));
+        }
+    }
+
     @Override
     public void close() throws IOException {
         Runtime.getRuntime().removeShutdownHook(killer);
@@ -161,10 +177,7 @@ final class ProcessCluster implements AutoCloseable {
             for (Daemon daemon : daemons) {
                 daemon.stop();
             }
-            for (Path mount : mounts) {
-                Shell.run("umount", "-l", mount.toString())
-                        .ifPresent(failure -> LOG.warn("cannot unmount {}: {}", mount, failure));
-            }
+            unmount();
         } catch (InterruptedException e) {
             daemons.forEach(Daemon::destroy);
             Thread.currentThread().interrupt();
