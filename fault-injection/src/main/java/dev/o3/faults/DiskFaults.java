@@ -2,8 +2,11 @@ package dev.o3.faults;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,12 +27,24 @@ final class DiskFaults {
         this.spec = spec;
     }
 
-    /** Fills the datanode's tmpfs volume; returns the filler to {@link #empty}. */
-    Path fill(int datanode) throws IOException, InterruptedException {
-        Path volume = spec.volume(datanode, 1);
-        Path filler = volume.resolve("filler");
-        long free = Files.getFileStore(volume).getUsableSpace();
-        Shell.check("fallocate", "-l", Long.toString(Math.max(free, 4096)), filler.toString());
+    /**
+     * Fills the datanode's tmpfs volume with one file, written until the file system refuses more (the datanode
+     * writes to the volume meanwhile, so no size measured beforehand fits exactly); returns the file to {@link
+     * #empty}.
+     */
+    Path fill(int datanode) throws IOException {
+        Path filler = spec.volume(datanode, 1).resolve("filler");
+        ByteBuffer block = ByteBuffer.allocate(1 << 20);
+        try (FileChannel out = FileChannel.open(filler, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            while (true) {
+                block.clear();
+                out.write(block);
+            }
+        } catch (IOException full) {
+            if (Files.getFileStore(filler.getParent()).getUsableSpace() > (1 << 20)) {
+                throw full;
+            }
+        }
         return filler;
     }
 
