@@ -39,6 +39,8 @@ final class ChaosRun {
 
     /** Runs every seed; each report's {@code passed} says whether every check held. */
     List<Map<String, Object>> run() throws IOException, InterruptedException {
+        // A previous session in the same place (a rerun of the CI seed) would leave its metadata to the new daemons.
+        DataCleaner.removeTree(options.output());
         Path output = Files.createDirectories(options.output());
         List<Map<String, Object>> reports = new ArrayList<>();
         ClusterSpec spec = new ClusterSpec(

@@ -7,7 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Frees the disk of a passed run: removes every daemon's data and keeps the logs beside them. */
+/** Removes the data of runs: a passed run's daemon data (its logs stay), or a previous run's whole directory. */
 final class DataCleaner {
     private DataCleaner() {}
 
@@ -17,10 +17,18 @@ final class DataCleaner {
             directories = children.filter(Files::isDirectory).toList();
         }
         for (Path directory : directories) {
-            try (Stream<Path> tree = Files.walk(directory)) {
-                for (Path path : tree.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(path);
-                }
+            removeTree(directory);
+        }
+    }
+
+    /** Deletes {@code root} and everything under it, if it exists. */
+    static void removeTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> tree = Files.walk(root)) {
+            for (Path path : tree.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
             }
         }
     }

@@ -79,7 +79,7 @@ final class FaultInjector {
         }
         try {
             for (int round = 0; !stopped.get(); round++) {
-                pause(2000, 5000);
+                hold(2000, 5000);
                 if (stopped.get()) {
                     return;
                 }
@@ -132,7 +132,7 @@ final class FaultInjector {
     private FaultEvent kill(FaultKind kind, Daemon daemon) throws IOException, InterruptedException {
         long start = millis();
         daemon.kill();
-        long held = pause(1000, 8000);
+        long held = hold(1000, 8000);
         daemon.start();
         return new FaultEvent(kind.label(), daemon.name(), start, held, "SIGKILL, restarted", "");
     }
@@ -140,7 +140,7 @@ final class FaultInjector {
     private FaultEvent pauseDaemon(FaultKind kind, Daemon daemon) throws IOException, InterruptedException {
         long start = millis();
         daemon.pause();
-        long held = pause(2000, 8000);
+        long held = hold(2000, 8000);
         daemon.resume();
         return new FaultEvent(kind.label(), daemon.name(), start, held, "SIGSTOP, SIGCONT", "");
     }
@@ -149,7 +149,7 @@ final class FaultInjector {
         int datanode = random.nextInt(cluster.spec().datanodes());
         long start = millis();
         Path filler = disks.fill(datanode);
-        long held = pause(4000, 10000);
+        long held = hold(4000, 10000);
         disks.empty(filler);
         return new FaultEvent(kind.label(), "dn" + (datanode + 1), start, held, "tmpfs volume filled", "");
     }
@@ -159,7 +159,7 @@ final class FaultInjector {
         Daemon daemon = cluster.daemon("dn" + (datanode + 1));
         long start = millis();
         Path data = disks.failVolume(datanode);
-        long held = pause(8000, 15000);
+        long held = hold(8000, 15000);
         // A failed volume returns to service only with a restart, as in Ozone.
         daemon.kill();
         disks.restoreVolume(data);
@@ -203,7 +203,7 @@ final class FaultInjector {
                 "FAKETIME_NO_CACHE",
                 "1"));
         gateway.start();
-        long held = pause(8000, 15000);
+        long held = hold(8000, 15000);
         gateway.kill();
         gateway.environment(Map.of());
         gateway.start();
@@ -230,7 +230,7 @@ final class FaultInjector {
         network.cut(pair.get(0), hosts.get(0), pair.get(1), hosts.get(1));
         long held;
         try {
-            held = pause(5000, 15000);
+            held = hold(5000, 15000);
         } finally {
             network.heal(pair.get(0), hosts.get(0), pair.get(1), hosts.get(1));
         }
@@ -247,7 +247,7 @@ final class FaultInjector {
     }
 
     /** Waits a random time in [min, max) ms; returns it. */
-    private long pause(long minMillis, long maxMillis) throws InterruptedException {
+    private long hold(long minMillis, long maxMillis) throws InterruptedException {
         long millis = random.nextLong(minMillis, maxMillis);
         Thread.sleep(millis);
         return millis;
