@@ -24,6 +24,7 @@ final class Daemon {
     private final Map<String, String> environment = new LinkedHashMap<>();
     private Process process;
     private boolean paused;
+    private boolean destroyed;
 
     Daemon(String name, String role, Path ozone, Path directory, Map<String, String> conf) {
         this.name = name;
@@ -62,6 +63,9 @@ final class Daemon {
     synchronized void start() throws IOException {
         if (process != null && process.isAlive()) {
             throw new IllegalStateException(name + " is already running");
+        }
+        if (destroyed) {
+            throw new IllegalStateException(name + " belongs to a cluster being torn down");
         }
         Files.createDirectories(directory);
         List<String> command = new ArrayList<>(List.of("bash", ozone.toString(), role));
@@ -116,8 +120,9 @@ final class Daemon {
         }
     }
 
-    /** SIGKILL without waiting: the JVM's shutdown. */
+    /** SIGKILL without waiting, and no start after it: the JVM's shutdown (a fault may be restarting us). */
     synchronized void destroy() {
+        destroyed = true;
         if (process != null) {
             process.destroyForcibly();
         }

@@ -172,12 +172,13 @@ final class ProcessCluster implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        Runtime.getRuntime().removeShutdownHook(killer);
         try {
             for (Daemon daemon : daemons) {
                 daemon.stop();
             }
             unmount();
+            // Only now: a JVM stopped while the daemons stop must still kill them.
+            Runtime.getRuntime().removeShutdownHook(killer);
         } catch (InterruptedException e) {
             daemons.forEach(Daemon::destroy);
             Thread.currentThread().interrupt();
