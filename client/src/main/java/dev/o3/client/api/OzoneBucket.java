@@ -312,9 +312,8 @@ public final class OzoneBucket {
     public KeyInputStream readKey(String name, String versionId) {
         LookupKeyRequest request =
                 lookupRequest(name).toBuilder().setVersionId(versionId).build();
-        return new KeyInputStream(datanodes, om.lookupKey(request).getKey(), () -> om.lookupKey(request.toBuilder()
-                        .setRefreshLocations(true)
-                        .build())
+        return new KeyInputStream(datanodes, om.lookupKey(request).getKey(), () -> om.lookupKey(
+                        request.toBuilder().setRefreshLocations(true).build())
                 .getKey());
     }
 

@@ -457,7 +457,8 @@ public final class InMemoryS3Backend implements S3Backend {
                         .put(
                                 key,
                                 new StoredObject(
-                                        new ObjectInfo(key, data.length, etag, clock.instant(), attributes, checksum, ""),
+                                        new ObjectInfo(
+                                                key, data.length, etag, clock.instant(), attributes, checksum, ""),
                                         data,
                                         acl));
             });
