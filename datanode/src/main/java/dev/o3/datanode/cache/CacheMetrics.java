@@ -52,7 +52,7 @@ public final class CacheMetrics {
                 .name(WRITTEN_BYTES)
                 .help("Bytes written to the SSD cache device")
                 .unit(Unit.BYTES)
-                .callback(callback -> callback.call(status.get().bytesWritten()))
+                .callback(callback -> callback.call((double) status.get().bytesWritten()))
                 .register(registry);
         CounterWithCallback.builder()
                 .name(READ_BYTES)
@@ -61,8 +61,8 @@ public final class CacheMetrics {
                 .labelNames("source")
                 .callback(callback -> {
                     CacheStatus now = status.get();
-                    callback.call(now.bytesFromCache(), "cache");
-                    callback.call(now.bytesFromVolume(), "volume");
+                    callback.call((double) now.bytesFromCache(), "cache");
+                    callback.call((double) now.bytesFromVolume(), "volume");
                 })
                 .register(registry);
         CounterWithCallback.builder()
@@ -71,9 +71,9 @@ public final class CacheMetrics {
                 .labelNames("kind")
                 .callback(callback -> {
                     CacheStatus now = status.get();
-                    callback.call(now.corruptPages(), "corrupt");
-                    callback.call(now.missingPages(), "missing");
-                    callback.call(now.deviceErrors(), "device");
+                    callback.call((double) now.corruptPages(), "corrupt");
+                    callback.call((double) now.missingPages(), "missing");
+                    callback.call((double) now.deviceErrors(), "device");
                 })
                 .register(registry);
         gauge(registry, HIT_RATIO, "Hits / (hits + misses) since start", status, CacheStatus::hitRatio);
@@ -87,13 +87,13 @@ public final class CacheMetrics {
                 .name(USED_BYTES)
                 .help("Bytes of pages in the SSD cache")
                 .unit(Unit.BYTES)
-                .callback(callback -> callback.call(status.get().usedBytes()))
+                .callback(callback -> callback.call((double) status.get().usedBytes()))
                 .register(registry);
         GaugeWithCallback.builder()
                 .name(CAPACITY_BYTES)
                 .help("Configured capacity of the SSD cache")
                 .unit(Unit.BYTES)
-                .callback(callback -> callback.call(status.get().capacityBytes()))
+                .callback(callback -> callback.call((double) status.get().capacityBytes()))
                 .register(registry);
         GaugeWithCallback.builder()
                 .name(MODE)

@@ -147,7 +147,7 @@ public final class DatanodeServer implements Daemon {
                 metrics.registry(),
                 () -> DatanodeStatus.of(details, volumes, containers, ratis),
                 tls.https()));
-        http.addJsonEndpoint(CacheEndpoint.PATH, new CacheEndpoint(storage.cache()));
+        storage.serveCacheOn(http);
         http.start();
         details = DatanodeDetails.newBuilder()
                 .setUuid(uuid)

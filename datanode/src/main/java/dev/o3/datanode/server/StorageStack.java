@@ -13,6 +13,7 @@ import dev.o3.datanode.read.ReadHandler;
 import dev.o3.datanode.read.VolumeChunkSource;
 import dev.o3.datanode.security.BlockAccess;
 import dev.o3.datanode.volume.VolumeSet;
+import dev.o3.server.http.StatusHttpServer;
 
 /**
  * The datanode's storage, recovered from disk: volumes, containers, chunk I/O, the command handler of the pipelines,
@@ -32,6 +33,11 @@ record StorageStack(
         ContainerHandler handler,
         ReadHandler reads,
         ReadCache cache) {
+    /** Serves the cache's status and mode switch ({@code ozone admin datanode cache}) on the datanode's HTTP port. */
+    void serveCacheOn(StatusHttpServer http) {
+        http.addJsonEndpoint(CacheEndpoint.PATH, new CacheEndpoint(cache));
+    }
+
     static StorageStack open(
             String name,
             DatanodeConfig config,

@@ -76,63 +76,7 @@ public final class InMemoryS3Backend implements S3Backend {
     /** Buckets are never versioned here: every object is its null version. */
     @Override
     public VersionStore versions(Requester requester) {
-        Objects3 objects = new Objects3(requester);
-        return new VersionStore() {
-            @Override
-            public String versioning(String bucket) {
-                objects.list(bucket, "", "", 0);
-                return "";
-            }
-
-            @Override
-            public void setVersioning(String bucket, boolean enabled) {
-                throw new BackendException(BackendStatus.INVALID_REQUEST, "the fake keeps no versions");
-            }
-
-            @Override
-            public ObjectReader open(String bucket, String key, String versionId) {
-                checkNull(versionId);
-                return objects.open(bucket, key);
-            }
-
-            @Override
-            public DeletedVersion delete(String bucket, String key, String versionId) {
-                if (!versionId.isEmpty()) {
-                    checkNull(versionId);
-                }
-                objects.delete(bucket, key);
-                return new DeletedVersion(versionId, false);
-            }
-
-            @Override
-            public VersionListing list(
-                    String bucket,
-                    String prefix,
-                    String keyMarker,
-                    String versionIdMarker,
-                    String delimiter,
-                    int maxKeys) {
-                List<ObjectVersion> versions = objects.list(bucket, prefix, keyMarker, maxKeys).stream()
-                        .map(info -> new ObjectVersion(
-                                new ObjectInfo(
-                                        info.key(),
-                                        info.size(),
-                                        info.etag(),
-                                        info.lastModified(),
-                                        info.attributes(),
-                                        "null"),
-                                false,
-                                true))
-                        .toList();
-                return new VersionListing(versions, List.of(), false, "", "");
-            }
-
-            private void checkNull(String versionId) {
-                if (!versionId.equals("null")) {
-                    throw new BackendException(BackendStatus.NO_SUCH_VERSION, "no version " + versionId);
-                }
-            }
-        };
+        return new UnversionedStore(new Objects3(requester));
     }
 
     /** Stores configuration for owners; unlike OM it neither checks nor evaluates it. */
