@@ -1,5 +1,0 @@
-module dev.o3/faults/linearizability
-
-go 1.19
-
-require github.com/anishathalye/porcupine v1.3.1
