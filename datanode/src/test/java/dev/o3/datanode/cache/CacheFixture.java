@@ -1,5 +1,7 @@
 package dev.o3.datanode.cache;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.google.protobuf.ByteString;
 import dev.o3.common.container.ChunkChecksums;
 import dev.o3.datanode.container.ChunkStore;
@@ -14,9 +16,11 @@ import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ChunkInfo;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.locks.LockSupport;
 
 /** Real volumes and containers in a directory, blocks of random chunks, and read caches over them. */
 final class CacheFixture implements AutoCloseable {
@@ -91,6 +95,15 @@ final class CacheFixture implements AutoCloseable {
     /** The chunk's bytes straight from the block file. */
     byte[] expected(Container container, BlockData block, ChunkInfo chunk) throws Exception {
         return bytes(volume.readChunk(container, block, chunk));
+    }
+
+    /** Waits, with a deadline, until the cache's background writer has written every admitted page. */
+    static void awaitWrites(ReadCache cache) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!cache.writesDone()) {
+            assertThat(System.nanoTime()).as("page writes finish").isLessThan(deadline);
+            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
+        }
     }
 
     static byte[] bytes(ByteBuffer buffer) {

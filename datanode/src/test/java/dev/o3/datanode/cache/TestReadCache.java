@@ -12,7 +12,6 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -277,12 +276,8 @@ class TestReadCache {
         return CacheFixture.bytes(cache.readChunk(in, of, chunk));
     }
 
-    private void awaitWrites() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!cache.writesDone()) {
-            assertThat(System.nanoTime()).as("page writes finish").isLessThan(deadline);
-            Thread.sleep(5);
-        }
+    private void awaitWrites() {
+        CacheFixture.awaitWrites(cache);
     }
 
     private List<Path> pageFiles() throws IOException {

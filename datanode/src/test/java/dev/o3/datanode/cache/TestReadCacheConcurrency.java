@@ -7,7 +7,6 @@ import dev.o3.datanode.container.ContainerResultException;
 import dev.o3.proto.container.BlockData;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -121,7 +120,7 @@ class TestReadCacheConcurrency {
                 for (Future<?> reader : readers) {
                     reader.get();
                 }
-                awaitWrites(cache);
+                CacheFixture.awaitWrites(cache);
 
                 assertThat(wrong.get()).isZero();
                 assertThat(served.get()).isGreaterThan(READERS * READS / 2);
@@ -152,14 +151,6 @@ class TestReadCacheConcurrency {
             targets.add(new Target(container, block, fixture.expected(container, block, block.getChunks(0))));
         }
         return container;
-    }
-
-    private static void awaitWrites(ReadCache cache) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!cache.writesDone()) {
-            assertThat(System.nanoTime()).as("page writes finish").isLessThan(deadline);
-            Thread.sleep(5);
-        }
     }
 
     private static List<String> pageFiles(CacheFixture fixture) throws Exception {
