@@ -1,5 +1,6 @@
 package dev.o3.om.policy;
 
+import dev.o3.common.acl.Wildcards;
 import dev.o3.proto.om.PolicyCondition;
 import java.math.BigDecimal;
 import java.util.Locale;

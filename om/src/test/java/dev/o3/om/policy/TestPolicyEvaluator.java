@@ -2,6 +2,7 @@ package dev.o3.om.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.o3.common.acl.Wildcards;
 import dev.o3.proto.om.BucketPolicy;
 import dev.o3.proto.om.PolicyCondition;
 import dev.o3.proto.om.PolicyStatement;

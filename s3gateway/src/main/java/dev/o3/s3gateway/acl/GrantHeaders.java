@@ -4,6 +4,7 @@ import dev.o3.s3gateway.error.S3ErrorCode;
 import dev.o3.s3gateway.error.S3Exception;
 import dev.o3.s3gateway.http.S3Request;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -32,7 +33,12 @@ final class GrantHeaders {
     static List<Grant> parse(S3Request request) {
         List<Grant> grants = new ArrayList<>();
         HEADERS.forEach((header, permission) -> request.header(header).ifPresent(value -> {
-            for (String entry : value.split(",")) {
+            List<String> entries = new ArrayList<>(Arrays.asList(value.split(",", -1)));
+            // A trailing comma adds no grantee.
+            while (!entries.isEmpty() && entries.get(entries.size() - 1).isEmpty()) {
+                entries.remove(entries.size() - 1);
+            }
+            for (String entry : entries) {
                 Matcher grantee = GRANTEE.matcher(entry);
                 if (!grantee.matches() || grantee.group(2).isBlank()) {
                     throw new S3Exception(S3ErrorCode.INVALID_ARGUMENT, "Invalid grantee in " + header + ": " + entry);

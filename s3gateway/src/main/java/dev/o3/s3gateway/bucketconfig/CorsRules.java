@@ -1,5 +1,6 @@
 package dev.o3.s3gateway.bucketconfig;
 
+import dev.o3.common.acl.Wildcards;
 import dev.o3.proto.om.CorsConfiguration;
 import dev.o3.proto.om.CorsRule;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
@@ -23,7 +24,7 @@ public final class CorsRules {
             CorsConfiguration cors, String origin, String method, List<String> requestHeaders) {
         for (CorsRule rule : cors.getRulesList()) {
             if (rule.getAllowedMethodsList().contains(method)
-                    && rule.getAllowedOriginsList().stream().anyMatch(allowed -> WildcardMatch.matches(allowed, origin))
+                    && rule.getAllowedOriginsList().stream().anyMatch(allowed -> Wildcards.matches(allowed, origin))
                     && requestHeaders.stream().allMatch(header -> headerAllowed(rule, header))) {
                 return Optional.of(rule);
             }
@@ -34,14 +35,14 @@ public final class CorsRules {
     private static boolean headerAllowed(CorsRule rule, String header) {
         String name = header.toLowerCase(Locale.ROOT);
         return rule.getAllowedHeadersList().stream()
-                .anyMatch(allowed -> WildcardMatch.matches(allowed.toLowerCase(Locale.ROOT), name));
+                .anyMatch(allowed -> Wildcards.matches(allowed.toLowerCase(Locale.ROOT), name));
     }
 
     /** The entries of an {@code Access-Control-Request-Headers} value. */
     public static List<String> requestHeaders(Optional<String> value) {
         List<String> headers = new ArrayList<>();
         value.ifPresent(list -> {
-            for (String header : list.split(",")) {
+            for (String header : list.split(",", -1)) {
                 if (!header.isBlank()) {
                     headers.add(header.trim());
                 }

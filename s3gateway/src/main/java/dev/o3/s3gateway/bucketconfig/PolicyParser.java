@@ -3,6 +3,7 @@ package dev.o3.s3gateway.bucketconfig;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.o3.common.acl.Wildcards;
 import dev.o3.proto.om.BucketPolicy;
 import dev.o3.proto.om.PolicyCondition;
 import dev.o3.proto.om.PolicyStatement;
@@ -116,7 +117,7 @@ public final class PolicyParser {
         String rest = resource.substring(BUCKET_ARN.length());
         int slash = rest.indexOf('/');
         String bucketPart = slash < 0 ? rest : rest.substring(0, slash);
-        return WildcardMatch.matches(bucketPart, bucket);
+        return Wildcards.matches(bucketPart, bucket);
     }
 
     private static List<String> principals(JsonNode principal) {

@@ -1,10 +1,14 @@
-package dev.o3.s3gateway.bucketconfig;
+package dev.o3.common.acl;
 
-/** {@code *} (any run, also empty) and {@code ?} (one character) patterns, as CORS origins and policy ARNs use. */
-final class WildcardMatch {
-    private WildcardMatch() {}
+/**
+ * IAM-style wildcard matching, as bucket policies (actions, resources, conditions) and CORS origins use: {@code *} is
+ * any run of characters (also none), {@code ?} exactly one. Stateless.
+ */
+public final class Wildcards {
+    private Wildcards() {}
 
-    static boolean matches(String pattern, String value) {
+    /** Whether {@code value} matches {@code pattern}, comparing characters exactly. */
+    public static boolean matches(String pattern, String value) {
         int p = 0;
         int v = 0;
         int star = -1;
