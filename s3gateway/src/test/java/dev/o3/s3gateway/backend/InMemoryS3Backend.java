@@ -2,11 +2,7 @@ package dev.o3.s3gateway.backend;
 
 import dev.o3.common.acl.CannedAcl;
 import dev.o3.proto.om.BucketConfig;
-import dev.o3.proto.om.BucketConfigPart;
-import dev.o3.proto.om.BucketPolicy;
-import dev.o3.proto.om.BucketTagSet;
 import dev.o3.proto.om.CorsConfiguration;
-import dev.o3.proto.om.LifecycleConfiguration;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -22,7 +18,6 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
 
 /**
  * A test fake of the backend port: buckets, objects and multipart uploads in memory, with the OM's access rules (the
@@ -82,56 +77,18 @@ public final class InMemoryS3Backend implements S3Backend {
     /** Stores configuration for owners; unlike OM it neither checks nor evaluates it. */
     @Override
     public BucketConfigStore configs(Requester requester) {
-        return new BucketConfigStore() {
-            @Override
-            public BucketConfig get(String bucket, BucketConfigPart part) {
-                synchronized (lock) {
-                    return owned(requester, bucket).config;
-                }
-            }
-
-            @Override
-            public void setPolicy(String bucket, BucketPolicy policy) {
-                change(bucket, config -> config.setPolicy(policy));
-            }
-
-            @Override
-            public void setCors(String bucket, CorsConfiguration cors) {
-                change(bucket, config -> config.setCors(cors));
-            }
-
-            @Override
-            public void setTags(String bucket, BucketTagSet tags) {
-                change(bucket, config -> config.setTags(tags));
-            }
-
-            @Override
-            public void setLifecycle(String bucket, LifecycleConfiguration lifecycle) {
-                change(bucket, config -> config.setLifecycle(lifecycle));
-            }
-
-            @Override
-            public void remove(String bucket, BucketConfigPart part) {
-                change(bucket, config -> {
-                    switch (part) {
-                        case BUCKET_CONFIG_POLICY -> config.clearPolicy();
-                        case BUCKET_CONFIG_CORS -> config.clearCors();
-                        case BUCKET_CONFIG_TAGS -> config.clearTags();
-                        case BUCKET_CONFIG_LIFECYCLE -> config.clearLifecycle();
-                        default -> throw new IllegalArgumentException("no part " + part);
+        return new InMemoryBucketConfigs(
+                bucket -> {
+                    synchronized (lock) {
+                        return owned(requester, bucket).config;
+                    }
+                },
+                (bucket, change) -> {
+                    synchronized (lock) {
+                        Bucket found = owned(requester, bucket);
+                        found.config = change.apply(found.config);
                     }
                 });
-            }
-
-            private void change(String bucket, Consumer<BucketConfig.Builder> change) {
-                synchronized (lock) {
-                    Bucket found = owned(requester, bucket);
-                    BucketConfig.Builder config = found.config.toBuilder();
-                    change.accept(config);
-                    found.config = config.build();
-                }
-            }
-        };
     }
 
     /** Checks S3 write conditions against the current object, under the lock. */
