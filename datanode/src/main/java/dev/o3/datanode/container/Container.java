@@ -155,7 +155,9 @@ public final class Container {
 
     /**
      * Commits a block's metadata with its BCSID in one batch; a replayed PutBlock (BCSID not above the container's)
-     * changes nothing.
+     * changes nothing, and neither does one with fewer chunks than the block has: a writer's PutBlocks each list every
+     * chunk written so far, so a shorter one is an earlier PutBlock that reached the log late (its client retried it
+     * after a leader change) and must not cut off chunks a later PutBlock committed.
      *
      * @return the committed block (the stored one for a replay)
      * @throws ContainerResultException when the container is not writable or the database fails
@@ -184,10 +186,20 @@ public final class Container {
             return volume.blocks().get(key).orElse(block);
         }
         checkWritable();
+        Optional<BlockData> previous = volume.blocks().get(key);
+        if (previous.isPresent() && previous.get().getChunksCount() > block.getChunksCount()) {
+            LOG.warn(
+                    "{}: PutBlock at index {} lists {} chunks of block {}, which has {}: a late retry, ignored",
+                    this,
+                    bcsid,
+                    block.getChunksCount(),
+                    key.localId(),
+                    previous.get().getChunksCount());
+            return previous.get();
+        }
         BlockData stamped = block.toBuilder()
                 .setBlockId(block.getBlockId().toBuilder().setBlockCommitSequenceId(bcsid))
                 .build();
-        Optional<BlockData> previous = volume.blocks().get(key);
         long delta = stamped.getSize() - previous.map(BlockData::getSize).orElse(0L);
         ContainerRecord updated = record.withBlockCommitted(bcsid, delta, previous.isPresent() ? 0 : 1);
         // Not synced: the pipeline's Raft log already holds this PutBlock durably and replays it after a crash (a

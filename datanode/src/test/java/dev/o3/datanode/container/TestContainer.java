@@ -10,6 +10,7 @@ import dev.o3.datanode.volume.VolumeSet;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerResult;
 import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.ChunkInfo;
 import dev.o3.server.db.Database;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -48,6 +49,28 @@ class TestContainer {
         assertThat(committed.getBlockId().getBlockCommitSequenceId()).isEqualTo(7);
         assertThat(replayed).isEqualTo(committed);
         assertThat(container.record()).isEqualTo(new ContainerRecord(1, ReplicaState.OPEN, 7, "pipeline", 100, 1));
+    }
+
+    /**
+     * A writer's Ratis client retried its PutBlocks after the new pipeline's leader answered "not ready": the one
+     * listing four chunks reached the log after the one listing eight (NodeFailureDuringWriteIT saw every replica end
+     * with four, and the key unreadable past them).
+     */
+    @Test
+    void aPutBlockListingFewerChunksThanTheBlockHasIsALateRetryAndChangesNothing() throws Exception {
+        ContainerSet containers = open();
+        Container container = containers.getOrCreate(1, "pipeline");
+
+        BlockData eight = container.commitBlock(chunked(8), 11);
+        BlockData late = container.commitBlock(chunked(4), 12);
+
+        assertThat(late).isEqualTo(eight);
+        assertThat(container.block(10).getChunksCount()).isEqualTo(8);
+        assertThat(container.block(10).getSize()).isEqualTo(8 * 4096);
+        assertThat(container.record().usedBytes()).isEqualTo(8 * 4096);
+        assertThat(container.commitBlock(chunked(9), 13).getChunksCount())
+                .as("a longer PutBlock still commits")
+                .isEqualTo(9);
     }
 
     @Test
@@ -209,6 +232,18 @@ class TestContainer {
         byte[] copy = new byte[buffer.remaining()];
         buffer.duplicate().get(copy);
         return copy;
+    }
+
+    /** Block 10 of container 1 listing {@code chunks} chunks of 4 KB. */
+    private static BlockData chunked(int chunks) {
+        BlockData.Builder block = block(1, 10, chunks * 4096L).toBuilder();
+        for (int i = 0; i < chunks; i++) {
+            block.addChunks(ChunkInfo.newBuilder()
+                    .setChunkName("10_chunk_" + (i + 1))
+                    .setOffset(i * 4096L)
+                    .setLength(4096));
+        }
+        return block.build();
     }
 
     private static BlockData block(long containerId, long localId, long size) {
