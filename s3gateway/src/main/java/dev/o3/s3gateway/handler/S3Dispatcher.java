@@ -120,9 +120,17 @@ public final class S3Dispatcher implements ExchangeHandler {
         } catch (BackendException e) {
             errorCode = ErrorResponses.send(responder, head, S3Errors.translate(e), resource, requestId, clock);
         } catch (UncheckedIOException e) {
-            LOG.debug("{} {} failed on I/O", operation.apiName(), resource, e);
-            errorCode = "ConnectionFailed";
-            responder.close();
+            if (responder.started()) {
+                LOG.warn("{} {} aborted after the response started: {}", operation.apiName(), resource, e.getCause());
+                errorCode = "ConnectionFailed";
+                responder.close();
+            } else {
+                // E.g. no replica of the object's first chunk could be read: still time for an error the client
+                // retries, rather than a dropped connection.
+                S3Exception internal = new S3Exception(
+                        S3ErrorCode.INTERNAL_ERROR, S3ErrorCode.INTERNAL_ERROR.defaultMessage(), e.getCause());
+                errorCode = ErrorResponses.send(responder, head, internal, resource, requestId, clock);
+            }
         } catch (RuntimeException e) {
             LOG.error("{} {} failed", operation.apiName(), resource, e);
             S3Exception internal = new S3Exception(S3ErrorCode.INTERNAL_ERROR);

@@ -6,6 +6,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelOption;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
@@ -108,9 +109,14 @@ public final class NettyResponder {
      * Streams {@code length} bytes from {@code data} as the body, pausing while the channel is not writable. A stream
      * that is also a {@link ReadableByteChannel} fills the response's buffers itself, saving a copy.
      *
+     * <p>The first piece is read before the status line goes out, so a source that cannot be read at all fails while
+     * the caller can still answer with an error. A failure after that aborts the connection ({@link #close()}): the
+     * client sees the body end early with an error, never a short body that looks complete.
+     *
      * @throws UncheckedIOException when reading fails or the connection closes
      */
     public void stream(HttpResponseStatus status, HttpHeaders headers, long length, InputStream data) {
+        ByteBuf piece = length > 0 ? readPiece(data, length) : null;
         DefaultHttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, status);
         response.headers().set(headers).add(common);
         response.headers().set(HttpHeaderNames.CONTENT_LENGTH, length);
@@ -119,31 +125,40 @@ public final class NettyResponder {
         channel.write(response).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
         long remaining = length;
         try {
-            while (remaining > 0) {
-                int size = (int) Math.min(PIECE, remaining);
-                ByteBuf piece = channel.alloc().buffer(size);
-                try {
-                    int read = data instanceof ReadableByteChannel source
-                            ? readInto(piece, source, size)
-                            : piece.writeBytes(data, size);
-                    if (read < 0) {
-                        throw new IOException("object data ended " + remaining + " bytes early");
-                    }
-                } catch (IOException | RuntimeException e) {
-                    piece.release();
-                    throw e;
-                }
+            while (piece != null) {
                 remaining -= piece.readableBytes();
                 bytesSent += piece.readableBytes();
                 channel.writeAndFlush(new DefaultHttpContent(piece))
                         .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
                 awaitWritable();
+                piece = remaining > 0 ? readPiece(data, remaining) : null;
             }
-        } catch (IOException e) {
-            var unused = channel.close();
-            throw new UncheckedIOException("streaming the response failed", e);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
         }
         finish(channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT));
+    }
+
+    /** The next piece of the body, at most {@link #PIECE} of the {@code remaining} bytes. */
+    private ByteBuf readPiece(InputStream data, long remaining) {
+        int size = (int) Math.min(PIECE, remaining);
+        ByteBuf piece = channel.alloc().buffer(size);
+        try {
+            int read = data instanceof ReadableByteChannel source
+                    ? readInto(piece, source, size)
+                    : piece.writeBytes(data, size);
+            if (read < 0) {
+                throw new IOException("object data ended " + remaining + " bytes early");
+            }
+            return piece;
+        } catch (IOException e) {
+            piece.release();
+            throw new UncheckedIOException("reading the object failed", e);
+        } catch (RuntimeException e) {
+            piece.release();
+            throw e;
+        }
     }
 
     /**
@@ -158,8 +173,14 @@ public final class NettyResponder {
         return read;
     }
 
-    /** Closes the connection (after a failure once the response had started). */
+    /**
+     * Aborts the connection after a failure once the response had started: with a TCP reset rather than an orderly
+     * close, because a client that does not count the body's bytes against Content-Length (the JDK's
+     * HttpURLConnection, so the AWS SDK's UrlConnectionHttpClient) takes an orderly close for the end of a complete
+     * body, and would hand its caller a short one.
+     */
     public void close() {
+        channel.config().setOption(ChannelOption.SO_LINGER, 0);
         var unused = channel.close();
     }
 

@@ -5,6 +5,8 @@ import dev.o3.proto.om.BucketConfig;
 import dev.o3.proto.om.CorsConfiguration;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.time.Clock;
@@ -31,6 +33,8 @@ public final class InMemoryS3Backend implements S3Backend {
     private final Map<String, S3Credentials> credentials = new ConcurrentHashMap<>();
     private final Map<String, Bucket> buckets = new TreeMap<>();
     private final Object lock = new Object();
+    /** Object streams fail after this many bytes (-1: never), as a key stream does when no replica can be read. */
+    private volatile long failReadsAfter = -1;
 
     public InMemoryS3Backend(Clock clock) {
         this.clock = Objects.requireNonNull(clock, "clock is null");
@@ -39,6 +43,15 @@ public final class InMemoryS3Backend implements S3Backend {
     /** Registers an access key acting as {@code user}. */
     public InMemoryS3Backend withCredentials(String accessKeyId, String secretKey, String user) {
         credentials.put(accessKeyId, new S3Credentials(accessKeyId, secretKey, user));
+        return this;
+    }
+
+    /**
+     * Makes every object stream opened from now on throw an {@link IOException} once it has returned {@code bytes}
+     * bytes; -1 turns that off.
+     */
+    public InMemoryS3Backend failReadsAfter(long bytes) {
+        failReadsAfter = bytes;
         return this;
     }
 
@@ -401,7 +414,8 @@ public final class InMemoryS3Backend implements S3Backend {
         public InputStream read(String bucket, String key, long offset, long length) {
             synchronized (lock) {
                 byte[] data = readable(bucket, key).data();
-                return new ByteArrayInputStream(data, (int) offset, (int) length);
+                InputStream in = new ByteArrayInputStream(data, (int) offset, (int) length);
+                return failReadsAfter < 0 ? in : new FailingStream(in, failReadsAfter);
             }
         }
 
@@ -584,6 +598,34 @@ public final class InMemoryS3Backend implements S3Backend {
                         .sorted(java.util.Comparator.comparing(UploadInfo::key).thenComparing(UploadInfo::initiated))
                         .toList();
             }
+        }
+    }
+
+    /** A stream that fails once it has returned a given number of bytes. */
+    private static final class FailingStream extends FilterInputStream {
+        private long left;
+
+        FailingStream(InputStream in, long failAfter) {
+            super(in);
+            this.left = failAfter;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            if (left <= 0) {
+                throw new IOException("no replica of the object's next chunk could be read");
+            }
+            int n = super.read(buffer, offset, (int) Math.min(length, left));
+            if (n > 0) {
+                left -= n;
+            }
+            return n;
         }
     }
 }
