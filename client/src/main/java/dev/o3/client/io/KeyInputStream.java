@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * cost a ReadChunk each. Which replica is tried first depends on the block, so the reads of many keys spread over all
  * of a pipeline's datanodes; with {@link ShortCircuitReads} on, replicas on this host come first and their chunks are
  * read from the block file the GetBlock names, falling back to a ReadChunk from the same datanode when the file fails
- * (which lets the datanode see a corruption itself). Not thread-safe.
+ * (which lets the datanode see a corruption itself). No byte past a block's committed length is returned, whatever
+ * a replica holds beyond it. Not thread-safe.
  */
 public final class KeyInputStream extends InputStream {
     private static final Logger LOG = LoggerFactory.getLogger(KeyInputStream.class);
@@ -215,7 +216,7 @@ public final class KeyInputStream extends InputStream {
                     }
                     verify(chunk, bytes);
                 }
-                buffer = bytes;
+                buffer = withinBlock(block, chunkStart, bytes);
                 bufferStart = chunkStart;
                 return true;
             } catch (IOException e) {
@@ -233,6 +234,15 @@ public final class KeyInputStream extends InputStream {
             }
         }
         return false;
+    }
+
+    /**
+     * The part of a verified chunk that lies within the block's committed length: bytes a replica holds past it (a
+     * chunk the writer gave up on) are not the key's, whose next bytes are in its next block.
+     */
+    private static ByteString withinBlock(BlockLocation block, long chunkStart, ByteString chunk) {
+        long inBlock = block.getOffsetInKey() + block.getLength() - chunkStart;
+        return inBlock < chunk.size() ? chunk.substring(0, (int) inBlock) : chunk;
     }
 
     /**
@@ -354,6 +364,7 @@ public final class KeyInputStream extends InputStream {
                 datanodes.config().chunkSize().bytes(),
                 datanodes.shortCircuitReads().wanted(replica));
         prefetched.clear();
+        checkServes(block, replica, response.getBlock());
         if (response.getBlockFile().isEmpty()) {
             blockFiles.remove(block.getBlockId().getLocalId());
         } else {
@@ -364,6 +375,17 @@ public final class KeyInputStream extends InputStream {
         }
         blockData.put(block.getBlockId().getLocalId(), response.getBlock());
         return response.getBlock();
+    }
+
+    /** Checks that the replica's answer is about this block (a mixed-up answer must not be read as its data). */
+    private static void checkServes(BlockLocation block, DatanodeDetails replica, BlockData data) throws IOException {
+        long containerId = block.getBlockId().getContainerId();
+        long localId = block.getBlockId().getLocalId();
+        if (data.getBlockId().getContainerId() != containerId
+                || data.getBlockId().getLocalId() != localId) {
+            throw new IOException(replica.getUuid() + " answered for block " + data.getBlockId().getContainerId()
+                    + "/" + data.getBlockId().getLocalId() + " when asked for " + containerId + "/" + localId);
+        }
     }
 
     private static ChunkInfo chunkAt(BlockData data, long inBlock) throws IOException {

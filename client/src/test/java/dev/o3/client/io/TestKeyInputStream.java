@@ -33,6 +33,35 @@ class TestKeyInputStream extends KeyStreamFixture {
                 .hasMessageContaining("no replica of block");
     }
 
+    /**
+     * A replica's copy of a block may hold chunks past the length the key committed for it (data the writer moved to
+     * a new block after a failure): those bytes are not the key's, whose next bytes come from its next block.
+     */
+    @Test
+    void noByteBeyondABlocksCommittedLengthIsReturned() throws IOException {
+        byte[] abandoned = random(CHUNK);
+        byte[] next = random(CHUNK);
+        write("abandoned", abandoned);
+        write("next", next);
+        BlockLocation cut =
+                om.committed("abandoned").getBlocks(0).toBuilder().setLength(CHUNK / 2).build();
+        BlockLocation following =
+                om.committed("next").getBlocks(0).toBuilder().setOffsetInKey(CHUNK / 2).build();
+        KeyInfo key = om.committed("abandoned").toBuilder()
+                .clearBlocks()
+                .addBlocks(cut)
+                .addBlocks(following)
+                .setSize(CHUNK / 2 + CHUNK)
+                .build();
+
+        try (KeyInputStream in = new KeyInputStream(clients, key, () -> key)) {
+            byte[] expected = new byte[CHUNK / 2 + CHUNK];
+            System.arraycopy(abandoned, 0, expected, 0, CHUNK / 2);
+            System.arraycopy(next, 0, expected, CHUNK / 2, CHUNK);
+            assertThat(in.readAllBytes()).isEqualTo(expected);
+        }
+    }
+
     @Test
     void aSmallKeyIsReadInOneDatanodeRequest() throws IOException {
         byte[] data = random(CHUNK - 1);

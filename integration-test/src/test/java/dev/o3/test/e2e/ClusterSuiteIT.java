@@ -142,6 +142,10 @@ class ClusterSuiteIT {
     class ShortCircuitRead extends ShortCircuitReadScenario {}
 
     @Nested
+    @Order(4)
+    class S3ReadFaults extends S3ReadFaultScenario {}
+
+    @Nested
     @Order(5)
     class DatanodeFailure extends DatanodeFailureScenario {}
 }
