@@ -383,8 +383,9 @@ public final class KeyInputStream extends InputStream {
         long localId = block.getBlockId().getLocalId();
         if (data.getBlockId().getContainerId() != containerId
                 || data.getBlockId().getLocalId() != localId) {
-            throw new IOException(replica.getUuid() + " answered for block " + data.getBlockId().getContainerId()
-                    + "/" + data.getBlockId().getLocalId() + " when asked for " + containerId + "/" + localId);
+            throw new IOException(replica.getUuid() + " answered for block "
+                    + data.getBlockId().getContainerId() + "/"
+                    + data.getBlockId().getLocalId() + " when asked for " + containerId + "/" + localId);
         }
     }
 

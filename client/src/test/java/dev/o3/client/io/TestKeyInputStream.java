@@ -43,10 +43,12 @@ class TestKeyInputStream extends KeyStreamFixture {
         byte[] next = random(CHUNK);
         write("abandoned", abandoned);
         write("next", next);
-        BlockLocation cut =
-                om.committed("abandoned").getBlocks(0).toBuilder().setLength(CHUNK / 2).build();
-        BlockLocation following =
-                om.committed("next").getBlocks(0).toBuilder().setOffsetInKey(CHUNK / 2).build();
+        BlockLocation cut = om.committed("abandoned").getBlocks(0).toBuilder()
+                .setLength(CHUNK / 2)
+                .build();
+        BlockLocation following = om.committed("next").getBlocks(0).toBuilder()
+                .setOffsetInKey(CHUNK / 2)
+                .build();
         KeyInfo key = om.committed("abandoned").toBuilder()
                 .clearBlocks()
                 .addBlocks(cut)

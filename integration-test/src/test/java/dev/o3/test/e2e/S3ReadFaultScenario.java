@@ -58,7 +58,8 @@ abstract class S3ReadFaultScenario {
     void connect() {
         S3Secret secret = client().objectStore().getS3Secret(System.getProperty("user.name"));
         credentials = StaticCredentialsProvider.create(AwsBasicCredentials.create(secret.accessKey(), secret.secret()));
-        endpoint = URI.create("http://127.0.0.1:" + cluster().gateway().orElseThrow().port());
+        endpoint = URI.create(
+                "http://127.0.0.1:" + cluster().gateway().orElseThrow().port());
         s3 = S3Client.builder()
                 .endpointOverride(endpoint)
                 .region(Region.US_EAST_1)
@@ -88,8 +89,8 @@ abstract class S3ReadFaultScenario {
         byte[] data = Keys.random(10 * MIB + 5);
         s3.putObject(b -> b.bucket(BUCKET).key("corrupt-mid"), RequestBody.fromBytes(data));
         BlockLocation second = blocks("corrupt-mid").get(1);
-        List<Path> corrupt = List.of(blockFile(
-                KeyInputStream.replicasInReadOrder(second).get(0), second));
+        List<Path> corrupt =
+                List.of(blockFile(KeyInputStream.replicasInReadOrder(second).get(0), second));
         flip(corrupt);
         try {
             assertThat(get("corrupt-mid", null)).isEqualTo(data);
@@ -142,7 +143,8 @@ abstract class S3ReadFaultScenario {
     void getsRacingOverwritesEachReturnOneCommittedVersion() throws IOException {
         for (int size : new int[] {20 * 1024, 5 * MIB + 3}) {
             String key = "race-" + size;
-            List<byte[]> versions = Stream.generate(() -> Keys.random(size)).limit(6).toList();
+            List<byte[]> versions =
+                    Stream.generate(() -> Keys.random(size)).limit(6).toList();
             Set<String> committed =
                     versions.stream().map(S3ReadFaultScenario::sha256).collect(Collectors.toSet());
             s3.putObject(b -> b.bucket(BUCKET).key(key), RequestBody.fromBytes(versions.get(0)));
