@@ -13,7 +13,9 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -148,6 +150,7 @@ public final class ClusterLayout {
         private boolean s3Gateway;
         private boolean fixedPorts;
         private boolean testTimers = true;
+        private boolean secure;
 
         private Builder(Path baseDirectory) {
             this.baseDirectory = Objects.requireNonNull(baseDirectory, "baseDirectory is null");
@@ -203,6 +206,16 @@ public final class ClusterLayout {
             return this;
         }
 
+        /**
+         * Secure mode (docs/security.md): block tokens (with a random secret unless one is set) and authenticated
+         * native calls; {@link MiniO3Cluster#newClient} then hands out clients signing with their user's key. Without
+         * it a cluster never authenticates calls, even with {@code ozone.security.enabled} set for block tokens.
+         */
+        public Builder secure() {
+            this.secure = true;
+            return this;
+        }
+
         /** A configuration value for every node; validated when the layout is built. */
         public Builder conf(String key, String value) {
             overrides.put(Objects.requireNonNull(key, "key is null"), Objects.requireNonNull(value, "value is null"));
@@ -216,6 +229,11 @@ public final class ClusterLayout {
          * @throws dev.o3.common.config.ConfigException when an override is unknown or malformed
          */
         public ClusterLayout build() {
+            if (secure) {
+                overrides.putIfAbsent(CommonConfigKeys.SECURITY_ENABLED.name(), "true");
+                overrides.putIfAbsent(CommonConfigKeys.BLOCK_TOKEN_SECRET.name(), randomSecret());
+            }
+            overrides.putIfAbsent(CommonConfigKeys.AUTHENTICATION_ENABLED.name(), Boolean.toString(secure));
             OzoneConfiguration.of(overrides);
             try {
                 Files.createDirectories(baseDirectory);
@@ -324,6 +342,12 @@ public final class ClusterLayout {
                         .append('\n');
             }
             Files.writeString(table, lines, StandardCharsets.UTF_8);
+        }
+
+        private static String randomSecret() {
+            byte[] secret = new byte[32];
+            new SecureRandom().nextBytes(secret);
+            return HexFormat.of().formatHex(secret);
         }
 
         private static int freePort() throws IOException {

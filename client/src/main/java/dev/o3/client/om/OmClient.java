@@ -3,14 +3,19 @@ package dev.o3.client.om;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcFactory;
+import dev.o3.common.security.RequestSignature;
+import dev.o3.common.security.UserCredential;
+import dev.o3.proto.om.CallAuth;
 import dev.o3.proto.om.LookupKeyRequest;
 import dev.o3.proto.om.LookupKeyResponse;
 import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OmError;
 import dev.o3.proto.om.OmReply;
+import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.OzoneManagerServiceGrpc.OzoneManagerServiceBlockingStub;
 import dev.o3.proto.om.OzoneManagerServiceGrpc.OzoneManagerServiceStub;
+import io.grpc.CallCredentials;
 import io.grpc.ClientInterceptor;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -22,6 +27,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -52,6 +58,7 @@ public final class OmClient implements AutoCloseable {
     private final List<CallStream> callStreams;
     private final String user;
     private final boolean anonymous;
+    private final Optional<UserCredential> credential;
     private final Failover.LeaderIndex leaderIndex = new Leader();
     private final Duration failoverTimeout;
     private final RequestIds requestIds;
@@ -67,6 +74,25 @@ public final class OmClient implements AutoCloseable {
      * @param grpc settings of the channels
      */
     public OmClient(List<HostAndPort> addresses, String user, Duration failoverTimeout, GrpcConfig grpc) {
+        this(addresses, user, Optional.empty(), failoverTimeout, grpc);
+    }
+
+    /**
+     * Opens (lazily connecting) channels to every OM, signing every call with {@code credential} when there is one
+     * (secure mode; docs/security.md).
+     *
+     * @param addresses every OM's client address
+     * @param user the user every call acts as
+     * @param credential the key calls are signed with; empty: unsigned calls (security off)
+     * @param failoverTimeout how long to look for a leader before a call fails
+     * @param grpc settings of the channels
+     */
+    public OmClient(
+            List<HostAndPort> addresses,
+            String user,
+            Optional<UserCredential> credential,
+            Duration failoverTimeout,
+            GrpcConfig grpc) {
         if (addresses.isEmpty()) {
             throw new IllegalArgumentException("no OM address");
         }
@@ -81,8 +107,10 @@ public final class OmClient implements AutoCloseable {
                     .disableRetry()
                     .build());
         }
-        this.stubs = stubs(channels, userHeaders(user), requestIds);
-        this.asyncStubs = asyncStubs(channels, userHeaders(user), requestIds);
+        this.credential = Objects.requireNonNull(credential, "credential is null");
+        Optional<CallCredentials> signer = signer(credential, user, false);
+        this.stubs = stubs(channels, userHeaders(user), signer, requestIds);
+        this.asyncStubs = asyncStubs(channels, userHeaders(user), signer, requestIds);
         this.callStreams = channels.stream()
                 .map(channel -> new CallStream(channel, RPC_DEADLINE))
                 .toList();
@@ -96,8 +124,10 @@ public final class OmClient implements AutoCloseable {
         this.ownsChannels = false;
         this.requestIds = shared.requestIds;
         this.channels = shared.channels;
-        this.stubs = stubs(channels, headers, requestIds);
-        this.asyncStubs = asyncStubs(channels, headers, requestIds);
+        this.credential = shared.credential;
+        Optional<CallCredentials> signer = signer(credential, user, anonymous);
+        this.stubs = stubs(channels, headers, signer, requestIds);
+        this.asyncStubs = asyncStubs(channels, headers, signer, requestIds);
         this.callStreams = shared.callStreams;
         this.user = user;
         this.anonymous = anonymous;
@@ -128,23 +158,34 @@ public final class OmClient implements AutoCloseable {
         return headers;
     }
 
+    private static Optional<CallCredentials> signer(
+            Optional<UserCredential> credential, String user, boolean anonymous) {
+        return credential.map(key -> new SigningCredentials(key, user, anonymous));
+    }
+
     private static List<OzoneManagerServiceBlockingStub> stubs(
-            List<ManagedChannel> channels, Metadata headers, RequestIds requestIds) {
+            List<ManagedChannel> channels, Metadata headers, Optional<CallCredentials> signer, RequestIds requestIds) {
         ClientInterceptor interceptor = MetadataUtils.newAttachHeadersInterceptor(headers);
         return channels.stream()
-                .map(channel ->
-                        OzoneManagerServiceGrpc.newBlockingStub(channel).withInterceptors(interceptor, requestIds))
+                .map(channel -> {
+                    OzoneManagerServiceBlockingStub stub =
+                            OzoneManagerServiceGrpc.newBlockingStub(channel).withInterceptors(interceptor, requestIds);
+                    return signer.map(stub::withCallCredentials).orElse(stub);
+                })
                 .toList();
     }
 
     /** Stubs whose callbacks run on the transport thread: no hand-off per response. */
     private static List<OzoneManagerServiceStub> asyncStubs(
-            List<ManagedChannel> channels, Metadata headers, RequestIds requestIds) {
+            List<ManagedChannel> channels, Metadata headers, Optional<CallCredentials> signer, RequestIds requestIds) {
         ClientInterceptor interceptor = MetadataUtils.newAttachHeadersInterceptor(headers);
         return channels.stream()
-                .map(channel -> OzoneManagerServiceGrpc.newStub(channel)
-                        .withInterceptors(interceptor, requestIds)
-                        .withExecutor(Runnable::run))
+                .map(channel -> {
+                    OzoneManagerServiceStub stub = OzoneManagerServiceGrpc.newStub(channel)
+                            .withInterceptors(interceptor, requestIds)
+                            .withExecutor(Runnable::run);
+                    return signer.map(stub::withCallCredentials).orElse(stub);
+                })
                 .toList();
     }
 
@@ -265,6 +306,8 @@ public final class OmClient implements AutoCloseable {
                         leaderIndex,
                         () -> leader,
                         (target, observer) -> {
+                            // Every attempt is signed anew: the OM accepts a signature once.
+                            credential.ifPresent(key -> call.setAuth(auth(key, call)));
                             // answer() hands every outcome to the attempt's observer.
                             var unused = callStreams
                                     .get(target)
@@ -276,10 +319,31 @@ public final class OmClient implements AutoCloseable {
                 .start();
     }
 
+    private CallAuth auth(UserCredential key, OmCall.Builder call) {
+        RequestSignature signature = RequestSignature.sign(
+                key,
+                user,
+                anonymous,
+                OzoneManagerServiceGrpc.getCallsMethod().getFullMethodName() + "/"
+                        + call.getRequestCase().name(),
+                System.currentTimeMillis());
+        return CallAuth.newBuilder()
+                .setAccessKey(signature.accessKeyId())
+                .setTimeMillis(signature.timeMillis())
+                .setNonce(signature.nonce())
+                .setSignature(signature.signature())
+                .build();
+    }
+
     private static <R> void answer(
             String operation, OmReply reply, Throwable failure, Function<OmReply, R> responseOf, StreamObserver<R> to) {
         if (failure != null) {
             to.onError(failure);
+        } else if (reply.getResponseCase() == OmReply.ResponseCase.ERROR
+                && reply.getError().getStatus() == OmStatus.UNAUTHENTICATED) {
+            to.onError(Status.UNAUTHENTICATED
+                    .withDescription(reply.getError().getMessage())
+                    .asRuntimeException());
         } else if (reply.getResponseCase() == OmReply.ResponseCase.ERROR) {
             to.onError(Status.INTERNAL
                     .withDescription(operation + ": " + reply.getError().getMessage())

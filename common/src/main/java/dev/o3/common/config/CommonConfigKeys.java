@@ -59,8 +59,15 @@ public final class CommonConfigKeys implements ConfigGroup {
             "ozone.security.enabled",
             ConfigType.BOOLEAN,
             "false",
-            "OM signs block tokens and datanodes refuse block reads and writes without a valid one "
-                    + "(docs/security.md).");
+            "Secure mode: OM signs block tokens and datanodes refuse block reads and writes without a valid one;"
+                    + " with ozone.security.authentication.enabled, OM and SCM also authenticate every native call"
+                    + " (docs/security.md).");
+    public static final ConfigKey<Boolean> AUTHENTICATION_ENABLED = ConfigKey.of(
+            "ozone.security.authentication.enabled",
+            ConfigType.BOOLEAN,
+            "true",
+            "In secure mode, whether OM and SCM require every native call to be signed with the caller's access key"
+                    + " (docs/security.md); false keeps only block tokens, trusting the user name a client sends.");
     public static final ConfigKey<String> BLOCK_TOKEN_SECRET = ConfigKey.optional(
             "hdds.block.token.secret",
             ConfigType.STRING,
@@ -111,9 +118,15 @@ public final class CommonConfigKeys implements ConfigGroup {
                 CONTAINER_SIZE,
                 TOPOLOGY_TABLE,
                 SECURITY_ENABLED,
+                AUTHENTICATION_ENABLED,
                 BLOCK_TOKEN_SECRET,
                 BLOCK_TOKEN_LIFETIME,
                 S3_VOLUME,
                 HTTP_BIND_HOST);
+    }
+
+    /** Whether OM and SCM authenticate native calls: secure mode with user authentication on. */
+    public static boolean authenticationEnabled(OzoneConfiguration conf) {
+        return conf.get(SECURITY_ENABLED) && conf.get(AUTHENTICATION_ENABLED);
     }
 }

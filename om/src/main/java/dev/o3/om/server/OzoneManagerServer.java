@@ -17,6 +17,7 @@ import dev.o3.om.ratis.OmRatisConfig;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.rpc.OzoneManagerService;
 import dev.o3.om.scm.ScmBlockClient;
+import dev.o3.om.security.AuthenticationConfig;
 import dev.o3.om.service.BackgroundServices;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
@@ -25,6 +26,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
@@ -43,6 +45,7 @@ public final class OzoneManagerServer implements Daemon {
     private static final Logger LOG = LoggerFactory.getLogger(OzoneManagerServer.class);
 
     private final OmConfig config;
+    private final AuthenticationConfig authentication;
     private final Clock clock;
     private final String name;
     private final GrpcConfig grpcConfig;
@@ -61,6 +64,7 @@ public final class OzoneManagerServer implements Daemon {
      */
     public OzoneManagerServer(OzoneConfiguration conf, Clock clock) {
         this.config = OmConfig.from(Objects.requireNonNull(conf, "conf is null"));
+        this.authentication = AuthenticationConfig.from(conf);
         this.clock = Objects.requireNonNull(clock, "clock is null");
         this.name = config.nodeId();
         this.grpcConfig = GrpcConfig.from(conf);
@@ -108,15 +112,22 @@ public final class OzoneManagerServer implements Daemon {
                 grpcConfig,
                 GrpcExecutor.direct(),
                 OzoneManagerService.create(
-                        ServiceWiring.dependencies(name, config, ratis, stores, scm, handlers, clock, metrics),
+                        ServiceWiring.dependencies(
+                                name, config, ratis, stores, scm, handlers, clock, metrics, authentication),
                         this::clientAddressOf),
                 new EchoService().bindService()));
         grpc.start();
         http = components.add(new StatusHttpServer(
                 "om-" + name, config.httpAddress().toSocketAddress(), metrics.registry(), this::status));
         http.start();
-        background = components.add(
-                new BackgroundServices(name, ratis, stores, scm, clock, ServiceWiring.backgroundSettings(config)));
+        background = components.add(new BackgroundServices(
+                name,
+                ratis,
+                stores,
+                scm,
+                clock,
+                ServiceWiring.backgroundSettings(
+                        config, authentication.enabled() ? Optional.of(adminCredentialFile()) : Optional.empty())));
         background.start();
     }
 
@@ -198,6 +209,14 @@ public final class OzoneManagerServer implements Daemon {
     @Override
     public void close() {
         lifecycle.close();
+    }
+
+    /**
+     * Where this OM writes its own user's credential in secure mode: {@code admin.credentials} beside its DB
+     * directory. That user is the first administrator; its credential bootstraps everyone else's.
+     */
+    public java.nio.file.Path adminCredentialFile() {
+        return config.dbDirectory().toAbsolutePath().resolveSibling("admin.credentials");
     }
 
     /** This OM's configured node. */

@@ -3,12 +3,15 @@ package dev.o3.om.server;
 import dev.o3.common.security.BlockTokenSigner;
 import dev.o3.om.config.OmConfig;
 import dev.o3.om.config.OmNode;
+import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.OmStoreHolder;
 import dev.o3.om.metrics.OmMetrics;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.rpc.OzoneManagerService;
 import dev.o3.om.scm.ScmBlockClient;
+import dev.o3.om.security.AuthenticationConfig;
 import dev.o3.om.security.BlockTokens;
+import dev.o3.om.security.RequestAuthenticator;
 import dev.o3.om.service.BackgroundServices;
 import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.hdds.ReplicationFactor;
@@ -16,9 +19,12 @@ import dev.o3.proto.hdds.ReplicationType;
 import dev.o3.proto.om.BucketLayout;
 import dev.o3.proto.om.OmRoleInfo;
 import dev.o3.proto.om.RetryCacheLimits;
+import dev.o3.proto.om.S3SecretRecord;
 import dev.o3.proto.om.ServiceInfoResponse;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executor;
 
 /** Translates {@link OmConfig} into the settings records of OM's components. */
@@ -33,7 +39,8 @@ final class ServiceWiring {
             ScmBlockClient scm,
             Executor handlers,
             Clock clock,
-            OmMetrics metrics) {
+            OmMetrics metrics,
+            AuthenticationConfig authentication) {
         OmConfig.RequestSettings requests = config.requests();
         return new OzoneManagerService.Dependencies(
                 name,
@@ -65,7 +72,24 @@ final class ServiceWiring {
                 RetryCacheLimits.newBuilder()
                         .setExpiryMillis(requests.retryCacheExpiry().toMillis())
                         .setMaxEntries(requests.retryCacheMaxEntries())
-                        .build());
+                        .build(),
+                authenticator(authentication, stores, clock, requests.administrators()));
+    }
+
+    /** Checks signatures against the S3 secret table when authentication is on. */
+    private static Optional<RequestAuthenticator> authenticator(
+            AuthenticationConfig authentication, OmStoreHolder stores, Clock clock, Set<String> administrators) {
+        if (!authentication.enabled()) {
+            return Optional.empty();
+        }
+        return Optional.of(new RequestAuthenticator(
+                accessKey -> stores.get().get(OmSchema.S3_SECRETS, accessKey).map(S3SecretRecord::getSecret),
+                clock,
+                authentication.skew(),
+                authentication.maxRemembered(),
+                serverUser(),
+                administrators,
+                authentication.proxies()));
     }
 
     /** The OS user OM runs as; always an administrator. */
@@ -73,14 +97,18 @@ final class ServiceWiring {
         return System.getProperty("user.name", "om");
     }
 
-    static BackgroundServices.Settings backgroundSettings(OmConfig config) {
+    /**
+     * @param adminCredentialFile where secure mode writes the OM user's credential; empty when authentication is off
+     */
+    static BackgroundServices.Settings backgroundSettings(OmConfig config, Optional<Path> adminCredentialFile) {
         return new BackgroundServices.Settings(
                 config.services().openKeyCleanupInterval(),
                 config.openKeyExpireThreshold(),
                 config.services().keyDeletingInterval(),
                 config.services().directoryDeletingInterval(),
                 config.s3Volume(),
-                serverUser());
+                serverUser(),
+                adminCredentialFile);
     }
 
     private static ServiceInfoResponse serviceInfo(OmConfig config, OmRatisServer ratis) {

@@ -18,6 +18,8 @@ import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
 import dev.o3.server.lifecycle.DaemonLifecycle;
 import io.grpc.BindableService;
+import io.grpc.ServerInterceptors;
+import io.grpc.ServerServiceDefinition;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -25,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -51,6 +54,7 @@ public final class ScmServer implements Daemon {
     private final HostAndPort blockAddress;
     private final HostAndPort adminAddress;
     private final GrpcConfig grpc;
+    private final Optional<List<HostAndPort>> adminOms;
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final DaemonLifecycle lifecycle = new DaemonLifecycle(NAME);
 
@@ -81,6 +85,11 @@ public final class ScmServer implements Daemon {
         this.adminAddress = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_CLIENT_ADDRESS, CommonConfigKeys.SCM_CLIENT_PORT);
         this.grpc = GrpcConfig.from(conf);
+        this.adminOms = CommonConfigKeys.authenticationEnabled(conf)
+                ? Optional.of(conf.get(CommonConfigKeys.OM_ADDRESS).stream()
+                        .map(address -> HostAndPort.parse(address, CommonConfigKeys.OM_PORT))
+                        .toList())
+                : Optional.empty();
     }
 
     @Override
@@ -119,7 +128,12 @@ public final class ScmServer implements Daemon {
         http.start();
         grpcServers.add(serve(components, datanodeAddress, new ScmDatanodeGrpcService(created, translator, reports)));
         grpcServers.add(serve(components, blockAddress, new ScmBlockGrpcService(created, translator)));
-        grpcServers.add(serve(components, adminAddress, new ScmAdminGrpcService(created, translator, reports)));
+        ServerServiceDefinition admin = new ScmAdminGrpcService(created, translator, reports).bindService();
+        if (adminOms.isPresent()) {
+            // Secure mode: only administrators, as OM vouches for their signatures.
+            admin = ServerInterceptors.intercept(admin, components.add(new AdminAuthInterceptor(adminOms.get(), grpc)));
+        }
+        grpcServers.add(serve(components, adminAddress, "ScmAdminGrpcService", admin));
         BackgroundPipelineCreator creator = components.add(made.get(0));
         creator.start();
         ScheduledExecutorService healthChecker =
@@ -159,14 +173,21 @@ public final class ScmServer implements Daemon {
 
     /** SCM's services block (RocksDB, locks), so each runs on its own pool that grows as gRPC's default would. */
     private GrpcServer serve(DaemonLifecycle.Components components, HostAndPort address, BindableService service) {
-        String serviceName = service.getClass().getSimpleName();
+        return serve(components, address, service.getClass().getSimpleName(), service.bindService());
+    }
+
+    private GrpcServer serve(
+            DaemonLifecycle.Components components,
+            HostAndPort address,
+            String serviceName,
+            ServerServiceDefinition service) {
         return components
                 .add(GrpcFactory.server(
                         "SCM service " + serviceName,
                         address.toSocketAddress(),
                         grpc,
                         GrpcExecutor.cachedPool(NAME + "-" + serviceName),
-                        service.bindService()))
+                        service))
                 .start();
     }
 
