@@ -13,9 +13,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -207,8 +205,7 @@ public final class ClusterLayout {
         }
 
         /**
-         * Secure mode (docs/security.md): block tokens (with a random secret unless one is set) and authenticated
-         * native calls; {@link MiniO3Cluster#newClient} then hands out clients signing with their user's key. Without
+         * Secure mode (docs/security.md): block tokens under SCM's rotated keys, and authenticated native calls; {@link MiniO3Cluster#newClient} then hands out clients signing with their user's key. Without
          * it a cluster never authenticates calls, even with {@code ozone.security.enabled} set for block tokens.
          */
         public Builder secure() {
@@ -231,7 +228,6 @@ public final class ClusterLayout {
         public ClusterLayout build() {
             if (secure) {
                 overrides.putIfAbsent(CommonConfigKeys.SECURITY_ENABLED.name(), "true");
-                overrides.putIfAbsent(CommonConfigKeys.BLOCK_TOKEN_SECRET.name(), randomSecret());
             }
             overrides.putIfAbsent(CommonConfigKeys.AUTHENTICATION_ENABLED.name(), Boolean.toString(secure));
             OzoneConfiguration.of(overrides);
@@ -269,6 +265,8 @@ public final class ClusterLayout {
                 values.put(ScmConfigKeys.STALE_NODE_INTERVAL.name(), "6s");
                 values.put(ScmConfigKeys.DEAD_NODE_INTERVAL.name(), "12s");
                 values.put(ScmConfigKeys.HEARTBEAT_CHECK_INTERVAL.name(), "500ms");
+                // Datanodes heartbeat every 500 ms: a new block-token key reaches them well within 2 s.
+                values.put(CommonConfigKeys.SECRET_KEY_ACTIVATION.name(), "2s");
             }
             return values;
         }
@@ -342,12 +340,6 @@ public final class ClusterLayout {
                         .append('\n');
             }
             Files.writeString(table, lines, StandardCharsets.UTF_8);
-        }
-
-        private static String randomSecret() {
-            byte[] secret = new byte[32];
-            new SecureRandom().nextBytes(secret);
-            return HexFormat.of().formatHex(secret);
         }
 
         private static int freePort() throws IOException {

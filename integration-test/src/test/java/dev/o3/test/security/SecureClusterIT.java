@@ -77,9 +77,8 @@ class SecureClusterIT {
     @BeforeAll
     void start() {
         cluster = MiniO3Cluster.builder(directory)
-                .numDatanodes(1)
+                .numDatanodes(3)
                 .withS3Gateway()
-                .conf("ozone.replication", "1")
                 .conf("ozone.scm.datanode.pipeline.limit", "1")
                 .secure()
                 .build()
@@ -208,7 +207,7 @@ class SecureClusterIT {
                     .hasMessageContaining("alice is not an administrator");
         }
         try (ScmAdminClient scm = scmAdmin(adminsFile)) {
-            assertThat(scm.datanodes()).hasSize(1);
+            assertThat(scm.datanodes()).hasSize(3);
         }
     }
 

@@ -1,12 +1,15 @@
 package dev.o3.om.server;
 
 import dev.o3.common.concurrent.Threads;
+import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.echo.EchoService;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcExecutor;
 import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.common.grpc.GrpcServer;
+import dev.o3.common.security.BlockTokenConfig;
+import dev.o3.common.security.BlockTokenKeys;
 import dev.o3.om.apply.TransactionApplier;
 import dev.o3.om.config.OmConfig;
 import dev.o3.om.config.OmNode;
@@ -18,11 +21,13 @@ import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.rpc.OzoneManagerService;
 import dev.o3.om.scm.ScmBlockClient;
 import dev.o3.om.security.AuthenticationConfig;
+import dev.o3.om.security.SecretKeyRefresher;
 import dev.o3.om.service.BackgroundServices;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
 import dev.o3.server.lifecycle.DaemonLifecycle;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -46,6 +51,9 @@ public final class OzoneManagerServer implements Daemon {
 
     private final OmConfig config;
     private final AuthenticationConfig authentication;
+    private final Optional<BlockTokenKeys> tokenKeys;
+    private final boolean scmKeys;
+    private final Duration secretKeyCheck;
     private final Clock clock;
     private final String name;
     private final GrpcConfig grpcConfig;
@@ -65,6 +73,9 @@ public final class OzoneManagerServer implements Daemon {
     public OzoneManagerServer(OzoneConfiguration conf, Clock clock) {
         this.config = OmConfig.from(Objects.requireNonNull(conf, "conf is null"));
         this.authentication = AuthenticationConfig.from(conf);
+        this.tokenKeys = BlockTokenConfig.keys(conf);
+        this.scmKeys = BlockTokenConfig.scmManaged(conf);
+        this.secretKeyCheck = conf.get(CommonConfigKeys.SECRET_KEY_CHECK);
         this.clock = Objects.requireNonNull(clock, "clock is null");
         this.name = config.nodeId();
         this.grpcConfig = GrpcConfig.from(conf);
@@ -100,6 +111,11 @@ public final class OzoneManagerServer implements Daemon {
                 name, stores, config.s3Volume(), config.requests().minPartSize(), metrics::recordRetryAnswered);
         ScmBlockClient scm = components.add(
                 new ScmBlockClient(config.scmBlockAddress(), config.services().scmRequestTimeout(), grpcConfig));
+        if (scmKeys) {
+            components
+                    .add(new SecretKeyRefresher(name, scm, tokenKeys.orElseThrow(), secretKeyCheck))
+                    .start();
+        }
         ratis = components.add(new OmRatisServer(name, ratisConfig(), stores, applier, metrics::recordApply));
         ratis.start();
         ExecutorService handlers = Executors.newFixedThreadPool(
@@ -113,7 +129,7 @@ public final class OzoneManagerServer implements Daemon {
                 GrpcExecutor.direct(),
                 OzoneManagerService.create(
                         ServiceWiring.dependencies(
-                                name, config, ratis, stores, scm, handlers, clock, metrics, authentication),
+                                name, config, ratis, stores, scm, handlers, clock, metrics, authentication, tokenKeys),
                         this::clientAddressOf),
                 new EchoService().bindService()));
         grpc.start();

@@ -1,5 +1,6 @@
 package dev.o3.om.server;
 
+import dev.o3.common.security.BlockTokenKeys;
 import dev.o3.common.security.BlockTokenSigner;
 import dev.o3.om.config.OmConfig;
 import dev.o3.om.config.OmNode;
@@ -40,7 +41,8 @@ final class ServiceWiring {
             Executor handlers,
             Clock clock,
             OmMetrics metrics,
-            AuthenticationConfig authentication) {
+            AuthenticationConfig authentication,
+            Optional<BlockTokenKeys> tokenKeys) {
         OmConfig.RequestSettings requests = config.requests();
         return new OzoneManagerService.Dependencies(
                 name,
@@ -65,10 +67,8 @@ final class ServiceWiring {
                 serverUser(),
                 requests.administrators(),
                 () -> serviceInfo(config, ratis),
-                new BlockTokens(config.blockTokens()
-                        .secret()
-                        .map(secret -> new BlockTokenSigner(
-                                secret, clock, config.blockTokens().lifetime()))),
+                new BlockTokens(tokenKeys.map(keys ->
+                        new BlockTokenSigner(keys, clock, config.blockTokens().lifetime()))),
                 RetryCacheLimits.newBuilder()
                         .setExpiryMillis(requests.retryCacheExpiry().toMillis())
                         .setMaxEntries(requests.retryCacheMaxEntries())

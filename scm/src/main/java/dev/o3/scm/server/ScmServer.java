@@ -9,9 +9,12 @@ import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcExecutor;
 import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.common.grpc.GrpcServer;
+import dev.o3.common.security.BlockTokenConfig;
+import dev.o3.proto.hdds.SecretKeyProto;
 import dev.o3.scm.config.ScmConfig;
 import dev.o3.scm.node.DatanodeStatus;
 import dev.o3.scm.pipeline.BackgroundPipelineCreator;
+import dev.o3.scm.security.SecretKeyManager;
 import dev.o3.scm.topology.RackMapping;
 import dev.o3.scm.wire.ScmProtoTranslator;
 import dev.o3.server.http.StatusHttpServer;
@@ -22,6 +25,7 @@ import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +35,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +60,8 @@ public final class ScmServer implements Daemon {
     private final HostAndPort adminAddress;
     private final GrpcConfig grpc;
     private final Optional<List<HostAndPort>> adminOms;
+    private final Optional<SecretKeyManager> secretKeys;
+    private final Duration secretKeyCheck;
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final DaemonLifecycle lifecycle = new DaemonLifecycle(NAME);
 
@@ -85,6 +92,15 @@ public final class ScmServer implements Daemon {
         this.adminAddress = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_CLIENT_ADDRESS, CommonConfigKeys.SCM_CLIENT_PORT);
         this.grpc = GrpcConfig.from(conf);
+        this.secretKeyCheck = conf.get(CommonConfigKeys.SECRET_KEY_CHECK);
+        this.secretKeys = BlockTokenConfig.scmManaged(conf)
+                ? Optional.of(new SecretKeyManager(
+                        config.dbDirectory().toAbsolutePath().resolveSibling("secret_keys.bin"),
+                        clock,
+                        conf.get(CommonConfigKeys.SECRET_KEY_ROTATE),
+                        conf.get(CommonConfigKeys.SECRET_KEY_EXPIRY),
+                        conf.get(CommonConfigKeys.SECRET_KEY_ACTIVATION)))
+                : Optional.empty();
         this.adminOms = CommonConfigKeys.authenticationEnabled(conf)
                 ? Optional.of(conf.get(CommonConfigKeys.OM_ADDRESS).stream()
                         .map(address -> HostAndPort.parse(address, CommonConfigKeys.OM_PORT))
@@ -126,8 +142,21 @@ public final class ScmServer implements Daemon {
         http = components.add(
                 new StatusHttpServer(NAME, config.httpAddress().toSocketAddress(), registry, this::status));
         http.start();
-        grpcServers.add(serve(components, datanodeAddress, new ScmDatanodeGrpcService(created, translator, reports)));
-        grpcServers.add(serve(components, blockAddress, new ScmBlockGrpcService(created, translator)));
+        Supplier<List<SecretKeyProto>> keys = secretKeys
+                .<Supplier<List<SecretKeyProto>>>map(manager -> manager::keys)
+                .orElse(List::of);
+        secretKeys.ifPresent(manager -> {
+            manager.rotateIfDue();
+            ScheduledExecutorService rotation =
+                    Executors.newSingleThreadScheduledExecutor(Threads.daemonThreadsNamed(NAME + "-secret-keys"));
+            components.add(rotation::shutdownNow);
+            long check = secretKeyCheck.toMillis();
+            var unusedRotation = rotation.scheduleWithFixedDelay(
+                    () -> rotateSecretKeys(manager), check, check, TimeUnit.MILLISECONDS);
+        });
+        grpcServers.add(
+                serve(components, datanodeAddress, new ScmDatanodeGrpcService(created, translator, reports, keys)));
+        grpcServers.add(serve(components, blockAddress, new ScmBlockGrpcService(created, translator, keys)));
         ServerServiceDefinition admin = new ScmAdminGrpcService(created, translator, reports).bindService();
         if (adminOms.isPresent()) {
             // Secure mode: only administrators, as OM vouches for their signatures.
@@ -154,6 +183,20 @@ public final class ScmServer implements Daemon {
         long adminPeriod = config.datanodeAdmin().monitorInterval().toMillis();
         var unusedAdmin = adminMonitor.scheduleWithFixedDelay(
                 this::checkDatanodeAdmin, adminPeriod, adminPeriod, TimeUnit.MILLISECONDS);
+    }
+
+    /** Secure mode: the unexpired block-token keys, oldest first; none with security off or a static secret. */
+    public List<SecretKeyProto> secretKeys() {
+        return secretKeys.map(SecretKeyManager::keys).orElse(List.of());
+    }
+
+    private static void rotateSecretKeys(SecretKeyManager manager) {
+        try {
+            manager.rotateIfDue();
+        } catch (RuntimeException e) {
+            // Top of the rotation thread: the current key stays in use; try again next period.
+            LOG.error("[{}] block-token key rotation failed", NAME, e);
+        }
     }
 
     private void checkDatanodeAdmin() {
