@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.Optional;
 
@@ -47,7 +48,13 @@ final class LocalClusterFile {
         xml.append("</configuration>\n");
         String content = xml.toString();
         try {
-            Path temporary = Files.createTempFile(file.getParent(), ".ozone-local", ".xml");
+            // Readable by every user of the machine (addresses only, no secrets): in secure mode they all talk to
+            // this cluster, each with their own credential.
+            Path temporary = Files.createTempFile(
+                    file.getParent(),
+                    ".ozone-local",
+                    ".xml",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")));
             Files.writeString(temporary, content, StandardCharsets.UTF_8);
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
