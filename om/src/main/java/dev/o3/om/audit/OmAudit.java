@@ -10,8 +10,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes one line per answered OM request to the SLF4J logger {@code OMAudit}, which dist's logback configuration
  * sends to its own file ({@code om-audit.log}): {@code user=alice | op=CreateKey | resource=/vol1/bucket1/key1 |
- * result=SUCCESS | client=127.0.0.1:51234}. Refused calls are logged with their status ({@code result=
- * PERMISSION_DENIED}, {@code result=UNAUTHENTICATED}). Stateless; thread-safe.
+ * result=SUCCESS | client=127.0.0.1:51234}. Writes and every refused call (with its status: {@code result=
+ * PERMISSION_DENIED}, {@code result=UNAUTHENTICATED}) are logged at INFO; successful reads, by far the most calls,
+ * at DEBUG, so that auditing them is a choice (the logger's level) rather than a cost on every lookup. Stateless;
+ * thread-safe.
  */
 public final class OmAudit {
     /** The logger name, as in Apache Ozone. */
@@ -33,6 +35,28 @@ public final class OmAudit {
      * @param client the caller's address
      */
     public static void log(String user, String operation, String resource, String result, String client) {
+        log(user, operation, resource, result, client, true);
+    }
+
+    /**
+     * Logs one request; a successful read only at DEBUG.
+     *
+     * @param write whether the request changes state (a write); reads that succeed are logged at DEBUG
+     */
+    public static void log(
+            String user, String operation, String resource, String result, String client, boolean write) {
+        if (!write && result.equals("SUCCESS")) {
+            if (LOG.isDebugEnabled()) {
+                LOG.debug(
+                        "user={} | op={} | resource={} | result={} | client={}",
+                        user.isEmpty() ? "-" : user,
+                        operation,
+                        resource.isEmpty() ? "-" : resource,
+                        result,
+                        client);
+            }
+            return;
+        }
         if (LOG.isInfoEnabled()) {
             LOG.info(
                     "user={} | op={} | resource={} | result={} | client={}",

@@ -35,10 +35,12 @@ final class RpcCall<R extends Message> {
     private final String user;
     private final String resource;
     private final String client;
+    private final boolean write;
 
     /**
      * @param caller who calls, for the audit log
      * @param request the request, whose names the audit log shows
+     * @param write whether the call changes state (the audit log shows successful reads at DEBUG only)
      */
     RpcCall(
             String logPrefix,
@@ -47,8 +49,10 @@ final class RpcCall<R extends Message> {
             Function<OmError, R> errorResponse,
             Function<String, String> leaderAddress,
             Caller caller,
-            Object request) {
+            Object request,
+            boolean write) {
         this.user = caller.user();
+        this.write = write;
         this.resource = OmAudit.resourceOf(request);
         this.client =
                 Optional.ofNullable(CallerInterceptor.CLIENT_ADDRESS.get()).orElse("-");
@@ -108,6 +112,7 @@ final class RpcCall<R extends Message> {
             LOG.debug("[{}] could not answer {} (client gone?)", logPrefix, metrics.operation(), e);
         }
         metrics.recordRequest(status.name(), System.nanoTime() - arrivedNanos);
-        OmAudit.log(user, metrics.operation(), resource, status == OmStatus.OK ? "SUCCESS" : status.name(), client);
+        OmAudit.log(
+                user, metrics.operation(), resource, status == OmStatus.OK ? "SUCCESS" : status.name(), client, write);
     }
 }

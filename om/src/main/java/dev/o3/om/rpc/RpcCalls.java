@@ -108,8 +108,8 @@ final class RpcCalls {
             Function<OmError, R> errorResponse) {
         OperationMetrics operationMetrics = metrics.operation(operation);
         return (request, caller, requestId, observer) -> {
-            RpcCall<R> call =
-                    new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress, caller, request);
+            RpcCall<R> call = new RpcCall<>(
+                    logPrefix, operationMetrics, observer, errorResponse, leaderAddress, caller, request, true);
             try {
                 checkLeader();
                 checkAnonymous(operation, caller);
@@ -162,8 +162,8 @@ final class RpcCalls {
             String operation, ReadHandler<Q, R> handler, Function<OmError, R> errorResponse) {
         OperationMetrics operationMetrics = metrics.operation(operation);
         return (request, caller, observer) -> {
-            RpcCall<R> call =
-                    new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress, caller, request);
+            RpcCall<R> call = new RpcCall<>(
+                    logPrefix, operationMetrics, observer, errorResponse, leaderAddress, caller, request, false);
             readAfterBarrier(operation, call, handler, request, caller);
         };
     }
@@ -178,8 +178,8 @@ final class RpcCalls {
         OperationMetrics operationMetrics = metrics.operation(operation);
         return ServerCalls.asyncUnaryCall((request, observer) -> {
             Caller caller = CallerInterceptor.CALLER.get();
-            RpcCall<R> call =
-                    new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress, caller, request);
+            RpcCall<R> call = new RpcCall<>(
+                    logPrefix, operationMetrics, observer, errorResponse, leaderAddress, caller, request, false);
             try {
                 handlers.execute(() -> {
                     operationMetrics.recordStage(Stage.QUEUE, System.nanoTime() - call.arrivedNanos());
@@ -200,8 +200,8 @@ final class RpcCalls {
         OperationMetrics operationMetrics = metrics.operation(operation);
         return ServerCalls.asyncUnaryCall((request, observer) -> {
             Caller caller = CallerInterceptor.CALLER.get();
-            RpcCall<R> call =
-                    new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress, caller, request);
+            RpcCall<R> call = new RpcCall<>(
+                    logPrefix, operationMetrics, observer, errorResponse, leaderAddress, caller, request, false);
             try {
                 checkAnonymous(operation, caller);
                 call.succeed(handler.apply(request));

@@ -129,7 +129,14 @@ public final class OzoneManagerServer implements Daemon {
                 GrpcExecutor.direct(),
                 OzoneManagerService.create(
                         ServiceWiring.dependencies(
-                                name, config, ratis, stores, scm, handlers, clock, metrics, authentication, tokenKeys),
+                                config,
+                                ratis,
+                                stores,
+                                scm,
+                                handlers,
+                                clock,
+                                metrics,
+                                new ServiceWiring.Security(authentication, tokenKeys)),
                         this::clientAddressOf),
                 new EchoService().bindService()));
         grpc.start();

@@ -33,7 +33,6 @@ final class ServiceWiring {
     private ServiceWiring() {}
 
     static OzoneManagerService.Dependencies dependencies(
-            String name,
             OmConfig config,
             OmRatisServer ratis,
             OmStoreHolder stores,
@@ -41,11 +40,12 @@ final class ServiceWiring {
             Executor handlers,
             Clock clock,
             OmMetrics metrics,
-            AuthenticationConfig authentication,
-            Optional<BlockTokenKeys> tokenKeys) {
+            Security security) {
+        AuthenticationConfig authentication = security.authentication();
+        Optional<BlockTokenKeys> tokenKeys = security.tokenKeys();
         OmConfig.RequestSettings requests = config.requests();
         return new OzoneManagerService.Dependencies(
-                name,
+                config.nodeId(),
                 ratis,
                 stores,
                 scm,
@@ -75,6 +75,14 @@ final class ServiceWiring {
                         .build(),
                 authenticator(authentication, stores, clock, requests.administrators()));
     }
+
+    /**
+     * Secure mode's settings.
+     *
+     * @param authentication whether and how calls are authenticated
+     * @param tokenKeys the block-token keys (security on), static or kept in step with SCM's
+     */
+    record Security(AuthenticationConfig authentication, Optional<BlockTokenKeys> tokenKeys) {}
 
     /** Checks signatures against the S3 secret table when authentication is on. */
     private static Optional<RequestAuthenticator> authenticator(
