@@ -3,9 +3,7 @@ package dev.o3.client.om;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcFactory;
-import dev.o3.common.security.RequestSignature;
 import dev.o3.common.security.UserCredential;
-import dev.o3.proto.om.CallAuth;
 import dev.o3.proto.om.LookupKeyRequest;
 import dev.o3.proto.om.LookupKeyResponse;
 import dev.o3.proto.om.OmCall;
@@ -15,7 +13,6 @@ import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.OzoneManagerServiceGrpc.OzoneManagerServiceBlockingStub;
 import dev.o3.proto.om.OzoneManagerServiceGrpc.OzoneManagerServiceStub;
-import io.grpc.CallCredentials;
 import io.grpc.ClientInterceptor;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -108,7 +105,7 @@ public final class OmClient implements AutoCloseable {
                     .build());
         }
         this.credential = Objects.requireNonNull(credential, "credential is null");
-        Optional<CallCredentials> signer = signer(credential, user, false);
+        Optional<SigningCredentials> signer = signer(credential, user, false);
         this.stubs = stubs(channels, userHeaders(user), signer, requestIds);
         this.asyncStubs = asyncStubs(channels, userHeaders(user), signer, requestIds);
         this.callStreams = channels.stream()
@@ -125,7 +122,7 @@ public final class OmClient implements AutoCloseable {
         this.requestIds = shared.requestIds;
         this.channels = shared.channels;
         this.credential = shared.credential;
-        Optional<CallCredentials> signer = signer(credential, user, anonymous);
+        Optional<SigningCredentials> signer = signer(credential, user, anonymous);
         this.stubs = stubs(channels, headers, signer, requestIds);
         this.asyncStubs = asyncStubs(channels, headers, signer, requestIds);
         this.callStreams = shared.callStreams;
@@ -158,13 +155,16 @@ public final class OmClient implements AutoCloseable {
         return headers;
     }
 
-    private static Optional<CallCredentials> signer(
+    private static Optional<SigningCredentials> signer(
             Optional<UserCredential> credential, String user, boolean anonymous) {
         return credential.map(key -> new SigningCredentials(key, user, anonymous));
     }
 
     private static List<OzoneManagerServiceBlockingStub> stubs(
-            List<ManagedChannel> channels, Metadata headers, Optional<CallCredentials> signer, RequestIds requestIds) {
+            List<ManagedChannel> channels,
+            Metadata headers,
+            Optional<SigningCredentials> signer,
+            RequestIds requestIds) {
         ClientInterceptor interceptor = MetadataUtils.newAttachHeadersInterceptor(headers);
         return channels.stream()
                 .map(channel -> {
@@ -177,7 +177,10 @@ public final class OmClient implements AutoCloseable {
 
     /** Stubs whose callbacks run on the transport thread: no hand-off per response. */
     private static List<OzoneManagerServiceStub> asyncStubs(
-            List<ManagedChannel> channels, Metadata headers, Optional<CallCredentials> signer, RequestIds requestIds) {
+            List<ManagedChannel> channels,
+            Metadata headers,
+            Optional<SigningCredentials> signer,
+            RequestIds requestIds) {
         ClientInterceptor interceptor = MetadataUtils.newAttachHeadersInterceptor(headers);
         return channels.stream()
                 .map(channel -> {
@@ -307,7 +310,7 @@ public final class OmClient implements AutoCloseable {
                         () -> leader,
                         (target, observer) -> {
                             // Every attempt is signed anew: the OM accepts a signature once.
-                            credential.ifPresent(key -> call.setAuth(auth(key, call)));
+                            credential.ifPresent(key -> SigningCredentials.sign(key, user, anonymous, call));
                             // answer() hands every outcome to the attempt's observer.
                             var unused = callStreams
                                     .get(target)
@@ -317,22 +320,6 @@ public final class OmClient implements AutoCloseable {
                         },
                         errorOf)
                 .start();
-    }
-
-    private CallAuth auth(UserCredential key, OmCall.Builder call) {
-        RequestSignature signature = RequestSignature.sign(
-                key,
-                user,
-                anonymous,
-                OzoneManagerServiceGrpc.getCallsMethod().getFullMethodName() + "/"
-                        + call.getRequestCase().name(),
-                System.currentTimeMillis());
-        return CallAuth.newBuilder()
-                .setAccessKey(signature.accessKeyId())
-                .setTimeMillis(signature.timeMillis())
-                .setNonce(signature.nonce())
-                .setSignature(signature.signature())
-                .build();
     }
 
     private static <R> void answer(

@@ -3,6 +3,9 @@ package dev.o3.client.om;
 import dev.o3.common.security.RequestSignature;
 import dev.o3.common.security.SignatureHeaders;
 import dev.o3.common.security.UserCredential;
+import dev.o3.proto.om.CallAuth;
+import dev.o3.proto.om.OmCall;
+import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import io.grpc.CallCredentials;
 import io.grpc.Metadata;
 import java.util.concurrent.Executor;
@@ -26,6 +29,24 @@ public final class SigningCredentials extends CallCredentials {
         this.credential = credential;
         this.user = user;
         this.anonymous = anonymous;
+    }
+
+    /**
+     * Signs one call on the {@code Calls} stream (its {@code auth}), for the method {@code <Calls method>/<case>}.
+     */
+    static void sign(UserCredential credential, String user, boolean anonymous, OmCall.Builder call) {
+        RequestSignature signature = RequestSignature.sign(
+                credential,
+                user,
+                anonymous,
+                OzoneManagerServiceGrpc.getCallsMethod().getFullMethodName() + "/"
+                        + call.getRequestCase().name(),
+                System.currentTimeMillis());
+        call.setAuth(CallAuth.newBuilder()
+                .setAccessKey(signature.accessKeyId())
+                .setTimeMillis(signature.timeMillis())
+                .setNonce(signature.nonce())
+                .setSignature(signature.signature()));
     }
 
     @Override

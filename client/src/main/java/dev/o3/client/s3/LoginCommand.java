@@ -64,6 +64,8 @@ public final class LoginCommand implements Callable<Integer> {
         return 0;
     }
 
+    // On JDK 17, which O3 targets, System.console() is null exactly when there is no terminal to ask on.
+    @SuppressWarnings("SystemConsoleNull")
     private String readSecret() {
         Console console = System.console();
         if (!secretFromStdin && console != null) {
