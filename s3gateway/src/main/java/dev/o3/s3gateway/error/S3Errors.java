@@ -28,7 +28,8 @@ public final class S3Errors {
             case S3_SECRET_NOT_FOUND -> S3ErrorCode.INVALID_ACCESS_KEY_ID;
             case QUOTA_EXCEEDED -> S3ErrorCode.QUOTA_EXCEEDED;
             case NOT_LEADER, LEADER_NOT_READY, SCM_UNAVAILABLE -> S3ErrorCode.SERVICE_UNAVAILABLE;
-            case INTERNAL_ERROR, VOLUME_ALREADY_EXISTS, VOLUME_NOT_EMPTY -> S3ErrorCode.INTERNAL_ERROR;
+                // UNAUTHENTICATED: OM refused the gateway's own credential (misconfiguration), not the S3 client.
+            case INTERNAL_ERROR, VOLUME_ALREADY_EXISTS, VOLUME_NOT_EMPTY, UNAUTHENTICATED -> S3ErrorCode.INTERNAL_ERROR;
         };
     }
 
