@@ -205,8 +205,9 @@ public final class ClusterLayout {
         }
 
         /**
-         * Secure mode (docs/security.md): block tokens under SCM's rotated keys, and authenticated native calls; {@link MiniO3Cluster#newClient} then hands out clients signing with their user's key. Without
-         * it a cluster never authenticates calls, even with {@code ozone.security.enabled} set for block tokens.
+         * Secure mode (docs/security.md): block tokens under SCM's rotated keys, and authenticated native calls;
+         * {@link MiniO3Cluster#newClient} then hands out clients signing with their user's key. Without it a cluster
+         * never authenticates calls, even with {@code ozone.security.enabled} set for block tokens.
          */
         public Builder secure() {
             this.secure = true;

@@ -277,7 +277,7 @@ public final class MiniO3Cluster implements AutoCloseable {
     /** Waits until an OM has written the administrator's credential (it does once a leader created it). */
     private UserCredential waitForAdminCredential() {
         AtomicReference<UserCredential> found = new AtomicReference<>();
-        waitFor("administrator credential", Duration.ofSeconds(120), () -> {
+        waitFor("administrator credential", Duration.ofMinutes(2), () -> {
             for (OzoneManagerServer om : oms) {
                 Optional<UserCredential> credential = CredentialFile.read(om.adminCredentialFile());
                 if (credential.isPresent()) {
