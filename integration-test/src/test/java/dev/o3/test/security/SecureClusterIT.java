@@ -13,7 +13,6 @@ import dev.o3.common.security.SignatureHeaders;
 import dev.o3.common.security.UserCredential;
 import dev.o3.minicluster.MiniO3Cluster;
 import dev.o3.proto.om.CallAuth;
-import dev.o3.proto.om.InfoVolumeRequest;
 import dev.o3.proto.om.LookupKeyRequest;
 import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OmReply;
@@ -131,7 +130,7 @@ class SecureClusterIT {
 
     @Test
     void aSignatureIsAcceptedOnce() {
-        MethodDescriptor<InfoVolumeRequest, ?> info = OzoneManagerServiceGrpc.getInfoVolumeMethod();
+        var info = OzoneManagerServiceGrpc.getInfoVolumeMethod();
         Metadata headers = signed(alice, "", false, info.getFullMethodName(), now());
 
         assertThat(statusOf(info, headers).getCode()).isEqualTo(Status.Code.OK);
