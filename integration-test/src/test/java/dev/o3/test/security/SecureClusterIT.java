@@ -29,7 +29,6 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.MetadataUtils;
-import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +37,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -149,23 +147,32 @@ class SecureClusterIT {
                         .setBucket("b")
                         .setName("k"));
 
-        OmReply unsigned = streamed(call.clone().setUser(ALICE).build());
+        OmReply unsigned =
+                CallStreamProbe.send(channel, call.clone().setUser(ALICE).build());
         assertThat(unsigned.getError().getStatus()).isEqualTo(OmStatus.UNAUTHENTICATED);
         assertThat(unsigned.getError().getMessage()).contains("no credential");
 
-        OmReply forged = streamed(call.clone()
-                .setAuth(auth(RequestSignature.sign(new UserCredential(ALICE, "guess"), "", false, lookup, now())))
-                .build());
+        OmReply forged = CallStreamProbe.send(
+                channel,
+                call.clone()
+                        .setAuth(auth(
+                                RequestSignature.sign(new UserCredential(ALICE, "guess"), "", false, lookup, now())))
+                        .build());
         assertThat(forged.getError().getStatus()).isEqualTo(OmStatus.UNAUTHENTICATED);
 
-        OmReply otherCall = streamed(call.clone()
-                .setAuth(auth(RequestSignature.sign(alice, "", false, lookup.replace("LOOKUP", "COMMIT"), now())))
-                .build());
+        OmReply otherCall = CallStreamProbe.send(
+                channel,
+                call.clone()
+                        .setAuth(auth(
+                                RequestSignature.sign(alice, "", false, lookup.replace("LOOKUP", "COMMIT"), now())))
+                        .build());
         assertThat(otherCall.getError().getStatus()).isEqualTo(OmStatus.UNAUTHENTICATED);
 
-        OmReply genuine = streamed(call.clone()
-                .setAuth(auth(RequestSignature.sign(alice, "", false, lookup, now())))
-                .build());
+        OmReply genuine = CallStreamProbe.send(
+                channel,
+                call.clone()
+                        .setAuth(auth(RequestSignature.sign(alice, "", false, lookup, now())))
+                        .build());
         assertThat(genuine.getResponseCase()).isEqualTo(OmReply.ResponseCase.LOOKUP_KEY);
         assertThat(genuine.getLookupKey().getError().getStatus()).isEqualTo(OmStatus.VOLUME_NOT_FOUND);
     }
@@ -315,32 +322,6 @@ class SecureClusterIT {
                 .setNonce(signature.nonce())
                 .setSignature(signature.signature())
                 .build();
-    }
-
-    /** Sends one call on a new {@code Calls} stream and returns its reply. */
-    private OmReply streamed(OmCall call) throws Exception {
-        CompletableFuture<OmReply> reply = new CompletableFuture<>();
-        StreamObserver<OmCall> requests = OzoneManagerServiceGrpc.newStub(channel)
-                .withDeadlineAfter(DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
-                .calls(new StreamObserver<>() {
-                    @Override
-                    public void onNext(OmReply value) {
-                        reply.complete(value);
-                    }
-
-                    @Override
-                    public void onError(Throwable t) {
-                        reply.completeExceptionally(t);
-                    }
-
-                    @Override
-                    public void onCompleted() {
-                        reply.completeExceptionally(new IllegalStateException("no reply"));
-                    }
-                });
-        requests.onNext(call);
-        requests.onCompleted();
-        return reply.get(DEADLINE.toSeconds(), TimeUnit.SECONDS);
     }
 
     private static long now() {
