@@ -9,8 +9,9 @@ import picocli.CommandLine.ScopeType;
 /**
  * Logging of the {@code ozone} process, set before the first logger exists (logback reads its configuration,
  * {@code logback.xml}, once). The shells ({@code sh}, {@code admin}, {@code s3}, {@code fs}) print their own output
- * and one-line errors only: the log lines of what they use (the O3 client, Ratis, gRPC, Hadoop) are dropped unless the command line says
- * {@value #VERBOSE}, then they go to stderr at {@code OZONE_LOG_LEVEL} (default info). In every command
+ * and one-line errors only: the log lines of what they use (the O3 client, Ratis, gRPC, Hadoop) are dropped unless
+ * the command line says {@value #VERBOSE}, then they go to stderr at {@code OZONE_LOG_LEVEL} (default info). In every
+ * command
  * java.util.logging (gRPC, Ratis' shaded gRPC) goes through SLF4J, so that one level and format apply to it too.
  */
 final class ClientLogging {
