@@ -1,6 +1,7 @@
 package dev.o3.dist;
 
 import dev.o3.client.cli.ConfigOptions;
+import dev.o3.common.security.tls.TlsConfigKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,11 +14,14 @@ import java.util.Optional;
 
 /**
  * The client configuration of a running {@code ozone local} ({@value ConfigOptions#LOCAL_CLUSTER_FILE} in the conf
- * dir): the OM and SCM addresses, in ozone-site.xml form, so that {@code ozone sh}, {@code admin}, {@code s3} and
- * {@code freon} reach the cluster with no flags whatever its ports. Written when the cluster is ready, removed when it
- * stops.
+ * dir): the OM and SCM addresses and, with TLS, the CA certificate to trust, in ozone-site.xml form, so that
+ * {@code ozone sh}, {@code admin}, {@code s3} and {@code freon} reach the cluster with no flags whatever its ports.
+ * Written when the cluster is ready, removed when it stops.
  */
 final class LocalClusterFile {
+    /** The cluster CA certificate clients trust, beside the configuration file. */
+    static final String CA_FILE = "ozone-local-ca.crt";
+
     private final Path file;
     private final String content;
 
@@ -61,6 +65,28 @@ final class LocalClusterFile {
             throw new UncheckedIOException("cannot write " + file, e);
         }
         return new LocalClusterFile(file, content);
+    }
+
+    /**
+     * Copies the cluster CA certificate {@code ca} beside {@code file} ({@value #CA_FILE}) and returns the keys that
+     * make clients trust it.
+     *
+     * @throws UncheckedIOException when the directory is not writable
+     */
+    static Map<String, String> trust(Path file, Path ca) {
+        Path copy = file.resolveSibling(CA_FILE);
+        try {
+            Path temporary = Files.createTempFile(file.getParent(), ".ozone-local", ".crt");
+            Files.copy(ca, temporary, StandardCopyOption.REPLACE_EXISTING);
+            // A certificate is public: every local user's client must be able to trust the cluster.
+            if (temporary.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rw-r--r--"));
+            }
+            Files.move(temporary, copy, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + copy, e);
+        }
+        return Map.of(TlsConfigKeys.TLS_ENABLED.name(), "true", TlsConfigKeys.CA_FILE.name(), copy.toString());
     }
 
     /** Removes the file unless another {@code ozone local} has replaced it since. */

@@ -71,6 +71,11 @@ final class LocalCommand implements Callable<Integer> {
                     + " another local cluster; the endpoints are printed.")
     private boolean anyPorts;
 
+    @Option(
+            names = "--no-tls",
+            description = "Plaintext gRPC and Ratis channels instead of mutual TLS with certificates from SCM's CA.")
+    private boolean noTls;
+
     @Option(names = "--data", defaultValue = "o3-data", description = "Data directory (default: ./${DEFAULT-VALUE}).")
     private Path data;
 
@@ -90,6 +95,9 @@ final class LocalCommand implements Callable<Integer> {
                 .secure();
         if (!anyPorts) {
             layout.fixedPorts();
+        }
+        if (!noTls) {
+            layout.tls();
         }
         layout.conf(ClientConfigKeys.READ_SHORT_CIRCUIT.name(), "true");
         LocalDefaults.forOverrides(config.overrides()).forEach(layout::conf);
@@ -150,7 +158,10 @@ final class LocalCommand implements Callable<Integer> {
         }
         Optional<Path> location = LocalClusterFile.location();
         try {
-            location.ifPresent(file -> clientFile.set(LocalClusterFile.write(file, addresses)));
+            location.ifPresent(file -> {
+                cluster.scm().caCertificateFile().ifPresent(ca -> addresses.putAll(LocalClusterFile.trust(file, ca)));
+                clientFile.set(LocalClusterFile.write(file, addresses));
+            });
             return location;
         } catch (UncheckedIOException e) {
             spec.commandLine()
@@ -173,6 +184,9 @@ final class LocalCommand implements Callable<Integer> {
                 + cluster.clientConfiguration().explicitValues().get("ozone.scm.client.address"));
         clientFile.ifPresent(
                 file -> out.println("  Client config:      " + file + " (read by ozone sh, admin, s3, freon)"));
+        cluster.scm()
+                .caCertificateFile()
+                .ifPresent(ca -> out.println("  TLS:                on; cluster CA certificate " + ca));
         cluster.gateway().ifPresent(gateway -> out.println("  S3 endpoint:        http://127.0.0.1:" + gateway.port()));
         out.println("  S3 credentials:     AWS_ACCESS_KEY_ID=" + secret.accessKey() + " AWS_SECRET_ACCESS_KEY="
                 + secret.secret());

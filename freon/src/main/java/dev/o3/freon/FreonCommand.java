@@ -9,6 +9,7 @@ import dev.o3.freon.generator.OmKeyReader;
 import dev.o3.freon.generator.RatisAppend;
 import dev.o3.freon.generator.S3KeyGenerator;
 import dev.o3.freon.generator.S3KeyReader;
+import dev.o3.freon.generator.TraceReplayer;
 import picocli.CommandLine.Command;
 
 /** {@code ozone freon}: the load generators. */
@@ -26,6 +27,8 @@ import picocli.CommandLine.Command;
             DatanodeEcho.class,
             S3KeyGenerator.class,
             S3KeyReader.class,
+            TraceCommand.class,
+            TraceReplayer.class,
             PlotCommand.class
         })
 public final class FreonCommand {}

@@ -2,6 +2,7 @@ package dev.o3.minicluster;
 
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.security.tls.TlsConfigKeys;
 import dev.o3.datanode.config.DatanodeConfigKeys;
 import dev.o3.om.config.OmConfigKeys;
 import dev.o3.s3gateway.config.S3GatewayConfigKeys;
@@ -13,11 +14,14 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -37,6 +41,7 @@ public final class ClusterLayout {
     private final boolean s3Gateway;
     private final boolean fixedPorts;
     private final int s3Port;
+    private final Map<String, String> tls;
 
     private ClusterLayout(
             Builder builder, List<ClusterNode> nodes, List<Integer> omClientPorts, List<Integer> omRatisPorts) {
@@ -52,6 +57,7 @@ public final class ClusterLayout {
         this.s3Gateway = builder.s3Gateway;
         this.fixedPorts = builder.fixedPorts;
         this.s3Port = builder.fixedPorts ? 9878 : 0;
+        this.tls = builder.tlsValues();
     }
 
     public static Builder builder(Path baseDirectory) {
@@ -123,17 +129,31 @@ public final class ClusterLayout {
                 .with(CommonConfigKeys.SCM_DATANODE_ADDRESS.name(), scmDatanodeAddress);
     }
 
-    OzoneConfiguration gatewayConfiguration(String omAddresses) {
-        return OzoneConfiguration.of(overrides)
+    /** Whether every channel of the cluster uses TLS with certificates from SCM's CA. */
+    public boolean tls() {
+        return !tls.isEmpty();
+    }
+
+    OzoneConfiguration gatewayConfiguration(String omAddresses, String scmAdminAddress) {
+        Map<String, String> values = new LinkedHashMap<>(tls);
+        values.putAll(overrides);
+        return OzoneConfiguration.of(values)
                 .with(CommonConfigKeys.OM_ADDRESS.name(), omAddresses)
+                .with(CommonConfigKeys.SCM_CLIENT_ADDRESS.name(), scmAdminAddress)
                 .with(S3GatewayConfigKeys.HTTP_ADDRESS.name(), "127.0.0.1:" + s3Port)
                 .with(S3GatewayConfigKeys.WEBADMIN_HTTP_ADDRESS.name(), "127.0.0.1:0");
     }
 
-    OzoneConfiguration clientConfiguration(String omAddresses, String scmAdminAddress) {
-        return OzoneConfiguration.of(overrides)
+    /** A client's configuration; with TLS it trusts the CA in {@code caFile} (and knows no bootstrap secret). */
+    OzoneConfiguration clientConfiguration(String omAddresses, String scmAdminAddress, Optional<Path> caFile) {
+        OzoneConfiguration conf = OzoneConfiguration.of(overrides)
                 .with(CommonConfigKeys.OM_ADDRESS.name(), omAddresses)
                 .with(CommonConfigKeys.SCM_CLIENT_ADDRESS.name(), scmAdminAddress);
+        if (caFile.isPresent()) {
+            conf = conf.with(TlsConfigKeys.TLS_ENABLED.name(), "true")
+                    .with(TlsConfigKeys.CA_FILE.name(), caFile.get().toString());
+        }
+        return conf;
     }
 
     /** Shape of a cluster; every setter validates at once. */
@@ -149,6 +169,8 @@ public final class ClusterLayout {
         private boolean fixedPorts;
         private boolean testTimers = true;
         private boolean secure;
+        private boolean tls;
+        private String secret;
 
         private Builder(Path baseDirectory) {
             this.baseDirectory = Objects.requireNonNull(baseDirectory, "baseDirectory is null");
@@ -196,6 +218,34 @@ public final class ClusterLayout {
         public Builder fixedPorts() {
             this.fixedPorts = true;
             return this;
+        }
+
+        /**
+         * Mutual TLS on every gRPC and Ratis channel: SCM creates the cluster CA, the other services get certificates
+         * from it with a bootstrap secret generated for this cluster, clients trust the CA.
+         */
+        public Builder tls() {
+            this.tls = true;
+            return this;
+        }
+
+        /** The services' TLS settings: none without TLS. */
+        private Map<String, String> tlsValues() {
+            if (!tls) {
+                return Map.of();
+            }
+            return Map.of(
+                    TlsConfigKeys.TLS_ENABLED.name(), "true", TlsConfigKeys.BOOTSTRAP_SECRET.name(), bootstrapSecret());
+        }
+
+        /** One secret per layout, kept with it so a restarted node presents the same. */
+        private String bootstrapSecret() {
+            if (secret == null) {
+                byte[] random = new byte[24];
+                new SecureRandom().nextBytes(random);
+                secret = HexFormat.of().formatHex(random);
+            }
+            return secret;
         }
 
         /** Keep production heartbeat and failure-detection timers instead of the short test ones. */
@@ -290,6 +340,10 @@ public final class ClusterLayout {
             values.put(
                     DatanodeConfigKeys.RATIS_DIRS.name(),
                     directories(directory, "ratis-disk", "ratis", ratisDirsPerDatanode));
+            // The SSD read cache is off until hdds.datanode.cache.size is set.
+            values.put(
+                    DatanodeConfigKeys.CACHE_DIR.name(),
+                    directory.resolve("cache").toString());
             values.put(DatanodeConfigKeys.HOSTNAME.name(), datanodeHost(index));
             values.put(DatanodeConfigKeys.RATIS_PORT.name(), Integer.toString(fixedPorts ? 9858 : 0));
             values.put(DatanodeConfigKeys.STANDALONE_PORT.name(), Integer.toString(fixedPorts ? 9859 : 0));
@@ -311,6 +365,7 @@ public final class ClusterLayout {
                     directory.resolve("metadata").toString());
             values.put(CommonConfigKeys.TOPOLOGY_TABLE.name(), table.toString());
             values.put(CommonConfigKeys.HTTP_BIND_HOST.name(), "127.0.0.1");
+            values.putAll(tlsValues());
             values.putAll(extra);
             values.putAll(overrides);
             return new ClusterNode(role, id, directory, rack, OzoneConfiguration.of(values));

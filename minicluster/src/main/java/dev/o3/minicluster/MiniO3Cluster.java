@@ -11,8 +11,11 @@ import dev.o3.datanode.server.DatanodeServer;
 import dev.o3.om.server.OzoneManagerServer;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.s3gateway.ozone.OzoneS3Backend;
+import dev.o3.s3gateway.ozone.OzoneS3GatewayDaemon;
 import dev.o3.s3gateway.server.S3GatewayServer;
 import dev.o3.scm.server.ScmServer;
+import dev.o3.server.security.tls.HttpsCertificate;
+import dev.o3.server.security.tls.ServiceCertificate;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,6 +46,7 @@ public final class MiniO3Cluster implements AutoCloseable {
     private OzoneClient gatewayClient;
     private S3GatewayServer gateway;
     private UserCredential adminCredential;
+    private Optional<ServiceCertificate> gatewayCertificate = Optional.empty();
 
     MiniO3Cluster(ClusterLayout layout) {
         this.layout = layout;
@@ -63,7 +67,7 @@ public final class MiniO3Cluster implements AutoCloseable {
         scm = new ScmServer(
                 layout.scm().configuration().with(CommonConfigKeys.OM_ADDRESS.name(), omAddresses()), clock);
         scm.start();
-        List<OzoneConfiguration> omConfs = layout.omConfigurations(scm.blockPort());
+        List<OzoneConfiguration> omConfs = omConfigurations();
         for (OzoneConfiguration conf : omConfs) {
             OzoneManagerServer om = new OzoneManagerServer(conf, clock);
             oms.add(om);
@@ -144,7 +148,7 @@ public final class MiniO3Cluster implements AutoCloseable {
 
     /** Configuration for clients and tools (OM and SCM addresses of this cluster). */
     public OzoneConfiguration clientConfiguration() {
-        return layout.clientConfiguration(omAddresses(), "127.0.0.1:" + scm.adminPort());
+        return layout.clientConfiguration(omAddresses(), scmAdminAddress(), scm.caCertificateFile());
     }
 
     public ScmServer scm() {
@@ -214,8 +218,7 @@ public final class MiniO3Cluster implements AutoCloseable {
     /** Starts OM {@code index} again on its directories and ports. */
     public void restartOm(int index) {
         oms.get(index).close();
-        OzoneManagerServer om =
-                new OzoneManagerServer(layout.omConfigurations(scm.blockPort()).get(index), clock);
+        OzoneManagerServer om = new OzoneManagerServer(omConfigurations().get(index), clock);
         oms.set(index, om);
         om.start();
     }
@@ -230,6 +233,7 @@ public final class MiniO3Cluster implements AutoCloseable {
         if (gatewayClient != null) {
             closers.add(gatewayClient::close);
         }
+        gatewayCertificate.ifPresent(certificate -> closers.add(certificate::close));
         datanodes.stream().filter(Objects::nonNull).forEach(datanode -> closers.add(datanode::close));
         oms.forEach(om -> closers.add(om::close));
         if (scm != null) {
@@ -253,7 +257,8 @@ public final class MiniO3Cluster implements AutoCloseable {
     }
 
     private DatanodeServer startDatanode(int index) {
-        OzoneConfiguration conf = layout.datanodeConfiguration(index, "127.0.0.1:" + scm.datanodePort());
+        OzoneConfiguration conf = layout.datanodeConfiguration(index, "127.0.0.1:" + scm.datanodePort())
+                .with(CommonConfigKeys.SCM_CLIENT_ADDRESS.name(), scmAdminAddress());
         DatanodeServer datanode = new DatanodeServer(conf, clock);
         datanode.start();
         DatanodeDetails details = datanode.datanodeDetails();
@@ -263,14 +268,17 @@ public final class MiniO3Cluster implements AutoCloseable {
     }
 
     private void startGateway() {
-        OzoneConfiguration conf = layout.gatewayConfiguration(omAddresses());
+        OzoneConfiguration conf = layout.gatewayConfiguration(omAddresses(), scmAdminAddress());
+        gatewayCertificate =
+                OzoneS3GatewayDaemon.certificate(conf, layout.baseDirectory().resolve("s3g"), clock);
         // In secure mode the gateway signs as the administrator, OM's own user and so a trusted proxy.
-        gatewayClient = OzoneClient.create(
-                OzoneS3Backend.clientConfiguration(conf),
-                System.getProperty("user.name"),
-                Optional.ofNullable(adminCredential));
+        gatewayClient =
+                OzoneS3GatewayDaemon.client(conf, gatewayCertificate, Optional.ofNullable(adminCredential));
         gateway = new S3GatewayServer(
-                conf, new OzoneS3Backend(gatewayClient, conf.get(CommonConfigKeys.S3_VOLUME)), clock);
+                conf,
+                new OzoneS3Backend(gatewayClient, conf.get(CommonConfigKeys.S3_VOLUME)),
+                clock,
+                HttpsCertificate.forHttp(conf, gatewayCertificate));
         gateway.start();
     }
 
@@ -288,6 +296,16 @@ public final class MiniO3Cluster implements AutoCloseable {
             return false;
         });
         return found.get();
+    }
+
+    private List<OzoneConfiguration> omConfigurations() {
+        return layout.omConfigurations(scm.blockPort()).stream()
+                .map(conf -> conf.with(CommonConfigKeys.SCM_CLIENT_ADDRESS.name(), scmAdminAddress()))
+                .toList();
+    }
+
+    private String scmAdminAddress() {
+        return "127.0.0.1:" + scm.adminPort();
     }
 
     private String omAddresses() {

@@ -11,6 +11,7 @@ import dev.o3.proto.scm.StateCount;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -213,18 +214,26 @@ final class ContainerAdminCommand {
         }
     }
 
-    @Command(name = "close", mixinStandardHelpOptions = true, description = "Close an open container.")
+    @Command(
+            name = "close",
+            mixinStandardHelpOptions = true,
+            description = "Close open containers, one after the other; stops at the first that cannot be closed.")
     static final class Close extends AdminSubcommand {
-        @Parameters(paramLabel = "CONTAINER_ID")
-        private long id;
+        @Parameters(arity = "1..*", paramLabel = "CONTAINER_ID")
+        private List<Long> ids;
 
         @Override
         void run(ScmAdminClient scm, PrintWriter out, boolean json) throws IOException {
-            String state = stateName(scm.closeContainer(id));
+            List<Map<String, Object>> closed = new ArrayList<>();
+            for (long id : ids) {
+                String state = stateName(scm.closeContainer(id));
+                closed.add(Map.of("id", id, "state", state));
+                if (!json) {
+                    out.printf("Container %d is %s.%n", id, state);
+                }
+            }
             if (json) {
-                JsonOutput.print(out, Map.of("id", id, "state", state));
-            } else {
-                out.printf("Container %d is %s.%n", id, state);
+                JsonOutput.print(out, closed.size() == 1 ? closed.get(0) : closed);
             }
         }
     }

@@ -13,7 +13,7 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code ozone admin datanode list|info|decommission|recommission|maintenance|status}. */
+/** {@code ozone admin datanode list|info|decommission|recommission|maintenance|status|cache}. */
 @Command(
         name = "datanode",
         mixinStandardHelpOptions = true,
@@ -24,7 +24,8 @@ import picocli.CommandLine.Parameters;
             DecommissionCommands.Decommission.class,
             DecommissionCommands.Recommission.class,
             DecommissionCommands.Maintenance.class,
-            DecommissionCommands.Status.class
+            DecommissionCommands.Status.class,
+            CacheCommands.class
         })
 final class DatanodeAdminCommand {
     private DatanodeAdminCommand() {}

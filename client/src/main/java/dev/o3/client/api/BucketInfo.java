@@ -16,6 +16,7 @@ import java.util.Objects;
  * @param usedNamespace number of keys
  * @param creationTime when it was created
  * @param acl the canned ACL
+ * @param versioning S3 versioning: "Enabled", "Suspended", or empty when never enabled
  */
 public record BucketInfo(
         String volume,
@@ -26,7 +27,8 @@ public record BucketInfo(
         long usedBytes,
         long usedNamespace,
         Instant creationTime,
-        CannedAcl acl) {
+        CannedAcl acl,
+        String versioning) {
     public BucketInfo {
         Objects.requireNonNull(volume, "volume is null");
         Objects.requireNonNull(name, "name is null");
@@ -34,5 +36,6 @@ public record BucketInfo(
         Objects.requireNonNull(layout, "layout is null");
         Objects.requireNonNull(creationTime, "creationTime is null");
         Objects.requireNonNull(acl, "acl is null");
+        Objects.requireNonNull(versioning, "versioning is null");
     }
 }

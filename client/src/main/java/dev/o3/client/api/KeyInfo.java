@@ -19,6 +19,7 @@ import java.util.Objects;
  * @param contentType MIME type set by the writer, empty when none
  * @param creationTime when it was created
  * @param modificationTime when it was last committed
+ * @param versionId the version's id in a versioned bucket ("null" for the null version), else empty
  */
 public record KeyInfo(
         String volume,
@@ -31,7 +32,8 @@ public record KeyInfo(
         Map<String, String> tags,
         String contentType,
         Instant creationTime,
-        Instant modificationTime) {
+        Instant modificationTime,
+        String versionId) {
     public KeyInfo {
         Objects.requireNonNull(volume, "volume is null");
         Objects.requireNonNull(bucket, "bucket is null");
@@ -42,6 +44,7 @@ public record KeyInfo(
         Objects.requireNonNull(contentType, "contentType is null");
         Objects.requireNonNull(creationTime, "creationTime is null");
         Objects.requireNonNull(modificationTime, "modificationTime is null");
+        Objects.requireNonNull(versionId, "versionId is null");
     }
 
     /** The metadata of the key version a stream reads (from the lookup that opened it, no further call). */

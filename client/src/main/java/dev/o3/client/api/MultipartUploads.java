@@ -84,21 +84,24 @@ public final class MultipartUploads {
                         .build()),
                 CreateKeyResponse::getError);
         long clientId = response.getClientId();
-        KeyCommitter committer = (size, blocks, md5) -> om.call(
-                "CommitMultipartPart",
-                stub -> stub.commitMultipartPart(CommitMultipartPartRequest.newBuilder()
-                        .setVolume(volume)
-                        .setBucket(bucket)
-                        .setName(key)
-                        .setUploadId(uploadId)
-                        .setClientId(clientId)
-                        .setPart(PartInfo.newBuilder()
-                                .setPartNumber(partNumber)
-                                .setEtag(md5)
-                                .setSize(size)
-                                .addAllBlocks(blocks))
-                        .build()),
-                CommitMultipartPartResponse::getError);
+        KeyCommitter committer = (size, blocks, md5, metadata) -> {
+            om.call(
+                    "CommitMultipartPart",
+                    stub -> stub.commitMultipartPart(CommitMultipartPartRequest.newBuilder()
+                            .setVolume(volume)
+                            .setBucket(bucket)
+                            .setName(key)
+                            .setUploadId(uploadId)
+                            .setClientId(clientId)
+                            .setPart(PartInfo.newBuilder()
+                                    .setPartNumber(partNumber)
+                                    .setEtag(md5)
+                                    .setSize(size)
+                                    .addAllBlocks(blocks))
+                            .build()),
+                    CommitMultipartPartResponse::getError);
+            return "";
+        };
         return new KeyOutputStream(om, datanodes, config, response.getKey(), clientId, committer);
     }
 
@@ -109,19 +112,32 @@ public final class MultipartUploads {
      *     NO_SUCH_MULTIPART_UPLOAD
      */
     public String complete(String key, String uploadId, Map<Integer, String> partEtags, String etag) {
+        return complete(key, uploadId, partEtags, etag, WriteConditions.NONE).etag();
+    }
+
+    /**
+     * As {@link #complete(String, String, Map, String)}, only if {@code conditions} hold when OM applies it.
+     *
+     * @throws dev.o3.client.om.OmException also PRECONDITION_FAILED, CONDITIONAL_REQUEST_CONFLICT (the key was
+     *     written since the upload began), KEY_NOT_FOUND (If-Match on a missing key)
+     */
+    public CompletedUpload complete(
+            String key, String uploadId, Map<Integer, String> partEtags, String etag, WriteConditions conditions) {
         CompleteMultipartUploadRequest.Builder request = CompleteMultipartUploadRequest.newBuilder()
                 .setVolume(volume)
                 .setBucket(bucket)
                 .setName(key)
-                .setUploadId(uploadId);
+                .setUploadId(uploadId)
+                .setIfNoneMatch(conditions.ifNoneMatch())
+                .setIfMatch(conditions.ifMatch());
         partEtags.forEach((number, partEtag) ->
                 request.addParts(PartInfo.newBuilder().setPartNumber(number).setEtag(partEtag)));
-        String completed = om.call(
-                        "CompleteMultipartUpload",
-                        stub -> stub.completeMultipartUpload(request.build()),
-                        CompleteMultipartUploadResponse::getError)
-                .getEtag();
-        return completed.isEmpty() ? etag : completed;
+        CompleteMultipartUploadResponse completed = om.call(
+                "CompleteMultipartUpload",
+                stub -> stub.completeMultipartUpload(request.build()),
+                CompleteMultipartUploadResponse::getError);
+        return new CompletedUpload(
+                completed.getEtag().isEmpty() ? etag : completed.getEtag(), completed.getVersionId());
     }
 
     /**

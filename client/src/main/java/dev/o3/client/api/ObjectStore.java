@@ -36,6 +36,14 @@ public final class ObjectStore {
     }
 
     /**
+     * This view acting for a client at {@code address}: a gateway passes on its client's address, which bucket
+     * policies test as {@code aws:SourceIp}.
+     */
+    public ObjectStore forClientAt(String address) {
+        return new ObjectStore(om.forClientAt(address), datanodes, config);
+    }
+
+    /**
      * Creates a volume owned by {@code owner} (empty: the calling user).
      *
      * @throws dev.o3.client.om.OmException VOLUME_ALREADY_EXISTS, INVALID_REQUEST, PERMISSION_DENIED

@@ -3,6 +3,8 @@ package dev.o3.client.api;
 import dev.o3.common.acl.CannedAcl;
 import dev.o3.proto.hdds.KeyValue;
 import dev.o3.proto.hdds.ReplicationFactor;
+import dev.o3.proto.om.BucketVersioning;
+import dev.o3.proto.om.ListKeyVersionsResponse;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +34,8 @@ final class OmTranslator {
                 proto.getUsedBytes(),
                 proto.getUsedNamespace(),
                 Instant.ofEpochMilli(proto.getCreationTimeMillis()),
-                CannedAcl.parse(proto.getAcl()));
+                CannedAcl.parse(proto.getAcl()),
+                versioning(proto.getVersioning()));
     }
 
     static KeyInfo key(dev.o3.proto.om.KeyInfo proto) {
@@ -47,7 +50,29 @@ final class OmTranslator {
                 map(proto.getTagsList()),
                 proto.getContentType(),
                 Instant.ofEpochMilli(proto.getCreationTimeMillis()),
-                Instant.ofEpochMilli(proto.getModificationTimeMillis()));
+                Instant.ofEpochMilli(proto.getModificationTimeMillis()),
+                proto.getVersionId());
+    }
+
+    static KeyVersionPage versions(ListKeyVersionsResponse page) {
+        return new KeyVersionPage(
+                page.getVersionsList().stream()
+                        .map(version -> new KeyVersionInfo(
+                                key(version.getKey()), version.getKey().getDeleteMarker(), version.getLatest()))
+                        .toList(),
+                page.getCommonPrefixesList(),
+                page.getTruncated(),
+                page.getNextKeyMarker(),
+                page.getNextVersionIdMarker());
+    }
+
+    /** S3's names of the versioning states; empty when never enabled. */
+    static String versioning(BucketVersioning versioning) {
+        return switch (versioning) {
+            case VERSIONING_ENABLED -> "Enabled";
+            case VERSIONING_SUSPENDED -> "Suspended";
+            case VERSIONING_UNSET, UNRECOGNIZED -> "";
+        };
     }
 
     static Map<String, String> map(List<KeyValue> pairs) {

@@ -8,6 +8,7 @@ import dev.o3.client.io.KeyOutputStream;
 import dev.o3.client.om.OmClient;
 import dev.o3.common.acl.CannedAcl;
 import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.om.BucketVersioning;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.CreateDirectoryRequest;
@@ -22,6 +23,8 @@ import dev.o3.proto.om.GetAclRequest;
 import dev.o3.proto.om.GetAclResponse;
 import dev.o3.proto.om.InfoBucketRequest;
 import dev.o3.proto.om.InfoBucketResponse;
+import dev.o3.proto.om.ListKeyVersionsRequest;
+import dev.o3.proto.om.ListKeyVersionsResponse;
 import dev.o3.proto.om.ListKeysRequest;
 import dev.o3.proto.om.ListKeysResponse;
 import dev.o3.proto.om.LookupKeyRequest;
@@ -33,6 +36,8 @@ import dev.o3.proto.om.SetBucketAclRequest;
 import dev.o3.proto.om.SetBucketAclResponse;
 import dev.o3.proto.om.SetBucketPropertyRequest;
 import dev.o3.proto.om.SetBucketPropertyResponse;
+import dev.o3.proto.om.SetBucketVersioningRequest;
+import dev.o3.proto.om.SetBucketVersioningResponse;
 import dev.o3.proto.om.SetKeyAclRequest;
 import dev.o3.proto.om.SetKeyAclResponse;
 import dev.o3.proto.om.SetKeyTagsRequest;
@@ -198,18 +203,33 @@ public final class OzoneBucket {
      * @throws dev.o3.client.om.OmException BUCKET_NOT_FOUND, INVALID_KEY_NAME, QUOTA_EXCEEDED
      */
     public KeyOutputStream createKey(String name, long expectedSize, KeyArgs args) {
-        CreateKeyRequest request = createRequest(name, expectedSize, args);
+        return createKey(name, expectedSize, args, WriteConditions.NONE);
+    }
+
+    /**
+     * As {@link #createKey(String, long, KeyArgs)}, only if {@code conditions} hold both now and when the stream
+     * commits; {@link KeyOutputStream#versionId()} then tells the version made in a versioned bucket.
+     *
+     * @throws dev.o3.client.om.OmException also PRECONDITION_FAILED, KEY_NOT_FOUND (If-Match on a missing key); the
+     *     commit (close) fails with CONDITIONAL_REQUEST_CONFLICT when a concurrent write broke them meanwhile
+     */
+    public KeyOutputStream createKey(String name, long expectedSize, KeyArgs args, WriteConditions conditions) {
+        CreateKeyRequest request = createRequest(name, expectedSize, args).toBuilder()
+                .setIfNoneMatch(conditions.ifNoneMatch())
+                .setIfMatch(conditions.ifMatch())
+                .build();
         CreateKeyResponse response = om.write(
                 "CreateKey",
                 OmCall.newBuilder().setCreateKey(request),
                 OmReply::getCreateKey,
                 CreateKeyResponse::getError);
         long clientId = response.getClientId();
-        KeyCommitter committer = (size, blocks, md5) -> om.write(
-                "CommitKey",
-                OmCall.newBuilder().setCommitKey(commitRequest(name, clientId, size, blocks, md5)),
-                OmReply::getCommitKey,
-                CommitKeyResponse::getError);
+        KeyCommitter committer = (size, blocks, md5, metadata) -> om.write(
+                        "CommitKey",
+                        OmCall.newBuilder().setCommitKey(commitRequest(name, clientId, size, blocks, md5, metadata)),
+                        OmReply::getCommitKey,
+                        CommitKeyResponse::getError)
+                .getVersionId();
         return new KeyOutputStream(om, datanodes, config, response.getKey(), clientId, committer);
     }
 
@@ -229,7 +249,12 @@ public final class OzoneBucket {
     }
 
     private CommitKeyRequest commitRequest(
-            String name, long clientId, long size, List<BlockLocation> blocks, String md5Hex) {
+            String name,
+            long clientId,
+            long size,
+            List<BlockLocation> blocks,
+            String md5Hex,
+            Map<String, String> metadata) {
         return CommitKeyRequest.newBuilder()
                 .setVolume(volume)
                 .setBucket(bucketName)
@@ -238,7 +263,13 @@ public final class OzoneBucket {
                 .setSize(size)
                 .addAllBlocks(blocks)
                 .setEtag(md5Hex)
+                .addAllCommitMetadata(OmTranslator.pairs(metadata))
                 .build();
+    }
+
+    /** The S3 configuration of this bucket: policy, CORS, tags, lifecycle. */
+    public BucketConfigs configs() {
+        return new BucketConfigs(volume, bucketName, om);
     }
 
     /** Multipart uploads of this bucket (S3 semantics). */
@@ -264,12 +295,83 @@ public final class OzoneBucket {
     }
 
     /**
-     * Opens a key for reading: sequential and positioned reads with checksum verification and replica failover.
+     * Opens a key for reading: sequential and positioned reads with checksum verification and replica failover; when
+     * no replica of a block can be read, the stream asks OM once where the block's container is now.
      *
      * @throws dev.o3.client.om.OmException KEY_NOT_FOUND
      */
     public KeyInputStream readKey(String name) {
-        return new KeyInputStream(datanodes, lookup(name));
+        return readKey(name, "");
+    }
+
+    /**
+     * Opens one version of a key for reading; an empty {@code versionId} is the current version.
+     *
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, NO_SUCH_VERSION, METHOD_NOT_ALLOWED (a delete marker)
+     */
+    public KeyInputStream readKey(String name, String versionId) {
+        LookupKeyRequest request =
+                lookupRequest(name).toBuilder().setVersionId(versionId).build();
+        return new KeyInputStream(datanodes, om.lookupKey(request).getKey(), () -> om.lookupKey(
+                        request.toBuilder().setRefreshLocations(true).build())
+                .getKey());
+    }
+
+    /**
+     * Enables ({@code true}) or suspends S3 versioning of an OBJECT_STORE bucket.
+     *
+     * @throws dev.o3.client.om.OmException PERMISSION_DENIED unless the caller owns the bucket or its volume or is an
+     *     administrator; INVALID_REQUEST for a FILE_SYSTEM_OPTIMIZED bucket
+     */
+    public void setVersioning(boolean enabled) {
+        om.call(
+                "SetBucketVersioning",
+                stub -> stub.setBucketVersioning(SetBucketVersioningRequest.newBuilder()
+                        .setVolume(volume)
+                        .setName(bucketName)
+                        .setVersioning(
+                                enabled ? BucketVersioning.VERSIONING_ENABLED : BucketVersioning.VERSIONING_SUSPENDED)
+                        .build()),
+                SetBucketVersioningResponse::getError);
+    }
+
+    /**
+     * One page of every version and delete marker whose key starts with {@code prefix}, after the markers (empty:
+     * from the start), rolled up at {@code delimiter} (empty: none).
+     */
+    public KeyVersionPage listVersions(
+            String prefix, String keyMarker, String versionIdMarker, String delimiter, int maxResults) {
+        return OmTranslator.versions(om.call(
+                "ListKeyVersions",
+                stub -> stub.listKeyVersions(ListKeyVersionsRequest.newBuilder()
+                        .setVolume(volume)
+                        .setBucket(bucketName)
+                        .setPrefix(prefix)
+                        .setKeyMarker(keyMarker)
+                        .setVersionIdMarker(versionIdMarker)
+                        .setDelimiter(delimiter)
+                        .setMaxResults(maxResults)
+                        .build()),
+                ListKeyVersionsResponse::getError));
+    }
+
+    /**
+     * Deletes a key, or with a {@code versionId} that version for good; without one, a versioned bucket gets a
+     * delete marker instead.
+     *
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND (unversioned bucket), NO_SUCH_VERSION
+     */
+    public DeletedVersion deleteVersion(String name, String versionId) {
+        DeleteKeyResponse response = om.call(
+                "DeleteKey",
+                stub -> stub.deleteKey(DeleteKeyRequest.newBuilder()
+                        .setVolume(volume)
+                        .setBucket(bucketName)
+                        .setName(name)
+                        .setVersionId(versionId)
+                        .build()),
+                DeleteKeyResponse::getError);
+        return new DeletedVersion(response.getVersionId(), response.getDeleteMarker());
     }
 
     /**
@@ -307,7 +409,8 @@ public final class OzoneBucket {
                 .thenCompose(created -> om.writeAsync(
                         "CommitKey",
                         OmCall.newBuilder()
-                                .setCommitKey(commitRequest(name, created.getClientId(), 0, List.of(), EMPTY_MD5)),
+                                .setCommitKey(
+                                        commitRequest(name, created.getClientId(), 0, List.of(), EMPTY_MD5, Map.of())),
                         OmReply::getCommitKey,
                         CommitKeyResponse::getError))
                 .thenAccept(committed -> {});

@@ -38,12 +38,21 @@ public final class OzoneClient implements AutoCloseable {
      * user: when {@code user} is only the OS user's name, the client acts as the credential's user instead.
      */
     public static OzoneClient create(OzoneConfiguration conf, String user) {
+        return create(conf, user, GrpcConfig.from(conf));
+    }
+
+    /**
+     * A client of the cluster in {@code conf} with its own gRPC settings (a service, the S3 gateway, connects with its
+     * certificate), signing its calls with the credential of {@link #credentialOf} as {@link #create(OzoneConfiguration,
+     * String)} does.
+     */
+    public static OzoneClient create(OzoneConfiguration conf, String user, GrpcConfig grpc) {
         Optional<UserCredential> credential = credentialOf(conf);
         String actingUser = credential
                 .filter(key -> user.equals(System.getProperty("user.name")))
                 .map(UserCredential::accessKeyId)
                 .orElse(user);
-        return create(conf, actingUser, credential);
+        return create(conf, actingUser, credential, grpc);
     }
 
     /**
@@ -60,8 +69,13 @@ public final class OzoneClient implements AutoCloseable {
      * unsigned (empty).
      */
     public static OzoneClient create(OzoneConfiguration conf, String user, Optional<UserCredential> credential) {
+        return create(conf, user, credential, GrpcConfig.from(conf));
+    }
+
+    /** A client acting as {@code user}, signing with {@code credential} when present, over channels of {@code grpc}. */
+    public static OzoneClient create(
+            OzoneConfiguration conf, String user, Optional<UserCredential> credential, GrpcConfig grpc) {
         ClientConfig config = ClientConfig.from(conf);
-        GrpcConfig grpc = GrpcConfig.from(conf);
         List<HostAndPort> oms = conf.get(CommonConfigKeys.OM_ADDRESS).stream()
                 .map(address -> HostAndPort.parse(address, CommonConfigKeys.OM_PORT))
                 .toList();

@@ -2,6 +2,7 @@ package dev.o3.client.io;
 
 import dev.o3.proto.hdds.BlockLocation;
 import java.util.List;
+import java.util.Map;
 
 /** Makes the data of a {@link KeyOutputStream} visible: CommitKey for a key, CommitMultipartPart for a part. */
 @FunctionalInterface
@@ -12,6 +13,8 @@ public interface KeyCommitter {
      * @param size total bytes written
      * @param blocks the blocks holding them, in order, with their final lengths
      * @param md5Hex hex MD5 of the data (the S3 ETag of a single PUT or a part)
+     * @param metadata key metadata known only after the data was written (empty for most writers)
+     * @return the version id the commit made in a versioned bucket, else empty
      */
-    void commit(long size, List<BlockLocation> blocks, String md5Hex);
+    String commit(long size, List<BlockLocation> blocks, String md5Hex, Map<String, String> metadata);
 }

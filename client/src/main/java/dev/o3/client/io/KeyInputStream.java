@@ -21,26 +21,31 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Reads a committed key: sequential reads, {@link #seek(long)} and positioned reads. Each chunk is fetched whole from
- * one replica and every CRC32C is checked before a byte is returned; on an error or a mismatch the next replica of
- * the block is tried, and the read fails only when no replica serves good data. The first read of a block is one
+ * one replica and every CRC32C is checked before a byte is returned; on an error or a mismatch the next replica of the
+ * block is tried; when none serves good data the stream asks OM once where the block's container is now (its replicas
+ * move with re-replication and decommission) and tries those, and only then fails. The first read of a block is one
  * round trip: its GetBlock also brings the chunks of the next chunk-size bytes, and only the block's further chunks
  * cost a ReadChunk each. Which replica is tried first depends on the block, so the reads of many keys spread over all
  * of a pipeline's datanodes; with {@link ShortCircuitReads} on, replicas on this host come first and their chunks are
- * read from the block file the GetBlock names, falling back to a ReadChunk from the same datanode when the file
- * fails (which lets the datanode see a corruption itself). Not thread-safe.
+ * read from the block file the GetBlock names, falling back to a ReadChunk from the same datanode when the file fails
+ * (which lets the datanode see a corruption itself). Not thread-safe.
  */
 public final class KeyInputStream extends InputStream {
     private static final Logger LOG = LoggerFactory.getLogger(KeyInputStream.class);
 
     private final DatanodeClients datanodes;
     private final KeyInfo key;
+    private final LocationRefresher refresher;
+    /** The key's blocks; a block's replicas are replaced when OM names others after none could be read. */
     private final List<BlockLocation> blocks;
+
     private final Map<Long, BlockData> blockData = new HashMap<>();
     /** Chunk data the latest GetBlock brought, by offset in the key; each is used once, instead of a ReadChunk. */
     private final Map<Long, ByteString> prefetched = new HashMap<>();
@@ -54,15 +59,20 @@ public final class KeyInputStream extends InputStream {
     private ByteString buffer = ByteString.EMPTY;
     private boolean closed;
 
-    public KeyInputStream(DatanodeClients datanodes, KeyInfo key) {
+    /**
+     * @param refresher asked for the key again, with its containers' current replicas, when none of a block's
+     *     replicas could serve it
+     */
+    public KeyInputStream(DatanodeClients datanodes, KeyInfo key, LocationRefresher refresher) {
         this.datanodes = Objects.requireNonNull(datanodes, "datanodes is null");
         this.key = Objects.requireNonNull(key, "key is null");
-        this.blocks = List.copyOf(key.getBlocksList());
+        this.refresher = Objects.requireNonNull(refresher, "refresher is null");
+        this.blocks = new ArrayList<>(key.getBlocksList());
     }
 
-    /** Where the key's data lives: its blocks in key order, each with its pipeline. */
+    /** Where the key's data lives: its blocks in key order, each with the replicas this stream reads it from. */
     public List<BlockLocation> blocks() {
-        return blocks;
+        return List.copyOf(blocks);
     }
 
     /** The key version this stream reads, as OM returned it when the stream was opened. */
@@ -173,8 +183,25 @@ public final class KeyInputStream extends InputStream {
 
     private void loadChunkAt(long at) throws IOException {
         BlockLocation block = blockAt(at);
-        long inBlock = at - block.getOffsetInKey();
         List<IOException> failures = new ArrayList<>();
+        if (loadChunkFrom(block, at, failures)) {
+            return;
+        }
+        // The replicas may have moved (re-replication, decommission): ask OM where the container is now, once.
+        Optional<BlockLocation> moved = refreshed(block);
+        if (moved.isPresent() && loadChunkFrom(moved.get(), at, failures)) {
+            return;
+        }
+        IOException error =
+                new IOException("no replica of block " + block.getBlockId().getContainerId() + "/"
+                        + block.getBlockId().getLocalId() + " of " + key.getName() + " could be read");
+        failures.forEach(error::addSuppressed);
+        throw error;
+    }
+
+    /** Loads the chunk at {@code at} from one of the block's replicas; false, failures added, if none could. */
+    private boolean loadChunkFrom(BlockLocation block, long at, List<IOException> failures) {
+        long inBlock = at - block.getOffsetInKey();
         for (DatanodeDetails replica : inPreferenceOrder(block)) {
             try {
                 ReplicaChannel channel = datanodes.replica(replica);
@@ -190,7 +217,7 @@ public final class KeyInputStream extends InputStream {
                 }
                 buffer = bytes;
                 bufferStart = chunkStart;
-                return;
+                return true;
             } catch (IOException e) {
                 LOG.warn(
                         "{}: read of block {} from {} failed, trying the next replica: {}",
@@ -205,11 +232,47 @@ public final class KeyInputStream extends InputStream {
                 failures.add(e);
             }
         }
-        IOException error =
-                new IOException("no replica of block " + block.getBlockId().getContainerId() + "/"
-                        + block.getBlockId().getLocalId() + " of " + key.getName() + " could be read");
-        failures.forEach(error::addSuppressed);
-        throw error;
+        return false;
+    }
+
+    /**
+     * The block with the replicas OM names for it now, if they differ from those tried; the stream reads from them
+     * from then on. Empty when OM names no others, or the key was replaced meanwhile (its blocks are gone).
+     */
+    private Optional<BlockLocation> refreshed(BlockLocation block) {
+        KeyInfo current;
+        try {
+            current = refresher.refresh();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("{}: asking OM for the current replicas failed: {}", key.getName(), e.toString());
+            return Optional.empty();
+        }
+        Set<String> tried = uuids(block);
+        for (BlockLocation candidate : current.getBlocksList()) {
+            if (candidate.getBlockId().getContainerId() == block.getBlockId().getContainerId()
+                    && candidate.getBlockId().getLocalId() == block.getBlockId().getLocalId()
+                    && candidate.getOffsetInKey() == block.getOffsetInKey()
+                    && !uuids(candidate).equals(tried)) {
+                BlockLocation moved = block.toBuilder()
+                        .setPipeline(candidate.getPipeline())
+                        .setToken(candidate.getToken())
+                        .build();
+                blocks.set(blocks.indexOf(block), moved);
+                LOG.info(
+                        "{}: block {} is now read from {}",
+                        key.getName(),
+                        block.getBlockId().getLocalId(),
+                        uuids(moved));
+                return Optional.of(moved);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Set<String> uuids(BlockLocation block) {
+        Set<String> uuids = new HashSet<>();
+        block.getPipeline().getMembersList().forEach(member -> uuids.add(member.getUuid()));
+        return uuids;
     }
 
     /**
@@ -338,4 +401,10 @@ public final class KeyInputStream extends InputStream {
 
     /** A block file a datanode named for a short-circuit read. */
     private record LocalFile(String datanode, String path) {}
+
+    /** Looks the key up again, with its containers' current replicas (a {@code LookupKey} with a refresh). */
+    @FunctionalInterface
+    public interface LocationRefresher {
+        KeyInfo refresh() throws IOException;
+    }
 }

@@ -27,6 +27,7 @@ import java.util.Deque;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
@@ -65,6 +66,7 @@ public final class KeyOutputStream extends OutputStream {
     private final KeyInfo key;
     private final long clientId;
     private final KeyCommitter committer;
+    private String versionId = "";
     private final Crc32cChecksum checksum;
     private final int window;
     private final int maxRetries;
@@ -187,7 +189,7 @@ public final class KeyOutputStream extends OutputStream {
         if (md5 == null) {
             throw new IllegalStateException("the caller took the ETag over: close(etag)");
         }
-        finishAndCommit(HexFormat.of().formatHex(md5.digest()));
+        finishAndCommit(HexFormat.of().formatHex(md5.digest()), Map.of());
     }
 
     /**
@@ -197,13 +199,25 @@ public final class KeyOutputStream extends OutputStream {
      * @throws IOException when the data could not be written after all retries; the key is then not committed
      */
     public void close(String md5Hex) throws IOException {
+        close(md5Hex, Map.of());
+    }
+
+    /**
+     * As {@link #close(String)}, adding metadata known only now to the key (a name it already has is replaced).
+     *
+     * @param md5Hex the hex MD5 of every byte written
+     * @param commitMetadata metadata the commit adds
+     * @throws IOException when the data could not be written after all retries; the key is then not committed
+     */
+    public void close(String md5Hex, Map<String, String> commitMetadata) throws IOException {
         Objects.requireNonNull(md5Hex, "md5Hex is null");
+        Objects.requireNonNull(commitMetadata, "commitMetadata is null");
         if (!closed) {
-            finishAndCommit(md5Hex);
+            finishAndCommit(md5Hex, commitMetadata);
         }
     }
 
-    private void finishAndCommit(String md5Hex) throws IOException {
+    private void finishAndCommit(String md5Hex, Map<String, String> commitMetadata) throws IOException {
         if (failure != null) {
             abort();
             // A new exception: try-with-resources adds it to the one the failed write threw.
@@ -220,7 +234,12 @@ public final class KeyOutputStream extends OutputStream {
             failure = e;
             throw e;
         }
-        committer.commit(keyLength, List.copyOf(written), md5Hex);
+        versionId = committer.commit(keyLength, List.copyOf(written), md5Hex, commitMetadata);
+    }
+
+    /** The version id the commit made in a versioned bucket ("null" when versioning is suspended), else empty. */
+    public String versionId() {
+        return versionId;
     }
 
     /**

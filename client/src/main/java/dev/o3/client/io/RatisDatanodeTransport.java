@@ -38,7 +38,7 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
 
     @Override
     public PipelineChannel openPipeline(Pipeline pipeline) {
-        ContainerRatisClient client = ContainerRatisClient.connect(pipeline, options);
+        ContainerRatisClient client = ContainerRatisClient.connect(pipeline, options, grpc.security());
         return new PipelineChannel() {
             @Override
             public CompletableFuture<Void> writeChunk(

@@ -46,6 +46,8 @@ public final class OmClient implements AutoCloseable {
     private static final Metadata.Key<String> USER_KEY = Metadata.Key.of("o3-user", Metadata.ASCII_STRING_MARSHALLER);
     private static final Metadata.Key<String> ANONYMOUS_KEY =
             Metadata.Key.of("o3-anonymous", Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> SOURCE_IP_KEY =
+            Metadata.Key.of("o3-source-ip", Metadata.ASCII_STRING_MARSHALLER);
     private static final Duration RPC_DEADLINE = Duration.ofSeconds(60);
 
     private final List<HostAndPort> addresses;
@@ -56,6 +58,8 @@ public final class OmClient implements AutoCloseable {
     private final String user;
     private final boolean anonymous;
     private final Optional<UserCredential> credential;
+    private final Metadata headers;
+    private final String sourceIp;
     private final Failover.LeaderIndex leaderIndex = new Leader();
     private final Duration failoverTimeout;
     private final RequestIds requestIds;
@@ -113,9 +117,11 @@ public final class OmClient implements AutoCloseable {
                 .toList();
         this.user = user;
         this.anonymous = false;
+        this.headers = userHeaders(user);
+        this.sourceIp = "";
     }
 
-    private OmClient(OmClient shared, Metadata headers, String user, boolean anonymous) {
+    private OmClient(OmClient shared, Metadata headers, String user, boolean anonymous, String sourceIp) {
         this.addresses = shared.addresses;
         this.failoverTimeout = shared.failoverTimeout;
         this.ownsChannels = false;
@@ -128,6 +134,8 @@ public final class OmClient implements AutoCloseable {
         this.callStreams = shared.callStreams;
         this.user = user;
         this.anonymous = anonymous;
+        this.headers = headers;
+        this.sourceIp = sourceIp;
         this.leader = shared.leader;
     }
 
@@ -136,7 +144,7 @@ public final class OmClient implements AutoCloseable {
      * id; closing it leaves the channels open.
      */
     public OmClient asUser(String user) {
-        return new OmClient(this, userHeaders(user), user, false);
+        return new OmClient(this, userHeaders(user), user, false, "");
     }
 
     /**
@@ -146,7 +154,18 @@ public final class OmClient implements AutoCloseable {
     public OmClient asAnonymous() {
         Metadata headers = new Metadata();
         headers.put(ANONYMOUS_KEY, "true");
-        return new OmClient(this, headers, "", true);
+        return new OmClient(this, headers, "", true, "");
+    }
+
+    /**
+     * This client, acting for a client at {@code address} (a gateway passing on its client's address, which bucket
+     * policies test as {@code aws:SourceIp}) over the same channels; closing it leaves the channels open.
+     */
+    public OmClient forClientAt(String address) {
+        Metadata withAddress = new Metadata();
+        withAddress.merge(headers);
+        withAddress.put(SOURCE_IP_KEY, address);
+        return new OmClient(this, withAddress, user, anonymous, address);
     }
 
     private static Metadata userHeaders(String user) {
@@ -303,7 +322,7 @@ public final class OmClient implements AutoCloseable {
 
     private <R> CompletableFuture<R> streamed(
             String operation, OmCall.Builder call, Function<OmReply, R> responseOf, Function<R, OmError> errorOf) {
-        call.setUser(user).setAnonymous(anonymous);
+        call.setUser(user).setAnonymous(anonymous).setSourceIp(sourceIp);
         return new AsyncCall<>(
                         new Failover(operation, addresses, failoverTimeout),
                         leaderIndex,

@@ -99,6 +99,11 @@ final class FakeDatanodes implements DatanodeTransport {
         deadReplicas.add(datanodeUuid);
     }
 
+    /** Another datanode serves the replica's data from now on, as after re-replication. */
+    void copyReplica(String fromUuid, String toUuid) {
+        stores.put(toUuid, stores.get(fromUuid));
+    }
+
     /** GetBlock and ReadChunk calls made to the replica, answered or not. */
     int readsAsked(String datanodeUuid) {
         return readsAsked.getOrDefault(datanodeUuid, new AtomicInteger()).get();

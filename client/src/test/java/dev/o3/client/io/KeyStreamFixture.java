@@ -113,16 +113,17 @@ abstract class KeyStreamFixture {
                         .build()),
                 CreateKeyResponse::getError);
         long clientId = created.getClientId();
-        KeyCommitter committer = (size, blocks, md5) -> omClient.call(
-                "CommitKey",
-                stub -> stub.commitKey(CommitKeyRequest.newBuilder()
-                        .setName(name)
-                        .setClientId(clientId)
-                        .setSize(size)
-                        .addAllBlocks(blocks)
-                        .setEtag(md5)
-                        .build()),
-                CommitKeyResponse::getError);
+        KeyCommitter committer = (size, blocks, md5, metadata) -> omClient.call(
+                        "CommitKey",
+                        stub -> stub.commitKey(CommitKeyRequest.newBuilder()
+                                .setName(name)
+                                .setClientId(clientId)
+                                .setSize(size)
+                                .addAllBlocks(blocks)
+                                .setEtag(md5)
+                                .build()),
+                        CommitKeyResponse::getError)
+                .getVersionId();
         return new KeyOutputStream(omClient, clients, config, created.getKey(), clientId, committer);
     }
 
@@ -142,7 +143,7 @@ abstract class KeyStreamFixture {
                                 .build()),
                         LookupKeyResponse::getError)
                 .getKey();
-        return new KeyInputStream(clients, key);
+        return new KeyInputStream(clients, key, () -> key);
     }
 
     protected static byte[] random(int size) {

@@ -7,11 +7,13 @@ import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.proto.hdds.Pipeline;
+import dev.o3.proto.om.KeyInfo;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** Reading keys: corrupt and dead replicas, GetBlock prefetch, replica order, seeks and buffer reads. */
@@ -90,6 +92,48 @@ class TestKeyInputStream extends KeyStreamFixture {
         assertThat(datanodes.readsAsked("p1-dn1"))
                 .as("after its first failure the stream reads the other blocks from the live replicas first")
                 .isEqualTo(1);
+    }
+
+    @Test
+    void whenNoReplicaServesABlockTheStreamAsksOnceWhereItsContainerIsNow() throws IOException {
+        byte[] data = random(BLOCK / 2);
+        write("key", data);
+        KeyInfo written = om.committed("key");
+        Pipeline.Builder moved = written.getBlocks(0).getPipeline().toBuilder().clearMembers();
+        for (DatanodeDetails replica : written.getBlocks(0).getPipeline().getMembersList()) {
+            String copy = "moved-" + replica.getUuid();
+            datanodes.copyReplica(replica.getUuid(), copy);
+            datanodes.kill(replica.getUuid());
+            moved.addMembers(replica.toBuilder().setUuid(copy));
+        }
+        KeyInfo current = written.toBuilder()
+                .setBlocks(0, written.getBlocks(0).toBuilder().setPipeline(moved))
+                .build();
+        AtomicInteger refreshes = new AtomicInteger();
+
+        try (KeyInputStream in = new KeyInputStream(clients, written, () -> {
+            refreshes.incrementAndGet();
+            return current;
+        })) {
+            assertThat(in.readAllBytes()).isEqualTo(data);
+            assertThat(in.blocks().get(0).getPipeline()).isEqualTo(moved.build());
+        }
+        assertThat(refreshes)
+                .as("one refresh, then the moved replicas serve the block")
+                .hasValue(1);
+
+        refreshes.set(0);
+        try (KeyInputStream in = new KeyInputStream(clients, written, () -> {
+            refreshes.incrementAndGet();
+            return written;
+        })) {
+            assertThatThrownBy(in::readAllBytes)
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("no replica of block");
+        }
+        assertThat(refreshes)
+                .as("OM naming the same replicas again ends the read")
+                .hasValue(1);
     }
 
     @Test

@@ -4,6 +4,13 @@ import dev.o3.common.config.ConfigException;
 import dev.o3.common.config.ConfigKey;
 import dev.o3.common.config.DataSize;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.security.tls.Pem;
+import dev.o3.common.security.tls.TlsConfigKeys;
+import dev.o3.common.security.tls.TlsMaterial;
+import dev.o3.common.security.tls.TlsTransportSecurity;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -55,8 +62,31 @@ public record GrpcConfig(
                 conf.get(GrpcConfigKeys.MESSAGE_SIZE_MAX),
                 conf.get(GrpcConfigKeys.KEEPALIVE_TIME),
                 conf.get(GrpcConfigKeys.KEEPALIVE_TIMEOUT),
-                // Issue 25 chooses mutual TLS here (hdds.grpc.tls.enabled) and builds it from the certificates.
-                TransportSecurity.PLAINTEXT);
+                clientSecurity(conf));
+    }
+
+    /** These settings with {@code security} instead: a service's TLS with its own certificate. */
+    public GrpcConfig withSecurity(TransportSecurity security) {
+        return new GrpcConfig(maxInboundMessageSize, keepAliveTime, keepAliveTimeout, security);
+    }
+
+    /** A client's security: plaintext, or TLS trusting the CA of {@link TlsConfigKeys#CA_FILE}. */
+    private static TransportSecurity clientSecurity(OzoneConfiguration conf) {
+        if (!conf.get(TlsConfigKeys.TLS_ENABLED)) {
+            return TransportSecurity.PLAINTEXT;
+        }
+        return conf.find(TlsConfigKeys.CA_FILE)
+                .<TransportSecurity>map(file -> TlsTransportSecurity.of(TlsMaterial.client(readCa(file))))
+                .orElseGet(() -> TransportSecurity.unusable(TlsConfigKeys.TLS_ENABLED.name() + " is true but "
+                        + TlsConfigKeys.CA_FILE.name() + " (the cluster CA certificate to trust) is not set"));
+    }
+
+    private static X509Certificate readCa(Path file) {
+        try {
+            return Pem.readCertificates(file).get(0);
+        } catch (UncheckedIOException | IllegalArgumentException e) {
+            throw new ConfigException(TlsConfigKeys.CA_FILE.name() + ": " + e.getMessage());
+        }
     }
 
     /** The keys' defaults, for tools and tests that have no configuration at hand. */

@@ -3,6 +3,7 @@ package dev.o3.common.ratis;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.o3.common.container.ContainerCommandException;
+import dev.o3.common.grpc.TransportSecurity;
 import dev.o3.common.security.BlockTokenException;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.CloseContainerRequest;
@@ -53,7 +54,8 @@ public final class ContainerRatisClient implements AutoCloseable {
     private final String pipelineId;
     private final RaftClient client;
 
-    private ContainerRatisClient(RaftGroup group, Optional<RaftPeerId> leader, RatisClientOptions options) {
+    private ContainerRatisClient(
+            RaftGroup group, Optional<RaftPeerId> leader, RatisClientOptions options, TransportSecurity security) {
         this.group = Objects.requireNonNull(group, "group is null");
         this.pipelineId = RatisPipelines.pipelineId(group.getGroupId());
         RaftProperties properties = new RaftProperties();
@@ -65,22 +67,30 @@ public final class ContainerRatisClient implements AutoCloseable {
                 .setProperties(properties)
                 .setRetryPolicy(retryPolicy(options));
         leader.ifPresent(builder::setLeaderId);
+        RatisTls.client(security).ifPresent(builder::setParameters);
         this.client = builder.build();
     }
 
-    /** A client for a pipeline from SCM or OM; its first requests go to the leader the pipeline names. */
+    /** A plaintext client for a pipeline (tests and tools of a cluster without TLS). */
     public static ContainerRatisClient connect(Pipeline pipeline, RatisClientOptions options) {
+        return connect(pipeline, options, TransportSecurity.PLAINTEXT);
+    }
+
+    /** A client for a pipeline from SCM or OM; its first requests go to the leader the pipeline names. */
+    public static ContainerRatisClient connect(
+            Pipeline pipeline, RatisClientOptions options, TransportSecurity security) {
         RaftGroup group = RatisPipelines.toRaftGroup(pipeline);
         Optional<RaftPeerId> leader = group.getPeers().stream()
                 .map(RaftPeer::getId)
                 .filter(id -> id.toString().equals(pipeline.getLeaderId()))
                 .findFirst();
-        return new ContainerRatisClient(group, leader, options);
+        return new ContainerRatisClient(group, leader, options, security);
     }
 
     /** A client for a Raft group (datanodes submitting to their own pipeline). */
-    public static ContainerRatisClient connect(RaftGroup group, RatisClientOptions options) {
-        return new ContainerRatisClient(group, Optional.empty(), options);
+    public static ContainerRatisClient connect(
+            RaftGroup group, RatisClientOptions options, TransportSecurity security) {
+        return new ContainerRatisClient(group, Optional.empty(), options, security);
     }
 
     /**

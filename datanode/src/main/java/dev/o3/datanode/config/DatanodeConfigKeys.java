@@ -29,6 +29,32 @@ public final class DatanodeConfigKeys implements ConfigGroup {
             ConfigType.DATA_SIZE,
             "1MB",
             "Unit of caching: block data and its checksums are cached in pages of this size.");
+    public static final ConfigKey<String> CACHE_MODE = ConfigKey.of(
+            "hdds.datanode.cache.mode",
+            ConfigType.oneOf("enabled", "shadow", "disabled"),
+            "enabled",
+            "Mode of the SSD read cache at start (when hdds.datanode.cache.size is set): enabled serves hot pages from"
+                    + " the cache; shadow runs admission and hit accounting but writes nothing and serves every read"
+                    + " from the volume; disabled. `ozone admin datanode cache` changes it at runtime.");
+    public static final ConfigKey<String> CACHE_ADMISSION = ConfigKey.of(
+            "hdds.datanode.cache.admission.policy",
+            ConfigType.oneOf("window", "tinylfu"),
+            "window",
+            "Which client reads the SSD read cache admits: window admits a chunk read more than"
+                    + " hdds.datanode.cache.admission.window.reads times within hdds.datanode.cache.admission.window"
+                    + " (per-minute buckets); tinylfu admits a chunk whose estimated frequency (a count-min sketch"
+                    + " that halves with age) is at least 2 and above that of the page it would evict.");
+    public static final ConfigKey<Integer> CACHE_WINDOW_READS = ConfigKey.of(
+            "hdds.datanode.cache.admission.window.reads",
+            ConfigType.intRange(0, Integer.MAX_VALUE),
+            "2",
+            "The window admission policy admits a chunk read more than this many times within the window; 0 admits"
+                    + " every client read of a closed container.");
+    public static final ConfigKey<Duration> CACHE_WINDOW = ConfigKey.of(
+            "hdds.datanode.cache.admission.window",
+            ConfigType.DURATION_TYPE,
+            "60m",
+            "Sliding window of the window admission policy, counted in whole minutes (at least 1).");
     public static final ConfigKey<String> HOSTNAME = ConfigKey.optional(
             "hdds.datanode.hostname",
             ConfigType.STRING,
@@ -185,6 +211,10 @@ public final class DatanodeConfigKeys implements ConfigGroup {
                 CACHE_DIR,
                 CACHE_SIZE,
                 CACHE_PAGE_SIZE,
+                CACHE_MODE,
+                CACHE_ADMISSION,
+                CACHE_WINDOW_READS,
+                CACHE_WINDOW,
                 HOSTNAME,
                 RATIS_PORT,
                 STANDALONE_PORT,

@@ -35,6 +35,7 @@ public final class Container {
     private static final Logger LOG = LoggerFactory.getLogger(Container.class);
 
     private final DataVolume volume;
+    private final ContainerSet.Listener listener;
 
     @GuardedBy("this")
     private ContainerRecord record;
@@ -43,8 +44,9 @@ public final class Container {
     @GuardedBy("this")
     private final Set<Long> unsyncedLogged = new HashSet<>();
 
-    Container(DataVolume volume, ContainerRecord record) {
+    Container(DataVolume volume, ContainerRecord record, ContainerSet.Listener listener) {
         this.volume = volume;
+        this.listener = listener;
         this.record = record;
     }
 
@@ -223,6 +225,7 @@ public final class Container {
             });
             record = updated;
         }
+        listener.blockDeleted(id(), localId);
         try {
             long size = Files.exists(volume.blockFile(id(), localId)) ? Files.size(volume.blockFile(id(), localId)) : 0;
             Files.deleteIfExists(volume.blockFile(id(), localId));

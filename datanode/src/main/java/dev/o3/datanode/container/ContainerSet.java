@@ -9,9 +9,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +27,7 @@ public final class ContainerSet {
     private final String logPrefix;
     private final VolumeSet volumes;
     private final ConcurrentMap<Long, Container> containers = new ConcurrentHashMap<>();
+    private final Listeners listeners = new Listeners();
 
     private ContainerSet(String logPrefix, VolumeSet volumes) {
         this.logPrefix = logPrefix;
@@ -36,7 +39,7 @@ public final class ContainerSet {
         ContainerSet set = new ContainerSet(logPrefix, volumes);
         for (DataVolume volume : volumes.healthy()) {
             for (KeyValue<Long, ContainerRecord> row : volume.containers().all()) {
-                set.containers.put(row.key(), new Container(volume, row.value()));
+                set.containers.put(row.key(), new Container(volume, row.value(), set.listeners));
             }
         }
         volumes.onFailure(set::volumeFailed);
@@ -73,7 +76,7 @@ public final class ContainerSet {
                 Files.createDirectories(volume.containerDir(containerId));
                 ContainerRecord record = ContainerRecord.open(containerId, pipelineId);
                 volume.containers().put(containerId, record);
-                Container container = new Container(volume, record);
+                Container container = new Container(volume, record, listeners);
                 containers.put(containerId, container);
                 LOG.info("[{}] created container {} of pipeline {} on {}", logPrefix, containerId, pipelineId, volume);
                 return container;
@@ -125,7 +128,7 @@ public final class ContainerSet {
             throw new ContainerResultException(
                     ContainerResult.IO_EXCEPTION, "cannot install container " + record.id() + " on " + volume, e);
         }
-        Container container = new Container(volume, record);
+        Container container = new Container(volume, record, listeners);
         containers.put(record.id(), container);
         LOG.info("[{}] installed copied container {} ({}) on {}", logPrefix, record.id(), record.state(), volume);
         return container;
@@ -133,7 +136,38 @@ public final class ContainerSet {
 
     /** Takes a replica out of the set (it is no longer served nor reported); false when it was not in it. */
     public boolean remove(Container container) {
-        return containers.remove(container.id(), container);
+        if (!containers.remove(container.id(), container)) {
+            return false;
+        }
+        listeners.containerRemoved(container.id());
+        return true;
+    }
+
+    /** Told of every block deleted from a replica and every replica leaving the set, after the fact. */
+    public interface Listener {
+        void blockDeleted(long containerId, long localId);
+
+        void containerRemoved(long containerId);
+    }
+
+    /** Adds a listener; it is called on the thread that deleted the block or removed the replica. */
+    public void addListener(Listener listener) {
+        listeners.all.add(Objects.requireNonNull(listener, "listener is null"));
+    }
+
+    /** The set's listeners, called in the order they were added. */
+    static final class Listeners implements Listener {
+        private final List<Listener> all = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void blockDeleted(long containerId, long localId) {
+            all.forEach(listener -> listener.blockDeleted(containerId, localId));
+        }
+
+        @Override
+        public void containerRemoved(long containerId) {
+            all.forEach(listener -> listener.containerRemoved(containerId));
+        }
     }
 
     /** Number of configured data volumes, failed ones included. */
@@ -184,6 +218,7 @@ public final class ContainerSet {
         int removed = 0;
         for (Container container : List.copyOf(containers.values())) {
             if (container.volume() == volume && containers.remove(container.id(), container)) {
+                listeners.containerRemoved(container.id());
                 removed++;
             }
         }

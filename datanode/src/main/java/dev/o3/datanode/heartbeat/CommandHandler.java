@@ -1,5 +1,6 @@
 package dev.o3.datanode.heartbeat;
 
+import dev.o3.common.grpc.TransportSecurity;
 import dev.o3.common.ratis.ContainerRatisClient;
 import dev.o3.common.ratis.RatisClientOptions;
 import dev.o3.datanode.container.Container;
@@ -38,6 +39,7 @@ public final class CommandHandler {
     private final RatisServer ratis;
     private final ContainerSet containers;
     private final RatisClientOptions clientOptions;
+    private final TransportSecurity security;
     private final ReplicationService replication;
 
     public CommandHandler(
@@ -45,8 +47,10 @@ public final class CommandHandler {
             RatisServer ratis,
             ContainerSet containers,
             RatisClientOptions clientOptions,
+            TransportSecurity security,
             ReplicationService replication) {
         this.logPrefix = logPrefix;
+        this.security = security;
         this.ratis = ratis;
         this.containers = containers;
         this.clientOptions = clientOptions;
@@ -169,7 +173,7 @@ public final class CommandHandler {
     }
 
     private CompletableFuture<?> submitClose(RaftGroup group, long containerId) {
-        ContainerRatisClient client = ContainerRatisClient.connect(group, clientOptions);
+        ContainerRatisClient client = ContainerRatisClient.connect(group, clientOptions, security);
         return client.closeContainer(containerId).whenComplete((response, error) -> client.close());
     }
 

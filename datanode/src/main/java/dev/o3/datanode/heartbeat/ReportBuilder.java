@@ -1,5 +1,6 @@
 package dev.o3.datanode.heartbeat;
 
+import dev.o3.datanode.cache.CacheStatus;
 import dev.o3.datanode.container.Container;
 import dev.o3.datanode.container.ContainerRecord;
 import dev.o3.datanode.container.ContainerSet;
@@ -10,6 +11,7 @@ import dev.o3.datanode.volume.VolumeSchema;
 import dev.o3.datanode.volume.VolumeSet;
 import dev.o3.datanode.volume.VolumeUsage;
 import dev.o3.proto.hdds.ContainerState;
+import dev.o3.proto.scm.CacheReport;
 import dev.o3.proto.scm.ContainerReplicaReport;
 import dev.o3.proto.scm.NodeReport;
 import dev.o3.proto.scm.PipelineReport;
@@ -17,20 +19,24 @@ import dev.o3.proto.scm.RatisDirReport;
 import dev.o3.proto.scm.StorageReport;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
- * Builds the reports a datanode sends to SCM: volumes and Ratis dirs (node report), container replicas and
- * pipelines with role and log dir. Containers of failed volumes are absent (missing). Thread-safe.
+ * Builds the reports a datanode sends to SCM: volumes, Ratis dirs and the SSD cache (node report), container replicas
+ * and pipelines with role and log dir. Containers of failed volumes are absent (missing). Thread-safe.
  */
 public final class ReportBuilder {
     private final VolumeSet volumes;
     private final ContainerSet containers;
     private final RatisServer ratis;
+    private final Supplier<CacheStatus> cache;
 
-    public ReportBuilder(VolumeSet volumes, ContainerSet containers, RatisServer ratis) {
+    public ReportBuilder(VolumeSet volumes, ContainerSet containers, RatisServer ratis, Supplier<CacheStatus> cache) {
         this.volumes = volumes;
         this.containers = containers;
         this.ratis = ratis;
+        this.cache = cache;
     }
 
     public NodeReport nodeReport() {
@@ -44,9 +50,21 @@ public final class ReportBuilder {
                     .setAvailable(usage.available())
                     .setFailed(volume.isFailed()));
         }
+        Set<String> failed = ratis.failedDirs();
         for (Map.Entry<String, Integer> dir : ratis.groupsPerDir().entrySet()) {
-            report.addRatisDirs(
-                    RatisDirReport.newBuilder().setPath(dir.getKey()).setGroupCount(dir.getValue()));
+            report.addRatisDirs(RatisDirReport.newBuilder()
+                    .setPath(dir.getKey())
+                    .setGroupCount(dir.getValue())
+                    .setFailed(failed.contains(dir.getKey())));
+        }
+        CacheStatus status = cache.get();
+        if (!status.dir().isEmpty()) {
+            report.setCache(CacheReport.newBuilder()
+                    .setMode(status.mode())
+                    .setReason(status.reason())
+                    .setDir(status.dir())
+                    .setCapacity(status.capacityBytes())
+                    .setUsed(status.usedBytes()));
         }
         return report.build();
     }
@@ -78,6 +96,7 @@ public final class ReportBuilder {
                 .setIsLeader(status.leader())
                 .setTerm(status.term())
                 .setRatisDir(status.ratisDir())
+                .setLogFailed(status.logFailed())
                 .build();
     }
 }

@@ -8,7 +8,6 @@ import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerCommandResponse;
 import dev.o3.proto.container.ContainerResult;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.Consumer;
 import org.apache.ratis.proto.RaftProtos.LogEntryProto;
 import org.apache.ratis.proto.RaftProtos.RoleInfoProto;
 import org.apache.ratis.protocol.Message;
@@ -73,6 +73,8 @@ final class ContainerStateMachine extends BaseStateMachine {
             new ConcurrentSkipListMap<>();
     private final ConcurrentNavigableMap<Long, ByteString> unappliedData = new ConcurrentSkipListMap<>();
     private volatile String ratisDir = "";
+    /** Told the Ratis dir of this group's log when a write to it fails. */
+    private final Consumer<String> logFailures;
     /**
      * The storage's answer, kept: followers ask on every appendEntries, and before the first snapshot exists the
      * storage lists the snapshot directory each time.
@@ -84,8 +86,10 @@ final class ContainerStateMachine extends BaseStateMachine {
             ContainerHandler handler,
             ChunkWriters writers,
             DatanodeMetrics metrics,
-            long inlineDataMax) {
+            long inlineDataMax,
+            Consumer<String> logFailures) {
         this.logPrefix = logPrefix;
+        this.logFailures = logFailures;
         this.handler = handler;
         this.writers = writers;
         this.metrics = metrics;
@@ -137,7 +141,7 @@ final class ContainerStateMachine extends BaseStateMachine {
         // The snapshot lets Ratis purge the log up to here, and the log is what makes unsynced PutBlocks and inline
         // chunks durable.
         handler.syncApplied();
-        File file = storage.getSnapshotFile(applied.getTerm(), applied.getIndex());
+        var file = storage.getSnapshotFile(applied.getTerm(), applied.getIndex());
         Files.writeString(file.toPath(), applied.getTerm() + " " + applied.getIndex() + "\n", StandardCharsets.UTF_8);
         MD5FileUtil.computeAndSaveMd5ForFile(file);
         latestSnapshot = storage.loadLatestSnapshot();
@@ -292,7 +296,8 @@ final class ContainerStateMachine extends BaseStateMachine {
 
     @Override
     public void notifyLogFailed(Throwable cause, LogEntryProto failedEntry) {
-        LOG.error("[{}] Raft log of group {} failed", logPrefix, getGroupId(), cause);
+        LOG.error("[{}] Raft log of group {} failed on {}", logPrefix, getGroupId(), ratisDir, cause);
+        logFailures.accept(ratisDir);
     }
 
     private ContainerResultException writeChunk(ContainerCommandRequest request, ByteString data) {

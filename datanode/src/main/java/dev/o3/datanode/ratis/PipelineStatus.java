@@ -9,8 +9,9 @@ import java.util.Objects;
  * @param leader whether this datanode leads the group
  * @param term current Raft term
  * @param ratisDir Ratis dir holding the group's log
+ * @param logFailed whether a Raft log write failed on that dir
  */
-public record PipelineStatus(String pipelineId, boolean leader, long term, String ratisDir) {
+public record PipelineStatus(String pipelineId, boolean leader, long term, String ratisDir, boolean logFailed) {
     public PipelineStatus {
         Objects.requireNonNull(pipelineId, "pipelineId is null");
         Objects.requireNonNull(ratisDir, "ratisDir is null");

@@ -1,7 +1,9 @@
 package dev.o3.datanode.ratis;
 
+import dev.o3.common.grpc.TransportSecurity;
 import dev.o3.common.ratis.InMemoryRatisRegistry;
 import dev.o3.common.ratis.RatisPipelines;
+import dev.o3.common.ratis.RatisTls;
 import dev.o3.datanode.config.RatisServerConfig;
 import dev.o3.datanode.container.ContainerHandler;
 import dev.o3.datanode.metrics.DatanodeMetrics;
@@ -16,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.ratis.metrics.MetricRegistries;
 import org.apache.ratis.metrics.MetricRegistryInfo;
@@ -47,10 +51,20 @@ public final class RatisServer implements AutoCloseable {
     private final String logPrefix;
     private final RaftPeerId peerId;
     private final List<Path> ratisDirs;
+    private final Set<String> failedDirs = ConcurrentHashMap.newKeySet();
     private final ChunkWriters writers;
     private final RaftServer server;
     private final ClientId clientId = ClientId.randomId();
     private final AtomicLong callId = new AtomicLong();
+
+    /**
+     * Where the server listens and how it protects its connections.
+     *
+     * @param host the address to bind, else all
+     * @param port the port, 0 for an ephemeral one
+     * @param security the datanode's transport security; peers and clients connect with it
+     */
+    public record Endpoint(Optional<String> host, int port, TransportSecurity security) {}
 
     /**
      * Builds the server; nothing is bound yet.
@@ -62,8 +76,7 @@ public final class RatisServer implements AutoCloseable {
             String datanodeUuid,
             List<Path> ratisDirs,
             RatisServerConfig config,
-            Optional<String> host,
-            int port,
+            Endpoint endpoint,
             ContainerHandler handler,
             DatanodeMetrics metrics) {
         this.logPrefix = logPrefix;
@@ -72,17 +85,20 @@ public final class RatisServer implements AutoCloseable {
         int volumes = Math.max(1, handler.containers().volumeCount());
         this.writers = new ChunkWriters(logPrefix, config.writeChunkThreads() * volumes);
         try {
-            this.server = RaftServer.newBuilder()
+            RaftServer.Builder builder = RaftServer.newBuilder()
                     .setServerId(peerId)
-                    .setProperties(RatisProperties.of(config, this.ratisDirs, host, port))
+                    .setProperties(RatisProperties.of(config, this.ratisDirs, endpoint.host(), endpoint.port()))
                     .setStateMachineRegistry(groupId -> new ContainerStateMachine(
                             logPrefix,
                             handler,
                             writers,
                             metrics,
-                            config.inlineDataMax().bytes()))
-                    .setOption(RaftStorage.StartupOption.RECOVER)
-                    .build();
+                            config.inlineDataMax().bytes(),
+                            this::logFailed))
+                    .setOption(RaftStorage.StartupOption.RECOVER);
+            // Clients write through this port too: peers show certificates, clients may not (block tokens guard them).
+            RatisTls.peersAndClients(endpoint.security()).ifPresent(builder::setParameters);
+            this.server = builder.build();
         } catch (IOException e) {
             writers.close();
             throw new UncheckedIOException("[" + logPrefix + "] cannot build the Ratis server", e);
@@ -160,16 +176,36 @@ public final class RatisServer implements AutoCloseable {
         for (RaftGroupId groupId : server.getGroupIds()) {
             try {
                 RaftServer.Division division = server.getDivision(groupId);
+                String dir = ratisDir(division);
                 result.add(new PipelineStatus(
                         RatisPipelines.pipelineId(groupId),
                         division.getInfo().isLeader(),
                         division.getInfo().getCurrentTerm(),
-                        ratisDir(division)));
+                        dir,
+                        failedDirs.contains(dir)));
             } catch (IOException e) {
                 LOG.debug("[{}] group {} is going away", logPrefix, groupId, e);
             }
         }
         return result;
+    }
+
+    /**
+     * A Raft log write failed on {@code dir} (its disk): the dir is reported failed from now on, and so is every group
+     * whose log lives there, so SCM closes their pipelines and lowers this node's pipeline limit.
+     */
+    private void logFailed(String dir) {
+        if (failedDirs.add(dir)) {
+            LOG.error(
+                    "[{}] Ratis dir {} failed: reported to SCM, which closes the pipelines logging there",
+                    logPrefix,
+                    dir);
+        }
+    }
+
+    /** The Ratis dirs on which a Raft log write failed since start. */
+    public Set<String> failedDirs() {
+        return Set.copyOf(failedDirs);
     }
 
     /** Number of groups per configured Ratis dir (every dir listed, also empty ones). */

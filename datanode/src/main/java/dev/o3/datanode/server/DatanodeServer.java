@@ -51,7 +51,8 @@ public final class DatanodeServer implements Daemon {
     private final DatanodeConfig config;
     private final RatisServerConfig ratisConfig;
     private final ContainerConfig containerConfig;
-    private final GrpcConfig grpc;
+    private final GrpcConfig plainGrpc;
+    private final Path metadataDir;
     private final OzoneConfiguration conf;
     private final HostAndPort scmAddress;
     private final Clock clock;
@@ -79,7 +80,7 @@ public final class DatanodeServer implements Daemon {
         this.config = DatanodeConfig.from(conf);
         this.ratisConfig = RatisServerConfig.from(conf);
         this.containerConfig = ContainerConfig.from(conf);
-        this.grpc = GrpcConfig.from(conf);
+        this.plainGrpc = GrpcConfig.from(conf);
         this.conf = conf;
         this.scmAddress = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_DATANODE_ADDRESS, CommonConfigKeys.SCM_DATANODE_PORT);
@@ -89,7 +90,7 @@ public final class DatanodeServer implements Daemon {
         this.access = new BlockAccess(tokenKeys.map(keys -> BlockTokenConfig.signer(conf, keys, clock)));
         this.advertisedHost = config.hostname().orElseGet(DatanodeServer::localHostName);
         this.name = "dn-" + advertisedHost;
-        Path metadataDir = conf.find(CommonConfigKeys.METADATA_DIRS)
+        this.metadataDir = conf.find(CommonConfigKeys.METADATA_DIRS)
                 .orElse(config.dataDirs().get(0));
         this.uuid = DatanodeId.loadOrCreate(metadataDir);
         this.lifecycle = new DaemonLifecycle(name);
@@ -114,16 +115,19 @@ public final class DatanodeServer implements Daemon {
     }
 
     private void startComponents(DaemonLifecycle.Components components) {
-        StorageStack storage = StorageStack.open(name, config, containerConfig, metrics, access);
+        DatanodeTls tls = DatanodeTls.start(conf, uuid, metadataDir, clock, advertisedHost, ipAddress(advertisedHost));
+        tls.certificate().ifPresent(components::add);
+        GrpcConfig grpc = tls.grpc(plainGrpc);
+        StorageStack storage = StorageStack.open(name, config, containerConfig, conf, metrics, access);
         volumes = components.add(storage.volumes());
         containers = storage.containers();
+        components.add(storage.cache());
         ratis = components.add(new RatisServer(
                 name,
                 uuid,
                 config.ratisDirs(),
                 ratisConfig,
-                config.hostname(),
-                config.ratisPort(),
+                tls.ratisEndpoint(config.hostname(), config.ratisPort(), grpc),
                 storage.handler(),
                 metrics));
         ratis.start();
@@ -142,11 +146,14 @@ public final class DatanodeServer implements Daemon {
         metrics.registerGauges(
                 ratis::groupsPerDir, ratis::logSyncPerDir, () -> DatanodeStatus.containerCounts(containers));
         metrics.exportRatis(uuid);
+        storage.cache().exportMetrics(metrics.registry());
         StatusHttpServer http = components.add(new StatusHttpServer(
                 name,
                 config.httpAddress().toSocketAddress(),
                 metrics.registry(),
-                () -> DatanodeStatus.of(details, volumes, containers, ratis)));
+                () -> DatanodeStatus.of(details, volumes, containers, ratis),
+                tls.https()));
+        storage.serveCacheOn(http);
         http.start();
         details = DatanodeDetails.newBuilder()
                 .setUuid(uuid)
@@ -174,8 +181,8 @@ public final class DatanodeServer implements Daemon {
         heartbeat = components.add(new HeartbeatService(
                 name,
                 this::datanodeDetails,
-                new ReportBuilder(volumes, containers, ratis),
-                new CommandHandler(name, ratis, containers, RatisClientOptions.DEFAULT, replication),
+                new ReportBuilder(volumes, containers, ratis, storage.cache()::status),
+                new CommandHandler(name, ratis, containers, RatisClientOptions.DEFAULT, grpc.security(), replication),
                 scmAddress,
                 config.heartbeatInterval(),
                 grpc,

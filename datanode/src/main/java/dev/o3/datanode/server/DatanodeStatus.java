@@ -45,6 +45,7 @@ final class DatanodeStatus {
         }
         status.put("pipelines", pipelines);
         status.put("ratisDirs", ratis.groupsPerDir());
+        status.put("failedRatisDirs", ratis.failedDirs());
         status.put("containers", containerCounts(containers));
         return status;
     }

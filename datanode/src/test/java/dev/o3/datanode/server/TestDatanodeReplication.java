@@ -88,7 +88,11 @@ class TestDatanodeReplication {
                 Duration.ofSeconds(30),
                 "the copy",
                 () -> destination.containers().find(CONTAINER).isPresent());
-        destination.triggerHeartbeat();
+        // The copy joins the container set just before its command is marked done: heartbeat until the status is in.
+        await(Duration.ofSeconds(30), "the command status", () -> {
+            destination.triggerHeartbeat();
+            return status(replicate).isPresent();
+        });
 
         assertThat(status(replicate))
                 .hasValueSatisfying(status ->

@@ -10,6 +10,7 @@ import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcExecutor;
 import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.common.grpc.GrpcServer;
+import dev.o3.common.grpc.TransportSecurity;
 import dev.o3.freon.runner.AsyncOperation;
 import dev.o3.freon.runner.Operation;
 import dev.o3.proto.echo.EchoRequest;
@@ -146,6 +147,10 @@ public final class OmEcho extends Generator {
 
     private ManagedChannel channel(OzoneConfiguration conf, List<AutoCloseable> resources) {
         GrpcConfig grpc = GrpcConfig.from(conf);
+        if (embedded != null) {
+            // The embedded server has no certificate: it measures the transport without TLS.
+            grpc = grpc.withSecurity(TransportSecurity.PLAINTEXT);
+        }
         HostAndPort target = embedded == null ? omAddress(conf) : serve(grpc, resources);
         // Set up as the OM client's channel (OmClient), so both pay the same client-side cost.
         ManagedChannel channel =

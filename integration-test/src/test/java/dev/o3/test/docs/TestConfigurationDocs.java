@@ -59,6 +59,7 @@ class TestConfigurationDocs {
                 .containsExactly(
                         "Common",
                         "gRPC",
+                        "TLS and certificates",
                         "Storage Container Manager",
                         "SCM datanode decommission and maintenance",
                         "Ozone Manager",

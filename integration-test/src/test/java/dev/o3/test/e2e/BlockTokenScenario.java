@@ -18,6 +18,7 @@ import dev.o3.proto.container.ContainerResult;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.hdds.ChunkInfo;
+import dev.o3.proto.hdds.DatanodeDetails;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -127,8 +128,16 @@ abstract class BlockTokenScenario {
         }
     }
 
+    /**
+     * A reader of the pipeline's leader: it applied the write before acknowledging it, where a follower may still be
+     * catching up (and not yet have the container).
+     */
     private ContainerReadClient reader() {
-        return ContainerReadClient.connect(block.getPipeline().getMembers(0), GrpcConfig.defaults());
+        DatanodeDetails leader = block.getPipeline().getMembersList().stream()
+                .filter(member -> member.getUuid().equals(block.getPipeline().getLeaderId()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("OM named no leader of " + block.getPipeline()));
+        return ContainerReadClient.connect(leader, GrpcConfig.defaults());
     }
 
     private static <T> T await(Future<T> future) throws Exception {

@@ -95,7 +95,15 @@ class ClusterSuiteIT {
 
     @Nested
     @Order(3)
+    class S3Surface extends S3SurfaceScenario {}
+
+    @Nested
+    @Order(3)
     class S3a extends S3aScenario {}
+
+    @Nested
+    @Order(3)
+    class S3Versions extends S3VersionsScenario {}
 
     @Nested
     @Order(3)

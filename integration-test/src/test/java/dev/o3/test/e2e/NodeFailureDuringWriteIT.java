@@ -51,6 +51,8 @@ class NodeFailureDuringWriteIT {
     void startCluster() {
         running = ClusterWithBucket.start(MiniO3Cluster.builder(directory)
                 .numDatanodes(4)
+                // Pipelines over TLS: a new leader's connections to its followers handshake mid-write.
+                .tls()
                 .conf("ozone.scm.block.size", BLOCK_SIZE + "B")
                 .conf("ozone.scm.datanode.pipeline.limit", "1")
                 // Only the STALE state (6s with the test timers) may close the pipeline during the write.

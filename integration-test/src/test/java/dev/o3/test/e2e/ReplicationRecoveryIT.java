@@ -44,9 +44,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The durability parts of the cluster working together on one five-datanode, two-rack cluster with one pipeline (two
- * spare nodes to copy to): SCM's replication manager restores three healthy replicas of closed containers after a
- * datanode stops, after the scanner finds a corrupt replica, and while a node is decommissioned under a read load; the
- * datanodes copy the containers over their replication service, and every key reads back byte-identical.
+ * spare nodes to copy to): SCM's replication manager restores three healthy replicas of closed containers after
+ * datanodes stop (until none of the write pipeline is left, and keys are read from the copies alone), after the
+ * scanner finds a corrupt replica, and while a node is decommissioned under a read load; the datanodes copy the
+ * containers over their replication service, and every key reads back byte-identical.
  */
 @Tag("integration")
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
@@ -121,14 +122,21 @@ class ReplicationRecoveryIT {
         LOG.info("three healthy replicas restored {} ms after a datanode stopped", millisSince(start));
         assertKeysReadBack();
 
-        // A second original holder goes too. Reads still work from the last original: a client knows only the
-        // nodes of the write pipeline (OM keeps them with the block), so it cannot find the new copy yet.
+        // A second original holder goes too: its replicas are copied to the last spare node.
         String second = holders.get(1);
         cluster.stopDatanode(cluster.datanodeIndex(second));
+        awaitThreeHealthyReplicasWithout(Set.of(first, second));
+        assertKeysReadBack();
+
+        // And the last: no node of the write pipeline is left, so readers must learn where the copies are (OM asks
+        // SCM; a reader that finds none of the replicas it was given asks OM to refresh).
+        String third = holders.get(2);
+        cluster.stopDatanode(cluster.datanodeIndex(third));
         assertKeysReadBack();
 
         restart(first);
         restart(second);
+        restart(third);
         long settle = System.nanoTime();
         awaitExactlyThreeReplicas();
         LOG.info("excess replicas of the restarted datanodes removed in {} ms", millisSince(settle));

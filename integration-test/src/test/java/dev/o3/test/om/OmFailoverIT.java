@@ -78,10 +78,13 @@ class OmFailoverIT {
         try (MiniO3Cluster cluster = MiniO3Cluster.builder(directory)
                         .numOMs(3)
                         .numDatanodes(1)
+                        // The OM ring and every client channel over mutual TLS, through the leader kill.
+                        .tls()
                         .build()
                         .newCluster()
                         .start();
-                OmClient client = new OmClient(addresses(cluster), USER, WAIT, GrpcConfig.defaults());
+                OmClient client =
+                        new OmClient(addresses(cluster), USER, WAIT, GrpcConfig.from(cluster.clientConfiguration()));
                 // Made before the kill: the cluster cannot name a stopped OM's address to a new client.
                 OzoneClient reader = cluster.newClient(USER)) {
             OzoneManagerServer first = cluster.waitForOmLeader(WAIT);
@@ -164,8 +167,10 @@ class OmFailoverIT {
         CommandLine admin = new CommandLine(new AdminCommand());
         admin.setOut(new PrintWriter(out, true));
         List<String> withCluster = new ArrayList<>(List.of(args));
-        withCluster.add("-Dozone.om.address="
-                + cluster.clientConfiguration().explicitValues().get("ozone.om.address"));
+        // The OMs' addresses and, with TLS, the CA to trust.
+        cluster.clientConfiguration()
+                .explicitValues()
+                .forEach((key, value) -> withCluster.add("-D" + key + "=" + value));
         assertThat(admin.execute(withCluster.toArray(String[]::new)))
                 .as("exit code")
                 .isZero();

@@ -9,9 +9,12 @@ import dev.o3.om.key.KeyLayouts;
 import dev.o3.om.request.Caller;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
+import dev.o3.proto.om.BucketConfigPart;
 import dev.o3.proto.om.BucketInfo;
 import dev.o3.proto.om.GetAclRequest;
 import dev.o3.proto.om.GetAclResponse;
+import dev.o3.proto.om.GetBucketConfigRequest;
+import dev.o3.proto.om.GetBucketConfigResponse;
 import dev.o3.proto.om.ListBucketsRequest;
 import dev.o3.proto.om.ListBucketsResponse;
 import dev.o3.proto.om.OmStatus;
@@ -21,18 +24,41 @@ import dev.o3.server.db.KeyValue;
 public final class BucketReads {
     private BucketReads() {}
 
-    /** A bucket's info, for whoever may read the bucket. */
-    public static BucketInfo info(ReadView view, Caller caller, String volume, String bucket) throws OmException {
+    /**
+     * A bucket's info, for whoever may read the bucket (S3's HeadBucket takes {@code s3:ListBucket}); its {@link
+     * BucketInfo#getConfig() config} only for its owners.
+     */
+    public static BucketInfo info(ReadView view, Caller who, String volume, String bucket) throws OmException {
+        Caller caller = who.doing("s3:ListBucket", "");
         BucketInfo info = Lookups.bucket(view, volume, bucket);
         Lookups.checkRead(view, caller, info);
+        if (info.hasConfig() && !Lookups.owns(view, caller, info)) {
+            return info.toBuilder().clearConfig().build();
+        }
         return info;
+    }
+
+    /**
+     * A bucket's config and owner, for its owners and administrators (and whom its policy allows reading the part
+     * the request names, e.g. {@code s3:GetBucketTagging}; never the policy itself).
+     */
+    public static GetBucketConfigResponse config(ReadView view, Caller who, GetBucketConfigRequest request)
+            throws OmException {
+        Caller caller = who.doing(readAction(request.getPart()), "");
+        BucketInfo bucket = Lookups.bucket(view, request.getVolume(), request.getName());
+        Lookups.checkOwner(view, caller, bucket, "read the configuration of bucket " + bucket.getName());
+        return GetBucketConfigResponse.newBuilder()
+                .setOwner(bucket.getOwner())
+                .setConfig(bucket.getConfig())
+                .build();
     }
 
     /**
      * The canned ACL and owner of a bucket, or of one of its keys (owned by the bucket's owner); for the bucket's
      * owners, as in S3 only the owner may read an ACL.
      */
-    public static GetAclResponse acl(ReadView view, Caller caller, GetAclRequest request) throws OmException {
+    public static GetAclResponse acl(ReadView view, Caller who, GetAclRequest request) throws OmException {
+        Caller caller = who.doing(request.getKey().isEmpty() ? "s3:GetBucketAcl" : "s3:GetObjectAcl", request.getKey());
         BucketInfo bucket = Lookups.bucket(view, request.getVolume(), request.getBucket());
         Lookups.checkOwner(view, caller, bucket, "read the ACL of bucket " + bucket.getName() + " or its keys");
         String acl = bucket.getAcl();
@@ -47,6 +73,15 @@ public final class BucketReads {
                 .setOwner(bucket.getOwner())
                 .setAcl(Lookups.acl(acl).value())
                 .build();
+    }
+
+    private static String readAction(BucketConfigPart part) {
+        return switch (part) {
+            case BUCKET_CONFIG_CORS -> "s3:GetBucketCORS";
+            case BUCKET_CONFIG_TAGS -> "s3:GetBucketTagging";
+            case BUCKET_CONFIG_LIFECYCLE -> "s3:GetLifecycleConfiguration";
+            default -> "s3:GetBucketPolicy";
+        };
     }
 
     public static ListBucketsResponse list(ReadView view, ListBucketsRequest request) throws OmException {

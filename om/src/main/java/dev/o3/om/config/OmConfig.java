@@ -108,7 +108,9 @@ public record OmConfig(
                         conf.get(OmConfigKeys.OPEN_KEY_CLEANUP_INTERVAL),
                         conf.get(OmConfigKeys.KEY_DELETING_INTERVAL),
                         conf.get(OmConfigKeys.DIRECTORY_DELETING_INTERVAL),
-                        conf.get(OmConfigKeys.SCM_REQUEST_TIMEOUT)),
+                        conf.get(OmConfigKeys.SCM_REQUEST_TIMEOUT),
+                        conf.get(OmConfigKeys.CONTAINER_LOCATION_CACHE_SIZE),
+                        positive(conf, OmConfigKeys.CONTAINER_LOCATION_CACHE_TTL)),
                 tokens(conf),
                 CommonConfigKeys.scmAddress(conf, CommonConfigKeys.SCM_BLOCK_ADDRESS, CommonConfigKeys.SCM_BLOCK_PORT));
     }
@@ -226,17 +228,22 @@ public record OmConfig(
      * @param keyDeletingInterval period of block deletion through SCM
      * @param directoryDeletingInterval period of deleted-directory reclamation
      * @param scmRequestTimeout deadline of calls to SCM
+     * @param containerLocationCacheSize most containers whose current replicas OM keeps
+     * @param containerLocationCacheTtl age after which a cached container location is fetched again
      */
     public record ServiceSettings(
             Duration openKeyCleanupInterval,
             Duration keyDeletingInterval,
             Duration directoryDeletingInterval,
-            Duration scmRequestTimeout) {
+            Duration scmRequestTimeout,
+            int containerLocationCacheSize,
+            Duration containerLocationCacheTtl) {
         public ServiceSettings {
             Objects.requireNonNull(openKeyCleanupInterval, "openKeyCleanupInterval is null");
             Objects.requireNonNull(keyDeletingInterval, "keyDeletingInterval is null");
             Objects.requireNonNull(directoryDeletingInterval, "directoryDeletingInterval is null");
             Objects.requireNonNull(scmRequestTimeout, "scmRequestTimeout is null");
+            Objects.requireNonNull(containerLocationCacheTtl, "containerLocationCacheTtl is null");
         }
     }
 

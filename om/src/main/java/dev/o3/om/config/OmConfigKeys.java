@@ -126,6 +126,17 @@ public final class OmConfigKeys implements ConfigGroup {
             ConfigType.DURATION_TYPE,
             "60s",
             "How often the leader hands deleted keys' blocks to SCM's deleted-block log.");
+    public static final ConfigKey<Duration> LIFECYCLE_INTERVAL = ConfigKey.of(
+            "ozone.om.lifecycle.interval",
+            ConfigType.DURATION_TYPE,
+            "1h",
+            "How often the leader executes the S3 lifecycle rules of buckets (expiration, aborting incomplete"
+                    + " multipart uploads).");
+    public static final ConfigKey<Duration> LIFECYCLE_DAY = ConfigKey.of(
+            "ozone.om.lifecycle.day",
+            ConfigType.DURATION_TYPE,
+            "1d",
+            "The length of a day in lifecycle rules (Days, DaysAfterInitiation); shorter only to test rules quickly.");
     public static final ConfigKey<Duration> DIRECTORY_DELETING_INTERVAL = ConfigKey.of(
             "ozone.directory.deleting.service.interval",
             ConfigType.DURATION_TYPE,
@@ -152,6 +163,20 @@ public final class OmConfigKeys implements ConfigGroup {
             ConfigType.DURATION_TYPE,
             "30s",
             "Deadline of OM's calls to SCM's block service.");
+    public static final ConfigKey<Integer> CONTAINER_LOCATION_CACHE_SIZE = ConfigKey.of(
+            "ozone.om.container.location.cache.size",
+            ConfigType.intRange(1, Integer.MAX_VALUE),
+            "100000",
+            "Most containers whose current replicas OM keeps, as SCM last named them, to hand readers the datanodes"
+                    + " that hold a closed container now rather than the pipeline its blocks were written on (the"
+                    + " replicas move with re-replication and decommission). About 0.5 KB each.");
+    public static final ConfigKey<Duration> CONTAINER_LOCATION_CACHE_TTL = ConfigKey.of(
+            "ozone.om.container.location.cache.ttl",
+            ConfigType.DURATION_TYPE,
+            "5m",
+            "Age after which a cached container location is fetched again from SCM, in the background; lookups keep"
+                    + " the old one meanwhile. A reader that finds none of a block's replicas asks OM to refresh at"
+                    + " once, so this bounds only how long reads may try moved replicas first.");
 
     @Override
     public String title() {
@@ -193,6 +218,10 @@ public final class OmConfigKeys implements ConfigGroup {
                 DIRECTORY_DELETING_INTERVAL,
                 RETRY_CACHE_EXPIRY,
                 RETRY_CACHE_MAX_ENTRIES,
-                SCM_REQUEST_TIMEOUT);
+                SCM_REQUEST_TIMEOUT,
+                CONTAINER_LOCATION_CACHE_SIZE,
+                CONTAINER_LOCATION_CACHE_TTL,
+                LIFECYCLE_INTERVAL,
+                LIFECYCLE_DAY);
     }
 }

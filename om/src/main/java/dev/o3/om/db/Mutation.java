@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The writes of one request, collected while it is applied and published to the cache all at once when it succeeds
@@ -67,6 +69,25 @@ public final class Mutation implements ReadView {
     @Override
     public <V> List<KeyValue<String, V>> scan(TableDefinition<String, V> table, String prefix, String from, int limit) {
         return store.scan(table, prefix, from, limit);
+    }
+
+    /** Every row whose key starts with {@code prefix}, with this request's own writes: for a few rows (one key's). */
+    @SuppressWarnings("unchecked")
+    public <V> List<KeyValue<String, V>> scanWithOwnWrites(TableDefinition<String, V> table, String prefix) {
+        NavigableMap<String, V> rows = new TreeMap<>(KeyOrder.CODE_POINTS);
+        store.scan(table, prefix, prefix, Integer.MAX_VALUE).forEach(row -> rows.put(row.key(), row.value()));
+        for (Write write : writes) {
+            if (write.table().name().equals(table.name()) && write.key().startsWith(prefix)) {
+                if (write.value().isPresent()) {
+                    rows.put(write.key(), (V) write.value().get());
+                } else {
+                    rows.remove(write.key());
+                }
+            }
+        }
+        List<KeyValue<String, V>> result = new ArrayList<>(rows.size());
+        rows.forEach((key, value) -> result.add(new KeyValue<>(key, value)));
+        return result;
     }
 
     @Override

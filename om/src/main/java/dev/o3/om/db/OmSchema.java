@@ -23,6 +23,9 @@ import java.util.List;
  *   <li>deleted keys: {@code /vol/bucket/key#objectId}; deleted directories: {@code bucketId/parentId/name#objectId}
  *   <li>multipart uploads: {@code /vol/bucket/key#uploadId}; S3 secrets: user; transaction info: one row
  *   <li>retry cache: {@code clientUuid#callId} (see {@code dev.o3.om.apply.RetryCache})
+ *   <li>noncurrent versions and delete markers (versioned OBJECT_STORE buckets): {@code /vol/bucket/key\0} and 16 hex
+ *       digits of {@code Long.MAX_VALUE - versionSeq}, so a key's versions sort newest first, right after the key
+ *       (see {@code dev.o3.om.key.KeyVersions})
  * </ul>
  */
 public final class OmSchema {
@@ -42,6 +45,8 @@ public final class OmSchema {
             new TableDefinition<>("deletedTable", Codecs.STRING, Codecs.proto(KeyInfo.parser()));
     public static final TableDefinition<String, KeyInfo> DELETED_DIRECTORIES =
             new TableDefinition<>("deletedDirectoryTable", Codecs.STRING, Codecs.proto(KeyInfo.parser()));
+    public static final TableDefinition<String, KeyInfo> VERSIONS =
+            new TableDefinition<>("versionTable", Codecs.STRING, Codecs.proto(KeyInfo.parser()));
     public static final TableDefinition<String, MultipartUploadRecord> MULTIPART_UPLOADS =
             new TableDefinition<>("multipartInfoTable", Codecs.STRING, Codecs.proto(MultipartUploadRecord.parser()));
     public static final TableDefinition<String, S3SecretRecord> S3_SECRETS =
@@ -66,7 +71,8 @@ public final class OmSchema {
             DELETED_DIRECTORIES,
             MULTIPART_UPLOADS,
             S3_SECRETS,
-            RETRY_CACHE);
+            RETRY_CACHE,
+            VERSIONS);
 
     /**
      * Tables small enough and read often enough to keep whole in memory (Ozone does the same for volumes and
@@ -102,7 +108,8 @@ public final class OmSchema {
                     MULTIPART_UPLOADS,
                     S3_SECRETS,
                     RETRY_CACHE,
-                    TRANSACTION_INFO));
+                    TRANSACTION_INFO,
+                    VERSIONS));
 
     private OmSchema() {}
 }

@@ -34,6 +34,16 @@ public final class RowKeys {
         return key(volume, bucket, key) + "#" + objectId;
     }
 
+    /** A noncurrent version or delete marker: newer versions of a key sort first. */
+    public static String version(String volume, String bucket, String key, long versionSeq) {
+        return versionsOf(volume, bucket, key) + String.format("%016x", Long.MAX_VALUE - versionSeq);
+    }
+
+    /** Prefix of every noncurrent version of one key ('\0' never occurs in a key name). */
+    public static String versionsOf(String volume, String bucket, String key) {
+        return key(volume, bucket, key) + '\0';
+    }
+
     public static String multipartUpload(String volume, String bucket, String key, String uploadId) {
         return key(volume, bucket, key) + "#" + uploadId;
     }

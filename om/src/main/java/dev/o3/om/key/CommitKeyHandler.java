@@ -8,6 +8,7 @@ import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
 import dev.o3.om.request.WriteRequest;
 import dev.o3.proto.hdds.BlockLocation;
+import dev.o3.proto.hdds.KeyValue;
 import dev.o3.proto.om.BucketInfo;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
@@ -20,8 +21,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Makes an open key visible with the client's final block list and size. An overwritten key and blocks allocated
- * but not used go to the deleted table; bucket usage and quotas are updated in the same transaction.
+ * Makes an open key visible with the client's final block list, size and commit-time metadata. An overwritten key
+ * and blocks allocated but not used go to the deleted table; bucket usage and quotas are updated in the same
+ * transaction. In a versioned bucket the key becomes the current version ({@link KeyVersions}). The session's S3
+ * conditions are checked again: a write that committed since the session opened makes them fail with
+ * CONDITIONAL_REQUEST_CONFLICT.
  */
 public final class CommitKeyHandler implements WriteRequest {
     @Override
@@ -34,22 +38,41 @@ public final class CommitKeyHandler implements WriteRequest {
         if (!open.getUploadId().isEmpty()) {
             throw new OmException(OmStatus.INVALID_REQUEST, "a multipart part is committed with CommitMultipartPart");
         }
-        KeyInfo key = open.getKey().toBuilder()
+        KeyInfo.Builder key = withCommitMetadata(open.getKey(), request.getCommitMetadataList()).toBuilder()
                 .clearBlocks()
                 .addAllBlocks(request.getBlocksList())
                 .setSize(request.getSize())
                 .setEtag(request.getEtag())
-                .setModificationTimeMillis(transaction.getTimeMillis())
-                .build();
-        var replaced = KeyLayouts.of(bucket).put(mutation, bucket, key);
+                .setModificationTimeMillis(transaction.getTimeMillis());
+        KeyConditions conditions = new KeyConditions(open.getIfNoneMatch(), open.getIfMatch());
+        if (conditions.any()) {
+            conditions.check(
+                    KeyLayouts.of(bucket).lookup(mutation, bucket, request.getName()),
+                    OmStatus.CONDITIONAL_REQUEST_CONFLICT,
+                    request.getName());
+        }
+        String versionId = KeyVersions.commit(mutation, bucket, key);
         mutation.delete(
                 OmSchema.OPEN_KEYS,
                 RowKeys.openKey(request.getVolume(), request.getBucket(), request.getName(), request.getClientId()));
-        replaced.ifPresent(old -> DeletedKeys.add(mutation, old));
         DeletedKeys.add(mutation, unusedBlocks(open.getKey(), request.getBlocksList()));
-        long bytes = BucketUsage.bytes(key) - replaced.map(BucketUsage::bytes).orElse(0L);
-        BucketUsage.update(mutation, bucket, bytes, replaced.isPresent() ? 0 : 1);
-        return CommitKeyResponse.getDefaultInstance();
+        return versionId.isEmpty()
+                ? CommitKeyResponse.getDefaultInstance()
+                : CommitKeyResponse.newBuilder().setVersionId(versionId).build();
+    }
+
+    /** The key with the commit's metadata merged in (a commit value replaces the create value of the same name). */
+    private static KeyInfo withCommitMetadata(KeyInfo key, List<KeyValue> commitMetadata) {
+        if (commitMetadata.isEmpty()) {
+            return key;
+        }
+        Set<String> names = new HashSet<>();
+        commitMetadata.forEach(pair -> names.add(pair.getKey()));
+        KeyInfo.Builder merged = key.toBuilder().clearMetadata();
+        key.getMetadataList().stream()
+                .filter(pair -> !names.contains(pair.getKey()))
+                .forEach(merged::addMetadata);
+        return merged.addAllMetadata(commitMetadata).build();
     }
 
     /** The allocated blocks the client did not use, as a block-only key for the deleted table. */

@@ -11,12 +11,14 @@ import dev.o3.proto.om.BucketInfo;
 import dev.o3.proto.om.CreateKeyRequest;
 import dev.o3.proto.om.CreateKeyResponse;
 import dev.o3.proto.om.KeyInfo;
+import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
 import dev.o3.proto.om.OpenKeyRecord;
 
 /**
  * Opens a key-writing session: an open-key row holding the blocks the leader already got from SCM and the key's canned
- * ACL. The key becomes visible only at {@link CommitKeyHandler commit}.
+ * ACL. The key becomes visible only at {@link CommitKeyHandler commit}. S3 conditions ({@link KeyConditions}) are
+ * checked here and kept in the session for the commit.
  */
 public final class CreateKeyHandler implements WriteRequest {
     @Override
@@ -27,6 +29,13 @@ public final class CreateKeyHandler implements WriteRequest {
         KeyLayout layout = KeyLayouts.of(bucket);
         layout.checkName(request.getName());
         layout.checkCreate(mutation, bucket, request.getName());
+        KeyConditions conditions = new KeyConditions(request.getIfNoneMatch(), request.getIfMatch());
+        if (conditions.any()) {
+            conditions.check(
+                    layout.lookup(mutation, bucket, request.getName()),
+                    OmStatus.PRECONDITION_FAILED,
+                    request.getName());
+        }
         String acl =
                 request.getAcl().isEmpty() ? "" : Lookups.acl(request.getAcl()).value();
         KeyInfo key = KeyInfo.newBuilder()
@@ -51,6 +60,8 @@ public final class CreateKeyHandler implements WriteRequest {
                 OpenKeyRecord.newBuilder()
                         .setKey(key)
                         .setClientId(transaction.getClientId())
+                        .setIfNoneMatch(request.getIfNoneMatch())
+                        .setIfMatch(request.getIfMatch())
                         .build());
         return CreateKeyResponse.newBuilder()
                 .setClientId(transaction.getClientId())

@@ -22,14 +22,21 @@ public final class AbortMultipartUploadHandler implements WriteRequest {
                 mutation,
                 Lookups.caller(transaction),
                 Lookups.bucket(mutation, request.getVolume(), request.getBucket()));
-        MultipartUploadRecord upload = Uploads.find(
-                mutation, request.getVolume(), request.getBucket(), request.getName(), request.getUploadId());
+        abort(mutation, request.getVolume(), request.getBucket(), request.getName(), request.getUploadId());
+        return AbortMultipartUploadResponse.getDefaultInstance();
+    }
+
+    /**
+     * Removes an upload and hands its parts' blocks to the deleted-keys table.
+     *
+     * @throws OmException NO_SUCH_MULTIPART_UPLOAD
+     */
+    public static void abort(Mutation mutation, String volume, String bucket, String name, String uploadId)
+            throws OmException {
+        MultipartUploadRecord upload = Uploads.find(mutation, volume, bucket, name, uploadId);
         for (PartInfo part : upload.getPartsList()) {
             DeletedKeys.add(mutation, CommitMultipartPartHandler.asKey(upload, part));
         }
-        mutation.delete(
-                OmSchema.MULTIPART_UPLOADS,
-                Uploads.row(request.getVolume(), request.getBucket(), request.getName(), request.getUploadId()));
-        return AbortMultipartUploadResponse.getDefaultInstance();
+        mutation.delete(OmSchema.MULTIPART_UPLOADS, Uploads.row(volume, bucket, name, uploadId));
     }
 }

@@ -3,9 +3,10 @@ package dev.o3.om.multipart;
 import com.google.protobuf.Message;
 import dev.o3.om.db.Mutation;
 import dev.o3.om.db.OmSchema;
-import dev.o3.om.key.BucketUsage;
 import dev.o3.om.key.DeletedKeys;
+import dev.o3.om.key.KeyConditions;
 import dev.o3.om.key.KeyLayouts;
+import dev.o3.om.key.KeyVersions;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
 import dev.o3.om.request.WriteRequest;
@@ -46,6 +47,7 @@ public final class CompleteMultipartUploadHandler implements WriteRequest {
         Lookups.checkWrite(mutation, Lookups.caller(transaction), bucket);
         MultipartUploadRecord upload = Uploads.find(
                 mutation, request.getVolume(), request.getBucket(), request.getName(), request.getUploadId());
+        checkConditions(mutation, bucket, request, upload);
         List<PartInfo> chosen = validate(upload, request.getPartsList());
         String etag = PartEtags.multipartEtag(chosen);
         KeyInfo.Builder key = KeyInfo.newBuilder()
@@ -67,9 +69,7 @@ public final class CompleteMultipartUploadHandler implements WriteRequest {
             }
             offset += part.getSize();
         }
-        KeyInfo completed = key.setSize(offset).build();
-        Optional<KeyInfo> replaced = KeyLayouts.of(bucket).put(mutation, bucket, completed);
-        replaced.ifPresent(old -> DeletedKeys.add(mutation, old));
+        String versionId = KeyVersions.commit(mutation, bucket, key.setSize(offset));
         Set<Integer> used = new HashSet<>();
         chosen.forEach(part -> used.add(part.getPartNumber()));
         for (PartInfo part : upload.getPartsList()) {
@@ -80,10 +80,30 @@ public final class CompleteMultipartUploadHandler implements WriteRequest {
         mutation.delete(
                 OmSchema.MULTIPART_UPLOADS,
                 Uploads.row(request.getVolume(), request.getBucket(), request.getName(), request.getUploadId()));
-        long bytes =
-                BucketUsage.bytes(completed) - replaced.map(BucketUsage::bytes).orElse(0L);
-        BucketUsage.update(mutation, bucket, bytes, replaced.isPresent() ? 0 : 1);
-        return CompleteMultipartUploadResponse.newBuilder().setEtag(etag).build();
+        return CompleteMultipartUploadResponse.newBuilder()
+                .setEtag(etag)
+                .setVersionId(versionId)
+                .build();
+    }
+
+    /**
+     * S3 If-None-Match / If-Match: PRECONDITION_FAILED, or CONDITIONAL_REQUEST_CONFLICT when the key was written
+     * after the upload began (a concurrent write won).
+     */
+    private static void checkConditions(
+            Mutation mutation, BucketInfo bucket, CompleteMultipartUploadRequest request, MultipartUploadRecord upload)
+            throws OmException {
+        KeyConditions conditions = new KeyConditions(request.getIfNoneMatch(), request.getIfMatch());
+        if (!conditions.any()) {
+            return;
+        }
+        Optional<KeyInfo> current = KeyLayouts.of(bucket).lookup(mutation, bucket, request.getName());
+        boolean writtenSince =
+                current.isPresent() && current.get().getModificationTimeMillis() > upload.getCreationTimeMillis();
+        conditions.check(
+                current,
+                writtenSince ? OmStatus.CONDITIONAL_REQUEST_CONFLICT : OmStatus.PRECONDITION_FAILED,
+                request.getName());
     }
 
     /** The uploaded parts the request names, in order, after checking order, ETags and sizes. */

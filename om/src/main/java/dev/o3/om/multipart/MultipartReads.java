@@ -23,7 +23,10 @@ public final class MultipartReads {
 
     public static ListPartsResponse listParts(ReadView view, Caller caller, ListPartsRequest request)
             throws OmException {
-        Lookups.checkRead(view, caller, Lookups.bucket(view, request.getVolume(), request.getBucket()));
+        Lookups.checkRead(
+                view,
+                caller.doing("s3:ListMultipartUploadParts", request.getName()),
+                Lookups.bucket(view, request.getVolume(), request.getBucket()));
         MultipartUploadRecord upload =
                 Uploads.find(view, request.getVolume(), request.getBucket(), request.getName(), request.getUploadId());
         int max = request.getMaxParts() == 0 ? 1000 : Math.min(request.getMaxParts(), 1000);
@@ -44,7 +47,10 @@ public final class MultipartReads {
 
     public static ListMultipartUploadsResponse listUploads(
             ReadView view, Caller caller, ListMultipartUploadsRequest request) throws OmException {
-        Lookups.checkRead(view, caller, Lookups.bucket(view, request.getVolume(), request.getBucket()));
+        Lookups.checkRead(
+                view,
+                caller.doing("s3:ListBucketMultipartUploads", ""),
+                Lookups.bucket(view, request.getVolume(), request.getBucket()));
         int max = request.getMaxUploads() == 0 ? 1000 : Math.min(request.getMaxUploads(), 1000);
         String base = RowKeys.keysOf(request.getVolume(), request.getBucket());
         String prefix = base + request.getPrefix();

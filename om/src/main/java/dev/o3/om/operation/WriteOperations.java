@@ -136,6 +136,7 @@ public final class WriteOperations {
                     SetBucketPropertyResponse.getDefaultInstance(),
                     settings -> new SetBucketPropertyHandler(),
                     logged((transaction, request) -> transaction.setSetBucketProperty(request))),
+            VersioningOperations.SET_BUCKET_VERSIONING,
             CREATE_KEY,
             client(
                             OzoneManagerServiceGrpc.getAllocateBlockMethod(),
@@ -230,7 +231,9 @@ public final class WriteOperations {
                     RevokeS3SecretResponse.getDefaultInstance(),
                     settings -> new RevokeS3SecretHandler(),
                     logged((transaction, request) -> transaction.setRevokeS3Secret(request))),
-            internal(RequestCase.PURGE, "Purge", PurgeRequest.getDefaultInstance(), settings -> new PurgeHandler()));
+            internal(RequestCase.PURGE, "Purge", PurgeRequest.getDefaultInstance(), settings -> new PurgeHandler()),
+            BucketConfigOperations.SET_BUCKET_CONFIG,
+            BucketConfigOperations.LIFECYCLE_EXPIRE);
 
     private WriteOperations() {}
 
@@ -254,8 +257,7 @@ public final class WriteOperations {
     }
 
     /** A preparation that only puts the request into the log entry. */
-    private static <Q> Function<LeaderPreparation, Preparation<Q>> logged(
-            BiConsumer<OmTransaction.Builder, Q> setRequest) {
+    static <Q> Function<LeaderPreparation, Preparation<Q>> logged(BiConsumer<OmTransaction.Builder, Q> setRequest) {
         return leader -> (request, caller, transaction) -> {
             setRequest.accept(transaction, request);
             return FILLED;

@@ -1,5 +1,7 @@
 package dev.o3.om.ratis;
 
+import dev.o3.common.grpc.TransportSecurity;
+import dev.o3.common.ratis.RatisTls;
 import dev.o3.om.apply.AppliedTransaction;
 import dev.o3.om.apply.TransactionApplier;
 import dev.o3.om.db.OmStoreHolder;
@@ -58,12 +60,14 @@ public final class OmRatisServer implements AutoCloseable {
     /**
      * Builds (without starting) the Ratis server.
      *
+     * @param security the OM's transport security; Ratis' channels use the same certificates
      * @param applyListener told about every applied log entry
      * @throws UncheckedIOException when the storage directory is unusable
      */
     public OmRatisServer(
             String logPrefix,
             OmRatisConfig config,
+            TransportSecurity security,
             OmStoreHolder stores,
             TransactionApplier applier,
             ApplyListener applyListener) {
@@ -81,13 +85,15 @@ public final class OmRatisServer implements AutoCloseable {
         boolean existing = Files.isDirectory(
                 config.storageDirectory().resolve(GROUP_ID.getUuid().toString()));
         try {
-            this.server = RaftServer.newBuilder()
+            RaftServer.Builder builder = RaftServer.newBuilder()
                     .setServerId(RaftPeerId.valueOf(config.nodeId()))
                     .setGroup(group)
                     .setStateMachine(stateMachine)
                     .setProperties(OmRatisProperties.of(config))
-                    .setOption(existing ? RaftStorage.StartupOption.RECOVER : RaftStorage.StartupOption.FORMAT)
-                    .build();
+                    .setOption(existing ? RaftStorage.StartupOption.RECOVER : RaftStorage.StartupOption.FORMAT);
+            // Only OMs call the ring's port: with TLS, each side shows a certificate of the cluster CA.
+            RatisTls.peersOnly(security).ifPresent(builder::setParameters);
+            this.server = builder.build();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create OM Ratis server in " + config.storageDirectory(), e);
         }

@@ -4,6 +4,9 @@ import dev.o3.common.acl.CannedAcl;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.ReadView;
 import dev.o3.om.db.RowKeys;
+import dev.o3.om.policy.BucketActions;
+import dev.o3.om.policy.Decision;
+import dev.o3.om.policy.PolicyEvaluator;
 import dev.o3.proto.om.BucketInfo;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
@@ -12,7 +15,9 @@ import dev.o3.proto.om.VolumeInfo;
 /**
  * Finds volumes and buckets or fails with the status a client expects, and checks what a caller may do with them:
  * owners (of the bucket or its volume) and administrators have full control, the bucket's canned ACL lets others read
- * or write its keys, and a key's own ACL lets others read that key ({@code KeyReads}).
+ * or write its keys, and a key's own ACL lets others read that key ({@code KeyReads}). The bucket's policy comes
+ * first, as in S3: a statement denying the caller's action wins over ownership and ACLs (administrators excepted),
+ * one allowing it lets the caller in whatever the ACLs say.
  */
 public final class Lookups {
     private Lookups() {}
@@ -48,8 +53,13 @@ public final class Lookups {
      * @throws OmException PERMISSION_DENIED
      */
     public static void checkWrite(ReadView view, Caller caller, BucketInfo bucket) throws OmException {
-        if (!caller.in(acl(bucket.getAcl()).writers())) {
-            checkOwner(view, caller, bucket, "write to bucket " + bucket.getName());
+        Decision decision = policy(caller, bucket);
+        if (decision == Decision.ALLOW
+                || (decision == Decision.NONE && caller.in(acl(bucket.getAcl()).writers()))) {
+            return;
+        }
+        if (decision == Decision.DENY || !owns(view, caller, bucket)) {
+            throw denied(caller, "write to bucket " + bucket.getName());
         }
     }
 
@@ -67,8 +77,35 @@ public final class Lookups {
 
     /** Whether {@link #checkRead} lets the caller in. */
     public static boolean mayRead(ReadView view, Caller caller, BucketInfo bucket) throws OmException {
+        Decision decision = policy(caller, bucket);
+        if (decision != Decision.NONE) {
+            return decision == Decision.ALLOW;
+        }
         CannedAcl acl = acl(bucket.getAcl());
         return caller.in(acl.readers()) || caller.in(acl.writers()) || owns(view, caller, bucket);
+    }
+
+    /**
+     * The bucket policy's decision on the caller's {@link Caller#access()}; administrators are never denied, and
+     * nothing denies an owner the policy operations, so no policy locks its bucket's owner out.
+     */
+    public static Decision policy(Caller caller, BucketInfo bucket) {
+        if (!bucket.getConfig().hasPolicy()) {
+            return Decision.NONE;
+        }
+        Decision decision = PolicyEvaluator.evaluate(
+                bucket.getConfig().getPolicy(),
+                bucket.getName(),
+                caller.anonymous() ? "" : caller.user(),
+                caller.access());
+        if (decision == Decision.DENY && (caller.admin() || policyAction(caller))) {
+            return Decision.NONE;
+        }
+        return decision;
+    }
+
+    private static boolean policyAction(Caller caller) {
+        return caller.access().action().endsWith("BucketPolicy");
     }
 
     /**
@@ -78,7 +115,10 @@ public final class Lookups {
      * @throws OmException PERMISSION_DENIED
      */
     public static void checkOwner(ReadView view, Caller caller, BucketInfo bucket, String action) throws OmException {
-        if (!owns(view, caller, bucket)) {
+        Decision decision = policy(caller, bucket);
+        if (decision == Decision.DENY
+                || (decision == Decision.NONE && !owns(view, caller, bucket))
+                || (decision == Decision.ALLOW && policyAction(caller) && !owns(view, caller, bucket))) {
             throw denied(caller, action);
         }
     }
@@ -108,7 +148,8 @@ public final class Lookups {
         }
     }
 
-    private static boolean owns(ReadView view, Caller caller, BucketInfo bucket) throws OmException {
+    /** Whether the caller owns the bucket or its volume, or is an administrator; policies aside. */
+    public static boolean owns(ReadView view, Caller caller, BucketInfo bucket) throws OmException {
         return caller.ownsOrAdmin(bucket.getOwner())
                 || caller.ownsOrAdmin(volume(view, bucket.getVolume()).getOwner());
     }
@@ -117,8 +158,12 @@ public final class Lookups {
         return new OmException(OmStatus.PERMISSION_DENIED, caller.user() + " may not " + action);
     }
 
-    /** The caller a logged transaction acts for. */
+    /** The caller a logged transaction acts for, asking for the S3 action of its request. */
     public static Caller caller(OmTransaction transaction) {
-        return new Caller(transaction.getUser(), transaction.getAdmin(), transaction.getAnonymous());
+        return new Caller(
+                transaction.getUser(),
+                transaction.getAdmin(),
+                transaction.getAnonymous(),
+                BucketActions.of(transaction));
     }
 }

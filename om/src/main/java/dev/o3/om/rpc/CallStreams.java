@@ -1,8 +1,10 @@
 package dev.o3.om.rpc;
 
 import dev.o3.om.audit.OmAudit;
+import dev.o3.om.policy.Access;
 import dev.o3.om.request.Caller;
 import dev.o3.om.security.AuthenticationException;
+import dev.o3.proto.om.CallAuth;
 import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OmError;
 import dev.o3.proto.om.OmReply;
@@ -54,6 +56,7 @@ final class CallStreams {
      */
     private final class Stream implements StreamObserver<OmCall> {
         private final ServerCallStreamObserver<OmReply> replies;
+        private final Access context; // the stream's own address and transport, unless a call names its client's
         // All guarded by this.
         private int unanswered;
         private int owedRequests;
@@ -62,6 +65,9 @@ final class CallStreams {
 
         Stream(ServerCallStreamObserver<OmReply> replies) {
             this.replies = replies;
+            this.context = Optional.ofNullable(CallerInterceptor.CALLER.get())
+                    .map(Caller::access)
+                    .orElse(Access.NONE);
             replies.disableAutoRequest();
             replies.setOnReadyHandler(this::ready);
             replies.request(MAX_IN_FLIGHT);
@@ -108,13 +114,23 @@ final class CallStreams {
                     .build();
         }
 
-        /** The call's caller; with authentication, the one its signature (over "Calls method/call case") proves. */
+        /**
+         * The call's caller (with authentication, the one its signature over "Calls method/call case" proves) with the
+         * stream's address and transport, or those of the client a trusted proxy names.
+         */
         private Caller callerOf(OmCall call) throws AuthenticationException {
-            return callers.callerOf(
-                    methodOf(call.getRequestCase()),
-                    call.getUser(),
-                    call.getAnonymous(),
-                    call.hasAuth() ? Optional.of(call.getAuth()) : Optional.empty());
+            Optional<CallAuth> auth = call.hasAuth() ? Optional.of(call.getAuth()) : Optional.empty();
+            Caller caller =
+                    callers.callerOf(methodOf(call.getRequestCase()), call.getUser(), call.getAnonymous(), auth);
+            boolean namesClient = callers.trustsClientContextOf(auth.map(CallAuth::getAccessKey));
+            Optional<String> sourceIp = namesClient && !call.getSourceIp().isEmpty()
+                    ? Optional.of(call.getSourceIp())
+                    : context.value("aws:SourceIp");
+            boolean secure = (namesClient && call.getSecureTransport())
+                    || context.value("aws:SecureTransport")
+                            .map(Boolean::parseBoolean)
+                            .orElse(false);
+            return CallerInterceptor.withContext(caller, sourceIp, secure);
         }
 
         private synchronized void send(OmReply reply) {

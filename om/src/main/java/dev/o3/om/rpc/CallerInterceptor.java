@@ -17,6 +17,8 @@ import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 import io.grpc.Status;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.Optional;
 import java.util.Set;
@@ -29,12 +31,16 @@ import java.util.UUID;
  * ({@code o3-access-key}, {@code o3-auth-*}; {@link RequestAuthenticator}); a call without one is closed with
  * UNAUTHENTICATED before it reaches a handler, except VerifySignature, which SCM calls without a user credential.
  * Also reads, for retry-safe writes, {@code o3-client-id} (UUID) plus {@code o3-call-id} (long), the request id that
- * goes into the log entry so that the OMs apply a retried call once (a malformed pair is ignored), and the caller's
- * address for the audit log. Stateless; thread-safe.
+ * goes into the log entry so that the OMs apply a retried call once (a malformed pair is ignored), the caller's
+ * address for the audit log, and the request context of bucket policies: {@code o3-source-ip} (else the peer's
+ * address) and {@code o3-secure-transport} (else whether the call came over TLS), believed with authentication only
+ * from a trusted proxy (the S3 gateway passing on its client's). Stateless; thread-safe.
  */
 final class CallerInterceptor implements ServerInterceptor {
     static final Metadata.Key<String> CLIENT_ID = Metadata.Key.of("o3-client-id", Metadata.ASCII_STRING_MARSHALLER);
     static final Metadata.Key<String> CALL_ID = Metadata.Key.of("o3-call-id", Metadata.ASCII_STRING_MARSHALLER);
+    static final Metadata.Key<String> SOURCE_IP = Metadata.Key.of("o3-source-ip", Metadata.ASCII_STRING_MARSHALLER);
+    static final Metadata.Key<String> SECURE = Metadata.Key.of("o3-secure-transport", Metadata.ASCII_STRING_MARSHALLER);
     static final Context.Key<Caller> CALLER = Context.key("o3-caller");
     static final Context.Key<Optional<RequestId>> REQUEST_ID = Context.key("o3-request-id");
     static final Context.Key<String> CLIENT_ADDRESS = Context.key("o3-client-address");
@@ -80,11 +86,46 @@ final class CallerInterceptor implements ServerInterceptor {
                 return new ServerCall.Listener<>() {};
             }
         }
+        boolean namesClient = trustsClientContextOf(Optional.ofNullable(headers.get(SignatureHeaders.ACCESS_KEY)));
+        caller = withContext(
+                caller,
+                Optional.ofNullable(namesClient ? headers.get(SOURCE_IP) : null).or(() -> peerAddress(call)),
+                Optional.ofNullable(namesClient ? headers.get(SECURE) : null)
+                        .map(Boolean::parseBoolean)
+                        .orElse(call.getAttributes().get(Grpc.TRANSPORT_ATTR_SSL_SESSION) != null));
         Context context = Context.current()
                 .withValue(CALLER, caller)
                 .withValue(REQUEST_ID, requestId(headers))
                 .withValue(CLIENT_ADDRESS, client);
         return Contexts.interceptCall(context, call, headers, next);
+    }
+
+    /**
+     * The caller with the request context bucket policies test: the client's address ({@code aws:SourceIp}, which a
+     * gateway passes on as {@code o3-source-ip}), whether it came over TLS, and the user name.
+     */
+    static Caller withContext(Caller caller, Optional<String> sourceIp, boolean secure) {
+        Caller result = caller.withContext("aws:SecureTransport", Boolean.toString(secure));
+        if (sourceIp.isPresent()) {
+            result = result.withContext("aws:SourceIp", sourceIp.get());
+        }
+        return caller.anonymous() ? result : result.withContext("aws:username", caller.user());
+    }
+
+    private static Optional<String> peerAddress(ServerCall<?, ?> call) {
+        return Optional.ofNullable(call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR))
+                .filter(InetSocketAddress.class::isInstance)
+                .map(address -> ((InetSocketAddress) address).getAddress())
+                .map(InetAddress::getHostAddress);
+    }
+
+    /**
+     * Whether a call signed with {@code accessKey} may name the address and transport of the client it acts for:
+     * without authentication any call, with it only a trusted proxy's (an ordinary user could claim any address).
+     */
+    boolean trustsClientContextOf(Optional<String> accessKey) {
+        return authenticator.isEmpty()
+                || accessKey.filter(authenticator.get()::isProxy).isPresent();
     }
 
     private Caller namedCaller(Metadata headers) {

@@ -3,12 +3,14 @@ package dev.o3.om.rpc;
 import dev.o3.common.security.BlockTokenSigner.Mode;
 import dev.o3.om.key.KeyReads;
 import dev.o3.om.operation.WriteOperations;
+import dev.o3.om.scm.ContainerLocations;
 import dev.o3.om.security.BlockTokens;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
 import dev.o3.proto.om.CreateKeyRequest;
 import dev.o3.proto.om.CreateKeyResponse;
 import dev.o3.proto.om.FileStatusResponse;
+import dev.o3.proto.om.ListKeyVersionsResponse;
 import dev.o3.proto.om.ListKeysResponse;
 import dev.o3.proto.om.LookupKeyRequest;
 import dev.o3.proto.om.LookupKeyResponse;
@@ -28,22 +30,29 @@ final class KeyRpcs {
             RpcCalls.Write<CreateKeyRequest, CreateKeyResponse> createKey,
             RpcCalls.Write<CommitKeyRequest, CommitKeyResponse> commitKey) {}
 
-    static Streamed streamed(RpcCalls calls, WriteRpcs writes, BlockTokens tokens) {
-        return new Streamed(
-                calls.reader(
-                        "LookupKey",
-                        (request, view, caller) -> LookupKeyResponse.newBuilder()
-                                .setKey(tokens.withTokens(
+    static Streamed streamed(RpcCalls calls, WriteRpcs writes, BlockTokens tokens, ContainerLocations locations) {
+        RpcCalls.Read<LookupKeyRequest, LookupKeyResponse> lookup = calls.reader(
+                "LookupKey",
+                (request, view, caller) -> LookupKeyResponse.newBuilder()
+                        .setKey(tokens.withTokens(
+                                locations.current(
                                         KeyReads.lookup(
                                                 view,
                                                 caller,
                                                 request.getVolume(),
                                                 request.getBucket(),
-                                                request.getName()),
-                                        Mode.READ,
-                                        caller.user()))
-                                .build(),
-                        error -> LookupKeyResponse.newBuilder().setError(error).build()),
+                                                request.getName(),
+                                                request.getVersionId()),
+                                        request.getRefreshLocations()),
+                                Mode.READ,
+                                caller.user()))
+                        .build(),
+                error -> LookupKeyResponse.newBuilder().setError(error).build());
+        // A refresh waits for SCM: never on the transport thread.
+        RpcCalls.Read<LookupKeyRequest, LookupKeyResponse> refreshing = calls.onHandlerPool(lookup);
+        return new Streamed(
+                (request, caller, observer) ->
+                        (request.getRefreshLocations() ? refreshing : lookup).serve(request, caller, observer),
                 writes.write(WriteOperations.CREATE_KEY),
                 writes.write(WriteOperations.COMMIT_KEY));
     }
@@ -56,6 +65,14 @@ final class KeyRpcs {
                         "ListKeys",
                         (request, view, caller) -> KeyReads.list(view, caller, request),
                         error -> ListKeysResponse.newBuilder().setError(error).build()));
+        service.addMethod(
+                OzoneManagerServiceGrpc.getListKeyVersionsMethod(),
+                calls.listing(
+                        "ListKeyVersions",
+                        (request, view, caller) -> KeyReads.listVersions(view, caller, request),
+                        error -> ListKeyVersionsResponse.newBuilder()
+                                .setError(error)
+                                .build()));
         service.addMethod(
                 OzoneManagerServiceGrpc.getGetFileStatusMethod(),
                 calls.read(

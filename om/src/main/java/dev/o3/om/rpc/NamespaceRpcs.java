@@ -3,6 +3,7 @@ package dev.o3.om.rpc;
 import dev.o3.om.bucket.BucketReads;
 import dev.o3.om.volume.VolumeReads;
 import dev.o3.proto.om.GetAclResponse;
+import dev.o3.proto.om.GetBucketConfigResponse;
 import dev.o3.proto.om.InfoBucketResponse;
 import dev.o3.proto.om.InfoVolumeResponse;
 import dev.o3.proto.om.ListBucketsResponse;
@@ -63,5 +64,13 @@ final class NamespaceRpcs {
                         "GetAcl",
                         (request, view, caller) -> BucketReads.acl(view, caller, request),
                         error -> GetAclResponse.newBuilder().setError(error).build()));
+        service.addMethod(
+                OzoneManagerServiceGrpc.getGetBucketConfigMethod(),
+                calls.read(
+                        "GetBucketConfig",
+                        (request, view, caller) -> BucketReads.config(view, caller, request),
+                        error -> GetBucketConfigResponse.newBuilder()
+                                .setError(error)
+                                .build()));
     }
 }

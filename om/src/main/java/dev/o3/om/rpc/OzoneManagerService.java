@@ -5,6 +5,7 @@ import dev.o3.om.id.UniqueIdGenerator;
 import dev.o3.om.metrics.OmMetrics;
 import dev.o3.om.operation.LeaderPreparation;
 import dev.o3.om.ratis.OmRatisServer;
+import dev.o3.om.scm.ContainerLocations;
 import dev.o3.om.scm.ScmBlockClient;
 import dev.o3.om.security.BlockTokens;
 import dev.o3.om.security.RequestAuthenticator;
@@ -87,7 +88,7 @@ public final class OzoneManagerService {
         CallerInterceptor callers = new CallerInterceptor(
                 dependencies.serverUser(), dependencies.administrators(), dependencies.authenticator());
         WriteRpcs writes = new WriteRpcs(calls, preparation, dependencies.tokens());
-        KeyRpcs.Streamed streamed = KeyRpcs.streamed(calls, writes, dependencies.tokens());
+        KeyRpcs.Streamed streamed = KeyRpcs.streamed(calls, writes, dependencies.tokens(), dependencies.locations());
         writes.bind(service);
         NamespaceRpcs.bind(service, calls, dependencies.serviceInfo());
         KeyRpcs.bind(service, calls, streamed);
@@ -117,6 +118,7 @@ public final class OzoneManagerService {
      * @param tokens adds block tokens to handed-out locations (when security is on)
      * @param retryCacheLimits how long and how many replies the OMs keep for retried writes
      * @param authenticator checks every call's signature in secure mode; empty: callers are believed
+     * @param locations where closed containers are read from now, for lookups
      */
     public record Dependencies(
             String logPrefix,
@@ -135,5 +137,6 @@ public final class OzoneManagerService {
             Supplier<ServiceInfoResponse> serviceInfo,
             BlockTokens tokens,
             RetryCacheLimits retryCacheLimits,
-            Optional<RequestAuthenticator> authenticator) {}
+            Optional<RequestAuthenticator> authenticator,
+            ContainerLocations locations) {}
 }

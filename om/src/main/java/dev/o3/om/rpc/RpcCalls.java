@@ -52,6 +52,7 @@ final class RpcCalls {
     private static final Set<String> ANONYMOUS_OPERATIONS = Set.of(
             "InfoBucket",
             "ListKeys",
+            "ListKeyVersions",
             "LookupKey",
             "GetFileStatus",
             "CreateKey",
@@ -117,6 +118,11 @@ final class RpcCalls {
                         .setUser(caller.user())
                         .setAdmin(caller.admin())
                         .setAnonymous(caller.anonymous())
+                        .setSecureTransport(caller.access()
+                                .value("aws:SecureTransport")
+                                .map(Boolean::parseBoolean)
+                                .orElse(false))
+                        .setSourceIp(caller.access().value("aws:SourceIp").orElse(""))
                         .setTimeMillis(clock.millis());
                 requestId.ifPresent(id -> transaction.setRequestId(id).setRetryCacheLimits(retryCacheLimits));
                 long prepared = System.nanoTime();
@@ -165,6 +171,17 @@ final class RpcCalls {
             RpcCall<R> call = new RpcCall<>(
                     logPrefix, operationMetrics, observer, errorResponse, leaderAddress, caller, request, false);
             readAfterBarrier(operation, call, handler, request, caller);
+        };
+    }
+
+    /** The read, served on the handler pool: for reads that may block (e.g. on SCM). */
+    <Q, R> Read<Q, R> onHandlerPool(Read<Q, R> read) {
+        return (request, caller, observer) -> {
+            try {
+                handlers.execute(() -> read.serve(request, caller, observer));
+            } catch (RejectedExecutionException e) {
+                observer.onError(e);
+            }
         };
     }
 

@@ -9,8 +9,11 @@ import dev.o3.proto.hdds.SecretKeyProto;
 import dev.o3.proto.scm.AllocateBlockRequest;
 import dev.o3.proto.scm.AllocateBlockResponse;
 import dev.o3.proto.scm.AllocatedBlock;
+import dev.o3.proto.scm.ContainerLocation;
 import dev.o3.proto.scm.DeleteKeyBlocksRequest;
 import dev.o3.proto.scm.ExcludeList;
+import dev.o3.proto.scm.GetContainerLocationsRequest;
+import dev.o3.proto.scm.GetContainerLocationsResponse;
 import dev.o3.proto.scm.GetSecretKeysRequest;
 import dev.o3.proto.scm.ScmBlockServiceGrpc;
 import io.grpc.Context;
@@ -19,14 +22,16 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * OM's client of SCM's block service over one persistent gRPC channel: allocates blocks for keys and hands deleted
- * keys' blocks to SCM's deleted-block log, each with the configured deadline. Allocation is asynchronous (it is on
- * the path of client requests); deletion blocks (background work). Thread-safe; close it to release the channel.
+ * OM's client of SCM's block service over one persistent gRPC channel: allocates blocks for keys, hands deleted keys'
+ * blocks to SCM's deleted-block log and asks where containers are read from, each with the configured deadline.
+ * Allocation and location calls are asynchronous (they are on the path of client requests); deletion blocks
+ * (background work). Thread-safe; close it to release the channel.
  */
 public final class ScmBlockClient implements AutoCloseable {
     private final HostAndPort address;
@@ -96,6 +101,40 @@ public final class ScmBlockClient implements AutoCloseable {
                     }
                 }));
         return blocks;
+    }
+
+    /**
+     * Where the containers are read from now, without blocking; containers SCM does not know are left out. The future
+     * completes on the channel's transport thread, so dependents must not block.
+     *
+     * @return the locations, or a failure with {@link ScmUnavailableException} when SCM cannot be reached or refuses
+     */
+    public CompletableFuture<List<ContainerLocation>> containerLocations(Collection<Long> containerIds) {
+        CompletableFuture<List<ContainerLocation>> locations = new CompletableFuture<>();
+        GetContainerLocationsRequest request = GetContainerLocationsRequest.newBuilder()
+                .addAllContainerIds(containerIds)
+                .build();
+        Context.ROOT.run(() -> asyncStub
+                .withDeadlineAfter(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                .getContainerLocations(request, new StreamObserver<>() {
+                    @Override
+                    public void onNext(GetContainerLocationsResponse response) {
+                        locations.complete(response.getLocationsList());
+                    }
+
+                    @Override
+                    public void onError(Throwable failure) {
+                        locations.completeExceptionally(new ScmUnavailableException(
+                                "container locations from SCM " + address + " failed: " + Status.fromThrowable(failure),
+                                failure));
+                    }
+
+                    @Override
+                    public void onCompleted() {
+                        // onNext completed the future.
+                    }
+                }));
+        return locations;
     }
 
     /**

@@ -99,7 +99,8 @@ public final class RequestAuthenticator {
         return user.equals(serverUser) || administrators.contains(user);
     }
 
-    private boolean isProxy(String user) {
+    /** Whether {@code user} may act for others: the OM's own user or one of {@code ozone.om.proxy.users}. */
+    public boolean isProxy(String user) {
         return user.equals(serverUser) || proxies.contains(user);
     }
 }

@@ -12,9 +12,11 @@ import dev.o3.common.security.BlockTokenConfig;
 import dev.o3.common.security.BlockTokenKeys;
 import dev.o3.om.apply.TransactionApplier;
 import dev.o3.om.config.OmConfig;
+import dev.o3.om.config.OmConfigKeys;
 import dev.o3.om.config.OmNode;
 import dev.o3.om.db.OmStore;
 import dev.o3.om.db.OmStoreHolder;
+import dev.o3.om.lifecycle.LifecycleService;
 import dev.o3.om.metrics.OmMetrics;
 import dev.o3.om.ratis.OmRatisConfig;
 import dev.o3.om.ratis.OmRatisServer;
@@ -26,12 +28,17 @@ import dev.o3.om.service.BackgroundServices;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
 import dev.o3.server.lifecycle.DaemonLifecycle;
+import dev.o3.server.security.tls.HttpsCertificate;
+import dev.o3.server.security.tls.ServiceCertificate;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
@@ -56,7 +63,8 @@ public final class OzoneManagerServer implements Daemon {
     private final Duration secretKeyCheck;
     private final Clock clock;
     private final String name;
-    private final GrpcConfig grpcConfig;
+    private final OzoneConfiguration conf;
+    private final GrpcConfig plainGrpc;
     private final DaemonLifecycle lifecycle;
     private final OmMetrics metrics = new OmMetrics();
     private volatile OmStoreHolder stores;
@@ -64,6 +72,8 @@ public final class OzoneManagerServer implements Daemon {
     private volatile GrpcServer grpc;
     private volatile StatusHttpServer http;
     private volatile BackgroundServices background;
+    private volatile LifecycleService lifecycleService;
+    private final LifecycleService.Settings lifecycleSettings;
 
     /**
      * Reads the configuration; nothing starts until {@link #start()}.
@@ -78,7 +88,12 @@ public final class OzoneManagerServer implements Daemon {
         this.secretKeyCheck = conf.get(CommonConfigKeys.SECRET_KEY_CHECK);
         this.clock = Objects.requireNonNull(clock, "clock is null");
         this.name = config.nodeId();
-        this.grpcConfig = GrpcConfig.from(conf);
+        this.conf = conf;
+        this.plainGrpc = GrpcConfig.from(conf);
+        this.lifecycleSettings = new LifecycleService.Settings(
+                conf.get(OmConfigKeys.LIFECYCLE_INTERVAL),
+                conf.get(OmConfigKeys.LIFECYCLE_DAY),
+                ServiceWiring.serverUser());
         this.lifecycle = new DaemonLifecycle("om-" + name);
         metrics.exportRatis(name);
     }
@@ -100,6 +115,12 @@ public final class OzoneManagerServer implements Daemon {
     }
 
     private void startComponents(DaemonLifecycle.Components components) {
+        GrpcConfig grpcConfig = plainGrpc;
+        Optional<ServiceCertificate> certificate = ServiceCertificate.forService(conf, certificateIdentity(), clock);
+        if (certificate.isPresent()) {
+            components.add(certificate.get());
+            grpcConfig = plainGrpc.withSecurity(certificate.get().transportSecurity());
+        }
         stores = components.add(new OmStoreHolder(
                 name,
                 config.dbDirectory(),
@@ -116,7 +137,8 @@ public final class OzoneManagerServer implements Daemon {
                     .add(new SecretKeyRefresher(name, scm, tokenKeys.orElseThrow(), secretKeyCheck))
                     .start();
         }
-        ratis = components.add(new OmRatisServer(name, ratisConfig(), stores, applier, metrics::recordApply));
+        ratis = components.add(
+                new OmRatisServer(name, ratisConfig(), grpcConfig.security(), stores, applier, metrics::recordApply));
         ratis.start();
         ExecutorService handlers = Executors.newFixedThreadPool(
                 config.requests().handlerCount(), Threads.daemonThreadsNamed("om-" + name + "-handler"));
@@ -141,7 +163,11 @@ public final class OzoneManagerServer implements Daemon {
                 new EchoService().bindService()));
         grpc.start();
         http = components.add(new StatusHttpServer(
-                "om-" + name, config.httpAddress().toSocketAddress(), metrics.registry(), this::status));
+                "om-" + name,
+                config.httpAddress().toSocketAddress(),
+                metrics.registry(),
+                this::status,
+                HttpsCertificate.forHttp(conf, certificate)));
         http.start();
         background = components.add(new BackgroundServices(
                 name,
@@ -152,6 +178,21 @@ public final class OzoneManagerServer implements Daemon {
                 ServiceWiring.backgroundSettings(
                         config, authentication.enabled() ? Optional.of(adminCredentialFile()) : Optional.empty())));
         background.start();
+        lifecycleService =
+                components.add(new LifecycleService(name, ratis, stores, clock, lifecycleSettings, metrics.registry()));
+        lifecycleService.start();
+    }
+
+    /** Who this OM is in its certificate: the hosts clients and peers reach it by. */
+    private ServiceCertificate.Identity certificateIdentity() {
+        Path db = config.dbDirectory();
+        return new ServiceCertificate.Identity(
+                "om",
+                name,
+                Set.copyOf(List.of(
+                        config.self().clientAddress().host(),
+                        config.self().ratisAddress().host())),
+                db.resolveSibling(db.getFileName() + "-tls"));
     }
 
     private OmRatisConfig ratisConfig() {

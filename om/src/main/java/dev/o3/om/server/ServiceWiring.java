@@ -9,6 +9,7 @@ import dev.o3.om.db.OmStoreHolder;
 import dev.o3.om.metrics.OmMetrics;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.rpc.OzoneManagerService;
+import dev.o3.om.scm.ContainerLocations;
 import dev.o3.om.scm.ScmBlockClient;
 import dev.o3.om.security.AuthenticationConfig;
 import dev.o3.om.security.BlockTokens;
@@ -73,7 +74,12 @@ final class ServiceWiring {
                         .setExpiryMillis(requests.retryCacheExpiry().toMillis())
                         .setMaxEntries(requests.retryCacheMaxEntries())
                         .build(),
-                authenticator(authentication, stores, clock, requests.administrators()));
+                authenticator(authentication, stores, clock, requests.administrators()),
+                new ContainerLocations(
+                        scm,
+                        config.services().containerLocationCacheSize(),
+                        config.services().containerLocationCacheTtl(),
+                        config.services().scmRequestTimeout()));
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.o3.om.apply;
 import static dev.o3.om.testing.Namespace.ADMIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.key.KeyReads;
@@ -82,6 +83,35 @@ class TestKeyRequests {
                                 .setClientId(7))))
                 .as("a session commits once")
                 .isEqualTo(OmStatus.KEY_NOT_FOUND);
+    }
+
+    @Test
+    void commitMetadataJoinsAndReplacesTheCreateMetadata() throws Exception {
+        namespace.apply(ADMIN, t -> t.setClientId(8)
+                .setCreateKey(CreateKeyRequest.newBuilder()
+                        .setVolume("vol")
+                        .setBucket("obs")
+                        .setName("m")
+                        .addMetadata(KeyValue.newBuilder().setKey("kept").setValue("1"))
+                        .addMetadata(KeyValue.newBuilder().setKey("replaced").setValue("old"))));
+
+        assertThat(namespace.status(
+                        ADMIN,
+                        t -> t.setCommitKey(CommitKeyRequest.newBuilder()
+                                .setVolume("vol")
+                                .setBucket("obs")
+                                .setName("m")
+                                .setClientId(8)
+                                .setEtag("e")
+                                .addCommitMetadata(
+                                        KeyValue.newBuilder().setKey("replaced").setValue("new"))
+                                .addCommitMetadata(
+                                        KeyValue.newBuilder().setKey("added").setValue("2")))))
+                .isEqualTo(OmStatus.OK);
+
+        assertThat(lookup("m").getMetadataList())
+                .extracting(KeyValue::getKey, KeyValue::getValue)
+                .containsExactlyInAnyOrder(tuple("kept", "1"), tuple("replaced", "new"), tuple("added", "2"));
     }
 
     @Test

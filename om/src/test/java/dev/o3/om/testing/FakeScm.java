@@ -11,18 +11,27 @@ import dev.o3.proto.hdds.PipelineState;
 import dev.o3.proto.scm.AllocateBlockRequest;
 import dev.o3.proto.scm.AllocateBlockResponse;
 import dev.o3.proto.scm.AllocatedBlock;
+import dev.o3.proto.scm.ContainerLocation;
 import dev.o3.proto.scm.DeleteKeyBlocksRequest;
 import dev.o3.proto.scm.DeleteKeyBlocksResponse;
+import dev.o3.proto.scm.GetContainerLocationsRequest;
+import dev.o3.proto.scm.GetContainerLocationsResponse;
 import dev.o3.proto.scm.ScmBlockServiceGrpc;
 import io.grpc.stub.StreamObserver;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A hand-written SCM block service on 127.0.0.1:0: hands out increasing block ids on one fake pipeline. */
+/**
+ * A hand-written SCM block service on 127.0.0.1:0: hands out increasing block ids in container 1 on one fake pipeline,
+ * and names that pipeline's members as the container's replicas until a test moves them.
+ */
 public final class FakeScm extends ScmBlockServiceGrpc.ScmBlockServiceImplBase implements AutoCloseable {
     private final AtomicLong localIds = new AtomicLong();
     private final List<BlockId> deleted = new CopyOnWriteArrayList<>();
@@ -35,6 +44,8 @@ public final class FakeScm extends ScmBlockServiceGrpc.ScmBlockServiceImplBase i
                     .setHostName("127.0.0.1")
                     .setIpAddress("127.0.0.1"))
             .build();
+    private final Map<Long, List<DatanodeDetails>> replicas = new ConcurrentHashMap<>();
+    private final AtomicInteger locationCalls = new AtomicInteger();
     private final GrpcServer server;
 
     public FakeScm() {
@@ -45,6 +56,21 @@ public final class FakeScm extends ScmBlockServiceGrpc.ScmBlockServiceImplBase i
                         GrpcExecutor.cachedPool("fake-scm"),
                         bindService())
                 .start();
+    }
+
+    /** The pipeline every block is allocated on. */
+    public Pipeline pipeline() {
+        return pipeline;
+    }
+
+    /** From now on the container's replicas are on {@code datanodes}, as after re-replication. */
+    public void moveContainer(long containerId, List<DatanodeDetails> datanodes) {
+        replicas.put(containerId, List.copyOf(datanodes));
+    }
+
+    /** GetContainerLocations calls received. */
+    public int locationCalls() {
+        return locationCalls.get();
     }
 
     public String address() {
@@ -78,6 +104,22 @@ public final class FakeScm extends ScmBlockServiceGrpc.ScmBlockServiceImplBase i
     public void deleteKeyBlocks(DeleteKeyBlocksRequest request, StreamObserver<DeleteKeyBlocksResponse> observer) {
         deleted.addAll(request.getBlocksList());
         observer.onNext(DeleteKeyBlocksResponse.getDefaultInstance());
+        observer.onCompleted();
+    }
+
+    @Override
+    public void getContainerLocations(
+            GetContainerLocationsRequest request, StreamObserver<GetContainerLocationsResponse> observer) {
+        locationCalls.incrementAndGet();
+        GetContainerLocationsResponse.Builder response = GetContainerLocationsResponse.newBuilder();
+        for (long id : request.getContainerIdsList()) {
+            List<DatanodeDetails> holders = replicas.getOrDefault(id, id == 1 ? pipeline.getMembersList() : null);
+            if (holders != null) {
+                response.addLocations(
+                        ContainerLocation.newBuilder().setContainerId(id).addAllReplicas(holders));
+            }
+        }
+        observer.onNext(response.build());
         observer.onCompleted();
     }
 

@@ -17,36 +17,53 @@ import java.util.Set;
  * Stateless.
  */
 public final class CannedAcls {
-    private static final List<String> GRANT_HEADERS = List.of(
-            "x-amz-grant-read",
-            "x-amz-grant-write",
-            "x-amz-grant-read-acp",
-            "x-amz-grant-write-acp",
-            "x-amz-grant-full-control");
     private static final Set<String> OWNER_ONLY = Set.of("bucket-owner-read", "bucket-owner-full-control");
     private static final Set<String> UNSUPPORTED = Set.of("aws-exec-read", "log-delivery-write");
 
     private CannedAcls() {}
 
     /**
-     * The ACL a request asks for in {@code x-amz-acl}, if any.
+     * The ACL a request asks for in {@code x-amz-acl} or in {@code x-amz-grant-*} headers, if any. Grant headers are
+     * accepted when their group grants equal a canned ACL's (the owner's full control is implied): READ for AllUsers
+     * is public-read, READ and WRITE for AllUsers public-read-write, READ for AuthenticatedUsers authenticated-read.
      *
-     * @throws S3Exception NotImplemented for {@code x-amz-grant-*} headers and canned ACLs O3 does not have,
-     *     InvalidArgument for an unknown canned ACL
+     * @throws S3Exception NotImplemented for other grants and canned ACLs O3 does not have, InvalidArgument for an
+     *     unknown canned ACL or a malformed grant, InvalidRequest for both kinds of header
      */
     public static Optional<CannedAcl> fromHeaders(S3Request request) {
-        for (String header : GRANT_HEADERS) {
-            if (request.header(header).isPresent()) {
+        List<Grant> grants = GrantHeaders.parse(request);
+        Optional<String> canned = request.header("x-amz-acl").map(String::trim);
+        if (!grants.isEmpty()) {
+            if (canned.isPresent()) {
                 throw new S3Exception(
-                        S3ErrorCode.NOT_IMPLEMENTED,
-                        header + " is not supported; use x-amz-acl with private, public-read, public-read-write or"
-                                + " authenticated-read");
+                        S3ErrorCode.INVALID_REQUEST, "Specifying both Canned ACLs and Header Grants is not allowed");
             }
+            return Optional.of(fromGroupGrants(grants));
         }
-        return request.header("x-amz-acl").map(String::trim).map(CannedAcls::parse);
+        return canned.map(CannedAcls::parse);
     }
 
-    private static CannedAcl parse(String value) {
+    private static CannedAcl fromGroupGrants(List<Grant> grants) {
+        Set<Grant> given = new HashSet<>(grants);
+        for (CannedAcl acl : CannedAcl.values()) {
+            Set<Grant> groups = new HashSet<>(grants(acl, ""));
+            groups.remove(new Grant(Grantee.user(""), Permission.FULL_CONTROL));
+            if (!groups.isEmpty() && given.equals(groups)) {
+                return acl;
+            }
+        }
+        throw new S3Exception(
+                S3ErrorCode.NOT_IMPLEMENTED,
+                "Only x-amz-grant-* headers equal to a canned ACL are supported: x-amz-grant-read for the AllUsers or"
+                        + " AuthenticatedUsers group, x-amz-grant-write for AllUsers with it");
+    }
+
+    /**
+     * The canned ACL named {@code value}, as in {@code x-amz-acl} or a POST form's {@code acl} field.
+     *
+     * @throws S3Exception as {@link #fromHeaders}
+     */
+    public static CannedAcl parse(String value) {
         Optional<CannedAcl> acl = CannedAcl.of(value);
         if (acl.isPresent()) {
             return acl.get();

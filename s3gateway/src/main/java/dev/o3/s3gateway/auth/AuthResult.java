@@ -24,6 +24,11 @@ public record AuthResult(Optional<S3Credentials> credentials, String payloadHash
         return new AuthResult(Optional.of(credentials), payloadHash, Optional.of(chunkSigner));
     }
 
+    /** A request signed with SigV2, which signs no payload and so has no chunk signatures. */
+    public static AuthResult signedV2(S3Credentials credentials) {
+        return new AuthResult(Optional.of(credentials), SigV4.UNSIGNED_PAYLOAD, Optional.empty());
+    }
+
     /** An anonymous request with its (unverifiable) payload description. */
     public static AuthResult anonymous(String payloadHash) {
         return new AuthResult(Optional.empty(), payloadHash, Optional.empty());

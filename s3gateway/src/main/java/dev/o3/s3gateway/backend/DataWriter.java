@@ -1,6 +1,7 @@
 package dev.o3.s3gateway.backend;
 
 import java.nio.ByteBuffer;
+import java.util.Optional;
 
 /**
  * The data of an object or part being written: {@link #write} any number of times, then exactly one of
@@ -14,11 +15,17 @@ public interface DataWriter extends AutoCloseable {
     void write(ByteBuffer data);
 
     /**
-     * Makes the data visible under the given ETag (computed by the gateway while streaming).
+     * Makes the data visible under the given ETag (computed by the gateway while streaming), with the additional
+     * checksum the gateway verified (kept by objects, ignored by parts).
      *
      * @throws BackendException when the commit fails; the data is then discarded
      */
-    void commit(String etag);
+    void commit(String etag, Optional<ObjectChecksum> checksum);
+
+    /** After {@link #commit}: the version id it made in a versioned bucket ("null" when suspended), else empty. */
+    default String versionId() {
+        return "";
+    }
 
     /** Discards the data written so far; idempotent. */
     void abort();

@@ -23,10 +23,19 @@ public interface MultipartStore {
      * and ends the upload.
      *
      * @param etag the multipart ETag the gateway computed from the listed part ETags
+     * @param conditions checked when the upload completes
+     * @return the object, with its version id in a versioned bucket
      * @throws BackendException {@code INVALID_PART} when a part is missing or its ETag differs,
-     *     {@code ENTITY_TOO_SMALL} when a part other than the last is under 5 MiB
+     *     {@code ENTITY_TOO_SMALL} when a part other than the last is under 5 MiB, {@code PRECONDITION_FAILED} or
+     *     {@code CONDITIONAL_REQUEST_CONFLICT} (the key was written since the upload began)
      */
-    ObjectInfo complete(String bucket, String key, String uploadId, List<CompletedPart> parts, String etag);
+    ObjectInfo complete(
+            String bucket,
+            String key,
+            String uploadId,
+            List<CompletedPart> parts,
+            String etag,
+            WriteConditions conditions);
 
     /** Ends the upload and discards its parts. */
     void abort(String bucket, String key, String uploadId);

@@ -13,11 +13,20 @@ import java.util.Map;
  */
 public interface ObjectStore {
     /**
-     * Opens a new version of {@code key} with its canned ACL; it replaces the old one when committed.
+     * Opens a new version of {@code key} with its canned ACL; it replaces the old one when committed, if the
+     * conditions hold both now and at the commit.
      *
      * @param expectedLength the data length when known, else -1
+     * @throws BackendException {@code PRECONDITION_FAILED}, {@code KEY_NOT_FOUND} (If-Match on a missing key); the
+     *     commit throws {@code CONDITIONAL_REQUEST_CONFLICT} when a concurrent write broke them meanwhile
      */
-    DataWriter create(String bucket, String key, ObjectAttributes attributes, CannedAcl acl, long expectedLength);
+    DataWriter create(
+            String bucket,
+            String key,
+            ObjectAttributes attributes,
+            CannedAcl acl,
+            long expectedLength,
+            WriteConditions conditions);
 
     /** The committed object's info. */
     ObjectInfo info(String bucket, String key);

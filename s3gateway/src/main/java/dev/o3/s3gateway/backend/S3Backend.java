@@ -1,5 +1,8 @@
 package dev.o3.s3gateway.backend;
 
+import dev.o3.proto.om.CorsConfiguration;
+import java.util.Optional;
+
 /**
  * Everything the S3 gateway needs from the store. Each request acts as one {@link Requester}: the S3 user owning the
  * access key that signed it, or nobody for an unsigned request. The per-requester stores carry that identity to the
@@ -21,4 +24,16 @@ public interface S3Backend {
 
     /** Multipart-upload operations acting as {@code requester}. */
     MultipartStore multipart(Requester requester);
+
+    /** Bucket versioning and object versions, acting as {@code requester}. */
+    VersionStore versions(Requester requester);
+
+    /** Bucket configuration (policy, CORS, tags, lifecycle) acting as {@code requester}. */
+    BucketConfigStore configs(Requester requester);
+
+    /**
+     * A bucket's CORS rules, read as the gateway itself (preflight requests are unsigned, and browsers send
+     * {@code Origin} on requests of any user); empty when the bucket has none or does not exist.
+     */
+    Optional<CorsConfiguration> cors(String bucket);
 }

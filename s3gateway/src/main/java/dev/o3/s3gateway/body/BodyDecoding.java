@@ -91,13 +91,39 @@ public final class BodyDecoding {
                 raw, new BodyExpectations(length, sha256, contentMd5, checksum, checksumValue), Map::of);
     }
 
+    /**
+     * The one {@code x-amz-checksum-*} header of the request, if any.
+     *
+     * @throws S3Exception InvalidRequest, as S3, for two checksum headers or a value that is not a base64 checksum of
+     *     the algorithm's length
+     */
     private static Optional<ChecksumAlgorithm> headerChecksum(SignableRequest request) {
+        Optional<ChecksumAlgorithm> found = Optional.empty();
         for (ChecksumAlgorithm algorithm : ChecksumAlgorithm.values()) {
-            if (request.header(algorithm.headerName()).isPresent()) {
-                return Optional.of(algorithm);
+            Optional<String> value = request.header(algorithm.headerName());
+            if (value.isEmpty()) {
+                continue;
             }
+            if (found.isPresent()) {
+                throw new S3Exception(
+                        S3ErrorCode.INVALID_REQUEST,
+                        "Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.");
+            }
+            if (!isBase64OfLength(value.get(), algorithm.length())) {
+                throw new S3Exception(
+                        S3ErrorCode.INVALID_REQUEST, "Value for " + algorithm.headerName() + " header is invalid.");
+            }
+            found = Optional.of(algorithm);
         }
-        return Optional.empty();
+        return found;
+    }
+
+    private static boolean isBase64OfLength(String value, int length) {
+        try {
+            return Base64.getDecoder().decode(value.trim()).length == length;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     private static Optional<ChecksumAlgorithm> trailerChecksum(SignableRequest request) {

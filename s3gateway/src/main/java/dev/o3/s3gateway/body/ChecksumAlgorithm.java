@@ -23,6 +23,16 @@ public enum ChecksumAlgorithm {
         return "x-amz-checksum-" + name().toLowerCase(Locale.ROOT);
     }
 
+    /** The length in bytes of a checksum (before base64). */
+    public int length() {
+        return switch (this) {
+            case CRC32, CRC32C -> 4;
+            case CRC64NVME -> 8;
+            case SHA1 -> 20;
+            case SHA256 -> 32;
+        };
+    }
+
     /** The algorithm whose header is {@code headerName} (lower case). */
     public static Optional<ChecksumAlgorithm> ofHeader(String headerName) {
         for (ChecksumAlgorithm algorithm : values()) {

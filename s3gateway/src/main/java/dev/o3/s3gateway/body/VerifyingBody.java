@@ -1,6 +1,7 @@
 package dev.o3.s3gateway.body;
 
 import dev.o3.s3gateway.auth.SigV4;
+import dev.o3.s3gateway.backend.ObjectChecksum;
 import dev.o3.s3gateway.error.S3ErrorCode;
 import dev.o3.s3gateway.error.S3Exception;
 import io.netty.buffer.ByteBuf;
@@ -30,6 +31,7 @@ public final class VerifyingBody implements BodySource {
     private long length;
     private boolean ended;
     private byte[] md5Digest;
+    private ObjectChecksum verifiedChecksum;
 
     VerifyingBody(BodySource source, BodyExpectations expectations, Supplier<Map<String, String>> trailers) {
         this.source = Objects.requireNonNull(source, "source is null");
@@ -92,6 +94,14 @@ public final class VerifyingBody implements BodySource {
         return SigV4.hex(md5Digest);
     }
 
+    /** The verified {@code x-amz-checksum-*} of the body, if the client sent one; valid once the body ended. */
+    public Optional<ObjectChecksum> checksum() {
+        if (!ended) {
+            throw new IllegalStateException("the body has not been read to its end");
+        }
+        return Optional.ofNullable(verifiedChecksum);
+    }
+
     /** The decoded body length so far. */
     public long length() {
         return length;
@@ -119,11 +129,13 @@ public final class VerifyingBody implements BodySource {
                     .or(() -> Optional.ofNullable(trailers.get().get(algorithm.headerName())))
                     .orElseThrow(() ->
                             new S3Exception(S3ErrorCode.INVALID_REQUEST, "Missing trailer " + algorithm.headerName()));
-            if (!checksum.base64().equals(expected)) {
+            String computed = checksum.base64();
+            if (!computed.equals(expected)) {
                 throw new S3Exception(
                         S3ErrorCode.BAD_DIGEST,
                         "The " + algorithm + " you specified did not match the calculated checksum.");
             }
+            verifiedChecksum = new ObjectChecksum(algorithm.name(), computed);
         }
     }
 

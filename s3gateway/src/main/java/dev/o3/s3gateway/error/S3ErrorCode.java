@@ -42,6 +42,14 @@ public enum S3ErrorCode {
             "The provided 'x-amz-content-sha256' header does not match what was computed."),
     INCOMPLETE_BODY("IncompleteBody", 400, "You did not provide the number of bytes specified by the header."),
     MALFORMED_XML("MalformedXML", 400, "The XML you provided was not well-formed or did not validate."),
+    MALFORMED_POST_REQUEST(
+            "MalformedPOSTRequest", 400, "The body of your POST request is not well-formed multipart/form-data."),
+    INVALID_POLICY_DOCUMENT(
+            "InvalidPolicyDocument",
+            400,
+            "The content of the form does not meet the conditions specified in the policy document."),
+    INCORRECT_NUMBER_OF_FILES_IN_POST_REQUEST(
+            "IncorrectNumberOfFilesInPostRequest", 400, "POST requires exactly one file upload per request."),
     MALFORMED_ACL_ERROR(
             "MalformedACLError",
             400,
@@ -52,8 +60,25 @@ public enum S3ErrorCode {
     METHOD_NOT_ALLOWED("MethodNotAllowed", 405, "The specified method is not allowed against this resource."),
     PRECONDITION_FAILED("PreconditionFailed", 412, "At least one of the preconditions you specified did not hold."),
     QUOTA_EXCEEDED("QuotaExceeded", 403, "The quota of the bucket or volume is exceeded."),
+    NO_SUCH_BUCKET_POLICY("NoSuchBucketPolicy", 404, "The bucket policy does not exist"),
+    NO_SUCH_CORS_CONFIGURATION("NoSuchCORSConfiguration", 404, "The CORS configuration does not exist"),
+    NO_SUCH_TAG_SET("NoSuchTagSet", 404, "The TagSet does not exist"),
+    NO_SUCH_LIFECYCLE_CONFIGURATION("NoSuchLifecycleConfiguration", 404, "The lifecycle configuration does not exist"),
+    MALFORMED_POLICY("MalformedPolicy", 400, "Policies must be valid JSON and the first byte must be '{'"),
+    ACCESS_FORBIDDEN("AccessForbidden", 403, "CORSResponse: This CORS request is not allowed."),
+    BAD_REQUEST("BadRequest", 400, "Insufficient information. Origin request header needed."),
     NOT_IMPLEMENTED("NotImplemented", 501, "A header or operation you provided implies functionality not implemented."),
     INTERNAL_ERROR("InternalError", 500, "We encountered an internal error. Please try again."),
+    NO_SUCH_VERSION("NoSuchVersion", 404, "The specified version does not exist."),
+    CONDITIONAL_REQUEST_CONFLICT(
+            "ConditionalRequestConflict",
+            409,
+            "A conflicting operation occurred. If using PutObject you can retry the request. If using multipart upload"
+                    + " you should initiate another CreateMultipartUpload request and re-upload each part."),
+    ILLEGAL_VERSIONING_CONFIGURATION(
+            "IllegalVersioningConfigurationException",
+            400,
+            "The versioning configuration specified in the request is invalid."),
     SERVICE_UNAVAILABLE("ServiceUnavailable", 503, "Reduce your request rate.");
 
     private final String code;

@@ -27,6 +27,10 @@ public final class S3Errors {
             case ENTITY_TOO_SMALL -> S3ErrorCode.ENTITY_TOO_SMALL;
             case S3_SECRET_NOT_FOUND -> S3ErrorCode.INVALID_ACCESS_KEY_ID;
             case QUOTA_EXCEEDED -> S3ErrorCode.QUOTA_EXCEEDED;
+            case PRECONDITION_FAILED -> S3ErrorCode.PRECONDITION_FAILED;
+            case CONDITIONAL_REQUEST_CONFLICT -> S3ErrorCode.CONDITIONAL_REQUEST_CONFLICT;
+            case NO_SUCH_VERSION -> S3ErrorCode.NO_SUCH_VERSION;
+            case METHOD_NOT_ALLOWED -> S3ErrorCode.METHOD_NOT_ALLOWED;
             case NOT_LEADER, LEADER_NOT_READY, SCM_UNAVAILABLE -> S3ErrorCode.SERVICE_UNAVAILABLE;
                 // UNAUTHENTICATED: OM refused the gateway's own credential (misconfiguration), not the S3 client.
             case INTERNAL_ERROR, VOLUME_ALREADY_EXISTS, VOLUME_NOT_EMPTY, UNAUTHENTICATED -> S3ErrorCode.INTERNAL_ERROR;

@@ -1,6 +1,7 @@
 package dev.o3.s3gateway.handler;
 
 import dev.o3.s3gateway.backend.ObjectInfo;
+import dev.o3.s3gateway.backend.WriteConditions;
 import dev.o3.s3gateway.error.S3ErrorCode;
 import dev.o3.s3gateway.error.S3Exception;
 import dev.o3.s3gateway.http.S3Request;
@@ -25,6 +26,21 @@ final class Conditions {
     }
 
     private Conditions() {}
+
+    /**
+     * The conditions of a PutObject or CompleteMultipartUpload: {@code If-None-Match: *} and {@code If-Match}.
+     *
+     * @throws S3Exception NotImplemented for an If-None-Match other than {@code *}, as S3 answers
+     */
+    static WriteConditions writeConditions(S3Request request) {
+        Optional<String> ifNoneMatch = request.header("if-none-match").map(String::trim);
+        if (ifNoneMatch.isPresent() && !ifNoneMatch.get().equals("*")) {
+            throw new S3Exception(S3ErrorCode.NOT_IMPLEMENTED, "If-None-Match on a write accepts only *");
+        }
+        return new WriteConditions(
+                ifNoneMatch.isPresent(),
+                request.header("if-match").map(String::trim).orElse(""));
+    }
 
     /**
      * Evaluates the conditions of a request (headers named {@code prefix + "if-match"} and so on).

@@ -36,7 +36,7 @@ final class ListObjectsHandler implements OperationHandler {
         S3Request request = call.request();
         String prefix = request.query("prefix").orElse("");
         String delimiter = request.query("delimiter").orElse("");
-        int maxKeys = maxKeys(request);
+        int maxKeys = maxKeys(request, maxKeysLimit);
         String encodingType = request.query("encoding-type").orElse(null);
         if (encodingType != null && !encodingType.equals("url")) {
             throw new S3Exception(S3ErrorCode.INVALID_ARGUMENT, "Invalid Encoding Method specified in Request");
@@ -86,7 +86,8 @@ final class ListObjectsHandler implements OperationHandler {
                 prefixes(listing.commonPrefixes(), encode)));
     }
 
-    private int maxKeys(S3Request request) {
+    /** The {@code max-keys} parameter, at most {@code maxKeysLimit} (also when absent). */
+    static int maxKeys(S3Request request, int maxKeysLimit) {
         String text = request.query("max-keys").orElse(null);
         if (text == null) {
             return maxKeysLimit;

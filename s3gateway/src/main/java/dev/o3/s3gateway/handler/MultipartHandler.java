@@ -13,6 +13,7 @@ import dev.o3.s3gateway.xml.MultipartDocuments;
 import dev.o3.s3gateway.xml.S3Xml;
 import dev.o3.s3gateway.xml.XmlRequests;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.time.Clock;
 import java.util.List;
@@ -50,6 +51,7 @@ final class MultipartHandler implements OperationHandler {
             }
             case UPLOAD_PART -> {
                 int partNumber = partNumber(call);
+                ObjectHeaders.checkUploadLength(call.body().expectedLength());
                 String etag = DataPump.commitBody(
                         call.body(),
                         multipart.uploadPart(
@@ -58,9 +60,9 @@ final class MultipartHandler implements OperationHandler {
                                 uploadId(call),
                                 partNumber,
                                 call.body().expectedLength()));
-                call.sendEmpty(
-                        HttpResponseStatus.OK,
-                        call.headers().set(HttpHeaderNames.ETAG, ObjectHeaders.quotedEtag(etag)));
+                HttpHeaders headers = call.headers().set(HttpHeaderNames.ETAG, ObjectHeaders.quotedEtag(etag));
+                call.body().checksum().ifPresent(checksum -> headers.set(checksum.headerName(), checksum.value()));
+                call.sendEmpty(HttpResponseStatus.OK, headers);
             }
             case UPLOAD_PART_COPY -> copyPart(call, multipart);
             case COMPLETE_MULTIPART_UPLOAD -> complete(call, multipart);
@@ -78,7 +80,7 @@ final class MultipartHandler implements OperationHandler {
         CopySource source =
                 CopySource.parse(call.request().header("x-amz-copy-source").orElseThrow());
         call.body().drain();
-        try (ObjectReader object = backend.objects(call.requester()).open(source.bucket(), source.key())) {
+        try (ObjectReader object = source.open(backend, call.requester())) {
             copyPart(call, multipart, partNumber, uploadId, object);
         }
     }
@@ -97,7 +99,8 @@ final class MultipartHandler implements OperationHandler {
         String etag = DataPump.commitStream(
                 object.read(range.first(), length),
                 length,
-                multipart.uploadPart(call.bucket(), call.key(), uploadId, partNumber, length));
+                multipart.uploadPart(call.bucket(), call.key(), uploadId, partNumber, length),
+                Optional.empty());
         call.sendXml(new MultipartDocuments.CopyPartResult(
                 S3Xml.timestamp(clock.instant()), ObjectHeaders.quotedEtag(etag)));
     }
@@ -115,12 +118,17 @@ final class MultipartHandler implements OperationHandler {
         }
         String etag =
                 DataPump.multipartEtag(parts.stream().map(CompletedPart::etag).toList());
-        ObjectInfo info = multipart.complete(call.bucket(), call.key(), uploadId(call), parts, etag);
-        call.sendXml(new MultipartDocuments.CompleteMultipartUploadResult(
-                "/" + call.bucket() + "/" + call.key(),
-                call.bucket(),
-                call.key(),
-                ObjectHeaders.quotedEtag(info.etag())));
+        ObjectInfo info = multipart.complete(
+                call.bucket(), call.key(), uploadId(call), parts, etag, Conditions.writeConditions(call.request()));
+        call.sendXml(
+                info.versionId().isEmpty()
+                        ? call.headers()
+                        : call.headers().set(VersionIds.VERSION_HEADER, info.versionId()),
+                new MultipartDocuments.CompleteMultipartUploadResult(
+                        "/" + call.bucket() + "/" + call.key(),
+                        call.bucket(),
+                        call.key(),
+                        ObjectHeaders.quotedEtag(info.etag())));
     }
 
     static String uploadId(S3Call call) {

@@ -23,6 +23,7 @@ final class ObjectHeaders {
     private static final int MAX_METADATA_BYTES = 2048;
     private static final int MAX_KEY_BYTES = 1024;
     private static final int MAX_TAGS = 10;
+    private static final long MAX_UPLOAD_BYTES = 5L << 30;
 
     private ObjectHeaders() {}
 
@@ -60,6 +61,17 @@ final class ObjectHeaders {
                 .filter(token -> !token.isEmpty() && !token.equalsIgnoreCase("aws-chunked"))
                 .collect(Collectors.joining(","));
         return rest.isEmpty() ? null : rest;
+    }
+
+    /**
+     * Checks S3's 5 GiB limit of one PutObject or UploadPart body against its declared length, before reading it.
+     *
+     * @throws S3Exception EntityTooLarge
+     */
+    static void checkUploadLength(long declaredLength) {
+        if (declaredLength > MAX_UPLOAD_BYTES) {
+            throw new S3Exception(S3ErrorCode.ENTITY_TOO_LARGE);
+        }
     }
 
     /** Checks the S3 key length limit. */
@@ -100,6 +112,12 @@ final class ObjectHeaders {
         if (!info.attributes().tags().isEmpty()) {
             headers.set("x-amz-tagging-count", info.attributes().tags().size());
         }
+    }
+
+    /** Sets the stored additional checksum, if any, and its type (always of the whole object). */
+    static void applyChecksum(ObjectInfo info, HttpHeaders headers) {
+        info.checksum().ifPresent(checksum -> headers.set(checksum.headerName(), checksum.value())
+                .set("x-amz-checksum-type", "FULL_OBJECT"));
     }
 
     static String httpDate(ObjectInfo info) {

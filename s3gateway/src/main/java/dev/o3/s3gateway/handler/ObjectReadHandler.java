@@ -1,8 +1,11 @@
 package dev.o3.s3gateway.handler;
 
+import dev.o3.s3gateway.backend.BackendException;
 import dev.o3.s3gateway.backend.ObjectInfo;
 import dev.o3.s3gateway.backend.ObjectReader;
 import dev.o3.s3gateway.backend.S3Backend;
+import dev.o3.s3gateway.error.S3ErrorCode;
+import dev.o3.s3gateway.error.S3Exception;
 import dev.o3.s3gateway.http.S3Request;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -16,8 +19,9 @@ import java.util.Optional;
 
 /**
  * GetObject and HeadObject: single byte ranges (206 with Content-Range, 416 when unsatisfiable), conditional
- * requests (304/412) and {@code response-*} header overrides. GET streams from the backend with back-pressure.
- * Thread-safe.
+ * requests (304/412), {@code response-*} header overrides (signed requests only, as in S3), {@code versionId} and the
+ * stored {@code x-amz-checksum-*} with {@code x-amz-checksum-mode: ENABLED} (whole-object reads only: a range has no
+ * stored checksum). GET streams from the backend with back-pressure. Thread-safe.
  */
 final class ObjectReadHandler implements OperationHandler {
     private static final Map<String, String> OVERRIDES = Map.of(
@@ -36,8 +40,26 @@ final class ObjectReadHandler implements OperationHandler {
 
     @Override
     public void handle(S3Operation operation, S3Call call) {
-        try (ObjectReader object = backend.objects(call.requester()).open(call.bucket(), call.key())) {
+        if (call.requester().isAnonymous() && OVERRIDES.keySet().stream().anyMatch(call.request()::hasQuery)) {
+            throw new S3Exception(
+                    S3ErrorCode.INVALID_REQUEST,
+                    "Request specific response headers cannot be used for anonymous GET requests.");
+        }
+        try (ObjectReader object = open(call)) {
             respond(operation, call, object);
+        }
+    }
+
+    /** The current version, or the one {@code versionId} names. */
+    private ObjectReader open(S3Call call) {
+        Optional<String> versionId = VersionIds.of(call.request());
+        if (versionId.isEmpty()) {
+            return backend.objects(call.requester()).open(call.bucket(), call.key());
+        }
+        try {
+            return backend.versions(call.requester()).open(call.bucket(), call.key(), versionId.get());
+        } catch (BackendException e) {
+            throw VersionIds.readFailure(e, versionId.get());
         }
     }
 
@@ -46,6 +68,9 @@ final class ObjectReadHandler implements OperationHandler {
         ObjectInfo info = object.info();
         HttpHeaders headers = call.headers();
         ObjectHeaders.apply(info, headers);
+        if (!info.versionId().isEmpty()) {
+            headers.set(VersionIds.VERSION_HEADER, info.versionId());
+        }
         if (Conditions.evaluate(request, "", info, false) == Conditions.Outcome.NOT_MODIFIED) {
             headers.remove(HttpHeaderNames.CONTENT_TYPE);
             call.sendEmpty(HttpResponseStatus.NOT_MODIFIED, headers);
@@ -60,6 +85,10 @@ final class ObjectReadHandler implements OperationHandler {
         if (range.isPresent()) {
             status = HttpResponseStatus.PARTIAL_CONTENT;
             headers.set(HttpHeaderNames.CONTENT_RANGE, range.get().contentRange(info.size()));
+        } else if (request.header("x-amz-checksum-mode")
+                .filter(mode -> mode.equalsIgnoreCase("ENABLED"))
+                .isPresent()) {
+            ObjectHeaders.applyChecksum(info, headers);
         }
         if (operation == S3Operation.HEAD_OBJECT || length == 0) {
             headers.set(HttpHeaderNames.CONTENT_LENGTH, length);

@@ -2,17 +2,20 @@ package dev.o3.s3gateway.handler;
 
 import dev.o3.common.acl.CannedAcl;
 import dev.o3.s3gateway.acl.CannedAcls;
+import dev.o3.s3gateway.backend.DataWriter;
 import dev.o3.s3gateway.backend.ObjectAttributes;
 import dev.o3.s3gateway.backend.ObjectInfo;
 import dev.o3.s3gateway.backend.ObjectReader;
 import dev.o3.s3gateway.backend.ObjectStore;
 import dev.o3.s3gateway.backend.S3Backend;
+import dev.o3.s3gateway.backend.WriteConditions;
 import dev.o3.s3gateway.error.S3ErrorCode;
 import dev.o3.s3gateway.error.S3Exception;
 import dev.o3.s3gateway.http.S3Request;
 import dev.o3.s3gateway.xml.ObjectDocuments;
 import dev.o3.s3gateway.xml.S3Xml;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.time.Clock;
 import java.util.Objects;
@@ -40,19 +43,30 @@ final class ObjectWriteHandler implements OperationHandler {
             copy(call, objects, acl);
             return;
         }
+        ObjectHeaders.checkUploadLength(call.body().expectedLength());
         ObjectAttributes attributes = ObjectHeaders.attributes(call.request());
-        String etag = DataPump.commitBody(
-                call.body(),
-                objects.create(
-                        call.bucket(), call.key(), attributes, acl, call.body().expectedLength()));
-        call.sendEmpty(HttpResponseStatus.OK, call.headers().set(HttpHeaderNames.ETAG, ObjectHeaders.quotedEtag(etag)));
+        DataWriter writer = objects.create(
+                call.bucket(),
+                call.key(),
+                attributes,
+                acl,
+                call.body().expectedLength(),
+                Conditions.writeConditions(call.request()));
+        String etag = DataPump.commitBody(call.body(), writer);
+        HttpHeaders headers = call.headers().set(HttpHeaderNames.ETAG, ObjectHeaders.quotedEtag(etag));
+        call.body().checksum().ifPresent(checksum -> headers.set(checksum.headerName(), checksum.value()));
+        call.sendEmpty(HttpResponseStatus.OK, withVersion(headers, writer.versionId()));
+    }
+
+    private static HttpHeaders withVersion(HttpHeaders headers, String versionId) {
+        return versionId.isEmpty() ? headers : headers.set(VersionIds.VERSION_HEADER, versionId);
     }
 
     private void copy(S3Call call, ObjectStore objects, CannedAcl acl) {
         S3Request request = call.request();
         CopySource source = CopySource.parse(request.header("x-amz-copy-source").orElseThrow());
         call.body().drain();
-        try (ObjectReader object = objects.open(source.bucket(), source.key())) {
+        try (ObjectReader object = source.open(backend, call.requester())) {
             copy(call, objects, acl, source, object);
         }
     }
@@ -66,7 +80,9 @@ final class ObjectWriteHandler implements OperationHandler {
         if (directive.equals("REPLACE")) {
             attributes = ObjectHeaders.attributes(request);
         } else if (directive.equals("COPY")) {
-            if (source.bucket().equals(call.bucket()) && source.key().equals(call.key())) {
+            if (source.bucket().equals(call.bucket())
+                    && source.key().equals(call.key())
+                    && source.versionId().isEmpty()) {
                 throw new S3Exception(
                         S3ErrorCode.INVALID_REQUEST,
                         "This copy request is illegal because it is trying to copy an object to itself without"
@@ -79,11 +95,15 @@ final class ObjectWriteHandler implements OperationHandler {
         if (request.header("x-amz-tagging-directive").filter("REPLACE"::equals).isPresent()) {
             attributes = attributes.withTags(ObjectHeaders.attributes(request).tags());
         }
-        String etag = DataPump.commitStream(
-                object.read(0, info.size()),
-                info.size(),
-                objects.create(call.bucket(), call.key(), attributes, acl, info.size()));
+        DataWriter writer =
+                objects.create(call.bucket(), call.key(), attributes, acl, info.size(), WriteConditions.NONE);
+        String etag = DataPump.commitStream(object.read(0, info.size()), info.size(), writer, info.checksum());
+        HttpHeaders headers = withVersion(call.headers(), writer.versionId());
+        if (!info.versionId().isEmpty()) {
+            headers.set("x-amz-copy-source-version-id", info.versionId());
+        }
         call.sendXml(
+                headers,
                 new ObjectDocuments.CopyObjectResult(S3Xml.timestamp(clock.instant()), ObjectHeaders.quotedEtag(etag)));
     }
 }

@@ -25,6 +25,8 @@ final class OperationHandlers {
                 S3Operation.LIST_OBJECTS_V2);
         register(new ObjectWriteHandler(backend, clock), S3Operation.PUT_OBJECT, S3Operation.COPY_OBJECT);
         register(new ObjectReadHandler(backend), S3Operation.GET_OBJECT, S3Operation.HEAD_OBJECT);
+        register(new ObjectAttributesHandler(backend), S3Operation.GET_OBJECT_ATTRIBUTES);
+        register(new PostObjectHandler(backend, clock), S3Operation.POST_OBJECT);
         register(new ObjectDeleteHandler(backend), S3Operation.DELETE_OBJECT, S3Operation.DELETE_OBJECTS);
         register(
                 new MultipartHandler(backend, clock),
@@ -33,6 +35,11 @@ final class OperationHandlers {
                 S3Operation.UPLOAD_PART_COPY,
                 S3Operation.COMPLETE_MULTIPART_UPLOAD,
                 S3Operation.ABORT_MULTIPART_UPLOAD);
+        register(
+                new VersioningHandler(backend, settings.maxKeys()),
+                S3Operation.GET_BUCKET_VERSIONING,
+                S3Operation.PUT_BUCKET_VERSIONING,
+                S3Operation.LIST_OBJECT_VERSIONS);
         register(new MultipartListHandler(backend), S3Operation.LIST_PARTS, S3Operation.LIST_MULTIPART_UPLOADS);
         register(
                 new TaggingHandler(backend),
@@ -45,6 +52,28 @@ final class OperationHandlers {
                 S3Operation.PUT_BUCKET_ACL,
                 S3Operation.GET_OBJECT_ACL,
                 S3Operation.PUT_OBJECT_ACL);
+        register(
+                new BucketPolicyHandler(backend),
+                S3Operation.GET_BUCKET_POLICY,
+                S3Operation.PUT_BUCKET_POLICY,
+                S3Operation.DELETE_BUCKET_POLICY,
+                S3Operation.GET_BUCKET_POLICY_STATUS);
+        register(
+                new BucketCorsHandler(backend),
+                S3Operation.GET_BUCKET_CORS,
+                S3Operation.PUT_BUCKET_CORS,
+                S3Operation.DELETE_BUCKET_CORS);
+        register(new PreflightHandler(backend), S3Operation.PREFLIGHT);
+        register(
+                new BucketTaggingHandler(backend),
+                S3Operation.GET_BUCKET_TAGGING,
+                S3Operation.PUT_BUCKET_TAGGING,
+                S3Operation.DELETE_BUCKET_TAGGING);
+        register(
+                new LifecycleHandler(backend),
+                S3Operation.GET_BUCKET_LIFECYCLE,
+                S3Operation.PUT_BUCKET_LIFECYCLE,
+                S3Operation.DELETE_BUCKET_LIFECYCLE);
     }
 
     private void register(OperationHandler handler, S3Operation... operations) {

@@ -1,6 +1,7 @@
 package dev.o3.s3gateway.handler;
 
 import dev.o3.s3gateway.http.S3Request;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -10,13 +11,6 @@ import java.util.Set;
  */
 public final class OperationRouter {
     private static final Set<String> UNSUPPORTED_SUBRESOURCES = Set.of(
-            "policy",
-            "policyStatus",
-            "cors",
-            "lifecycle",
-            "versioning",
-            "versions",
-            "versionId",
             "website",
             "encryption",
             "logging",
@@ -36,11 +30,21 @@ public final class OperationRouter {
             "torrent",
             "restore",
             "select",
-            "attributes",
             "session");
+
+    /** Operations that address one version of an object with {@code versionId}. */
+    private static final Set<S3Operation> VERSION_OPERATIONS =
+            Set.of(S3Operation.GET_OBJECT, S3Operation.HEAD_OBJECT, S3Operation.DELETE_OBJECT);
 
     /** The operation of a request. */
     public S3Operation route(S3Request request) {
+        S3Operation operation = operationOf(request);
+        return request.hasQuery("versionId") && !VERSION_OPERATIONS.contains(operation)
+                ? S3Operation.UNSUPPORTED
+                : operation;
+    }
+
+    private static S3Operation operationOf(S3Request request) {
         for (String subresource : UNSUPPORTED_SUBRESOURCES) {
             if (request.hasQuery(subresource)) {
                 return S3Operation.UNSUPPORTED;
@@ -48,6 +52,15 @@ public final class OperationRouter {
         }
         if (request.bucket().isEmpty()) {
             return request.method().equals("GET") ? S3Operation.LIST_BUCKETS : S3Operation.UNSUPPORTED;
+        }
+        if (request.method().equals("OPTIONS")) {
+            return S3Operation.PREFLIGHT;
+        }
+        if (BucketConfigRoutes.onBucketOnly(request)) {
+            return request.key().isEmpty() ? BucketConfigRoutes.route(request) : S3Operation.UNSUPPORTED;
+        }
+        if (request.key().isEmpty() && request.hasQuery("tagging")) {
+            return BucketConfigRoutes.route(request);
         }
         if (request.hasQuery("acl")) {
             return aclOperation(request);
@@ -65,14 +78,23 @@ public final class OperationRouter {
     }
 
     private static S3Operation bucketOperation(S3Request request) {
-        if (request.hasQuery("tagging")) {
-            return S3Operation.UNSUPPORTED;
+        if (request.hasQuery("versioning")) {
+            return switch (request.method()) {
+                case "GET" -> S3Operation.GET_BUCKET_VERSIONING;
+                case "PUT" -> S3Operation.PUT_BUCKET_VERSIONING;
+                default -> S3Operation.UNSUPPORTED;
+            };
         }
         return switch (request.method()) {
             case "PUT" -> S3Operation.CREATE_BUCKET;
             case "HEAD" -> S3Operation.HEAD_BUCKET;
             case "DELETE" -> S3Operation.DELETE_BUCKET;
-            case "POST" -> request.hasQuery("delete") ? S3Operation.DELETE_OBJECTS : S3Operation.UNSUPPORTED;
+            case "POST" -> {
+                if (request.hasQuery("delete")) {
+                    yield S3Operation.DELETE_OBJECTS;
+                }
+                yield isForm(request) ? S3Operation.POST_OBJECT : S3Operation.UNSUPPORTED;
+            }
             case "GET" -> {
                 if (request.hasQuery("location")) {
                     yield S3Operation.GET_BUCKET_LOCATION;
@@ -80,12 +102,22 @@ public final class OperationRouter {
                 if (request.hasQuery("uploads")) {
                     yield S3Operation.LIST_MULTIPART_UPLOADS;
                 }
+                if (request.hasQuery("versions")) {
+                    yield S3Operation.LIST_OBJECT_VERSIONS;
+                }
                 yield request.query("list-type").filter("2"::equals).isPresent()
                         ? S3Operation.LIST_OBJECTS_V2
                         : S3Operation.LIST_OBJECTS;
             }
             default -> S3Operation.UNSUPPORTED;
         };
+    }
+
+    /** A browser POST upload: a bucket POST whose body is an HTML form. */
+    private static boolean isForm(S3Request request) {
+        return request.header("content-type")
+                .filter(type -> type.toLowerCase(Locale.ROOT).startsWith("multipart/form-data"))
+                .isPresent();
     }
 
     private static S3Operation objectOperation(S3Request request) {
@@ -105,6 +137,9 @@ public final class OperationRouter {
             case "GET" -> {
                 if (tagging) {
                     yield S3Operation.GET_OBJECT_TAGGING;
+                }
+                if (request.hasQuery("attributes")) {
+                    yield S3Operation.GET_OBJECT_ATTRIBUTES;
                 }
                 yield uploadId ? S3Operation.LIST_PARTS : S3Operation.GET_OBJECT;
             }

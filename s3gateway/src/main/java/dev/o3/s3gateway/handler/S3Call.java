@@ -89,7 +89,12 @@ public final class S3Call {
 
     /** Sends an XML document with status 200. */
     public void sendXml(Object document) {
-        HttpHeaders headers = headers().set(HttpHeaderNames.CONTENT_TYPE, "application/xml");
+        sendXml(headers(), document);
+    }
+
+    /** Sends an XML document with status 200 and the given headers (from {@link #headers()}). */
+    public void sendXml(HttpHeaders headers, Object document) {
+        headers.set(HttpHeaderNames.CONTENT_TYPE, "application/xml");
         responder.send(HttpResponseStatus.OK, headers, Unpooled.wrappedBuffer(S3Xml.write(document)));
     }
 

@@ -1,8 +1,10 @@
 package dev.o3.s3gateway.handler;
 
 import dev.o3.s3gateway.auth.AuthResult;
+import dev.o3.s3gateway.auth.SigV2Authenticator;
 import dev.o3.s3gateway.auth.SigV4Authenticator;
 import dev.o3.s3gateway.backend.BackendException;
+import dev.o3.s3gateway.backend.Requester;
 import dev.o3.s3gateway.backend.S3Backend;
 import dev.o3.s3gateway.body.BodyDecoding;
 import dev.o3.s3gateway.body.VerifyingBody;
@@ -25,9 +27,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one exchange on a worker thread: parse, route, authenticate (SigV4, or anonymous when unsigned; unsupported
- * operations are answered NotImplemented only after authentication), wrap the body for decoding and verification, run
- * the operation's handler, and answer any failure with an S3 error document. Records metrics for every request.
+ * Runs one exchange on a worker thread: parse, route, authenticate (SigV4, SigV2, or anonymous when unsigned;
+ * unsupported operations are answered NotImplemented only after authentication), wrap the body for decoding and
+ * verification, run the operation's handler, and answer any failure with an S3 error document. Records metrics for
+ * every request.
  * Thread-safe.
  */
 public final class S3Dispatcher implements ExchangeHandler {
@@ -36,22 +39,27 @@ public final class S3Dispatcher implements ExchangeHandler {
     private final RequestParser parser;
     private final OperationRouter router = new OperationRouter();
     private final SigV4Authenticator authenticator;
+    private final SigV2Authenticator v2Authenticator;
     private final S3Metrics metrics;
     private final OperationHandlers handlers;
+    private final CorsHeaders corsHeaders;
     private final Clock clock;
 
     public S3Dispatcher(
             S3Backend backend,
             RequestParser parser,
             SigV4Authenticator authenticator,
+            SigV2Authenticator v2Authenticator,
             S3Metrics metrics,
             Clock clock,
             DispatcherSettings settings) {
         this.parser = Objects.requireNonNull(parser, "parser is null");
         this.authenticator = Objects.requireNonNull(authenticator, "authenticator is null");
+        this.v2Authenticator = Objects.requireNonNull(v2Authenticator, "v2Authenticator is null");
         this.metrics = Objects.requireNonNull(metrics, "metrics is null");
         this.clock = Objects.requireNonNull(clock, "clock is null");
         this.handlers = new OperationHandlers(backend, clock, settings);
+        this.corsHeaders = new CorsHeaders(backend);
     }
 
     /**
@@ -83,7 +91,9 @@ public final class S3Dispatcher implements ExchangeHandler {
             S3Request request = parser.parse(exchange.request());
             resource = request.resource();
             operation = router.route(request);
-            AuthResult auth = authenticator.authenticate(request.signable());
+            AuthResult auth = SigV2Authenticator.isV2(request.signable())
+                    ? v2Authenticator.authenticate(request.signable(), request.v2ResourcePath())
+                    : authenticator.authenticate(request.signable());
             user = auth.requester().displayName();
             if (operation == S3Operation.UNSUPPORTED) {
                 throw new S3Exception(S3ErrorCode.NOT_IMPLEMENTED);
@@ -95,9 +105,14 @@ public final class S3Dispatcher implements ExchangeHandler {
                     auth.requester().displayName(),
                     auth.payloadHash());
             VerifyingBody body = BodyDecoding.decode(exchange.body(), request.signable(), auth);
+            Requester requester =
+                    responder.clientAddress().map(auth.requester()::at).orElse(auth.requester());
+            if (operation != S3Operation.PREFLIGHT) {
+                corsHeaders.addIfAllowed(request, responder);
+            }
             try {
                 handlers.of(operation)
-                        .handle(operation, new S3Call(request, auth.requester(), body, responder, requestId, clock));
+                        .handle(operation, new S3Call(request, requester, body, responder, requestId, clock));
             } finally {
                 received = body.length();
                 body.discard();

@@ -8,6 +8,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
@@ -18,8 +19,11 @@ import io.netty.handler.codec.http.LastHttpContent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.channels.ReadableByteChannel;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -39,6 +43,7 @@ public final class NettyResponder {
     private final BooleanSupplier requestComplete;
     private final Consumer<Boolean> done;
     private boolean keepOpen;
+    private final HttpHeaders common = new DefaultHttpHeaders();
     private volatile boolean started;
     private long bytesSent;
 
@@ -58,6 +63,19 @@ public final class NettyResponder {
         this.done = Objects.requireNonNull(done, "done is null");
     }
 
+    /** The client's IP address, if the channel has one. */
+    public Optional<String> clientAddress() {
+        return Optional.ofNullable(channel.remoteAddress())
+                .filter(InetSocketAddress.class::isInstance)
+                .map(address -> ((InetSocketAddress) address).getAddress())
+                .map(InetAddress::getHostAddress);
+    }
+
+    /** Adds headers to whatever response this exchange sends, an error document too (e.g. CORS headers). */
+    public void addToEveryResponse(HttpHeaders headers) {
+        common.add(headers);
+    }
+
     /** Whether the status line was sent already (no error document can follow). */
     public boolean started() {
         return started;
@@ -71,7 +89,7 @@ public final class NettyResponder {
     /** Sends a complete response with the given body (may be empty); takes ownership of {@code body}. */
     public void send(HttpResponseStatus status, HttpHeaders headers, ByteBuf body) {
         DefaultFullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
-        response.headers().set(headers);
+        response.headers().set(headers).add(common);
         if (!response.headers().contains(HttpHeaderNames.CONTENT_LENGTH)) {
             response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
         }
@@ -94,7 +112,7 @@ public final class NettyResponder {
      */
     public void stream(HttpResponseStatus status, HttpHeaders headers, long length, InputStream data) {
         DefaultHttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, status);
-        response.headers().set(headers);
+        response.headers().set(headers).add(common);
         response.headers().set(HttpHeaderNames.CONTENT_LENGTH, length);
         setConnection(response.headers());
         started = true;

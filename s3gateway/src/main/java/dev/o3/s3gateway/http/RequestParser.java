@@ -47,14 +47,18 @@ public final class RequestParser {
         SignableRequest signable = new SignableRequest(request.method().name(), path, query, headers);
         Optional<String> hostBucket = virtualHostBucket(signable.header("host").orElse(""));
         String relative = path.substring(1);
+        String sentPath = rawPath.isEmpty() ? "/" : rawPath;
         if (hostBucket.isPresent()) {
-            return new S3Request(signable, hostBucket, nonEmpty(relative));
+            return new S3Request(signable, hostBucket, nonEmpty(relative), "/" + hostBucket.get() + sentPath);
         }
         int slash = relative.indexOf('/');
         if (slash < 0) {
-            return new S3Request(signable, nonEmpty(relative), Optional.empty());
+            // SigV2 signs a bucket as /bucket/ whether or not the request path ends in a slash (as AWS, the SDKs).
+            String bucketPath = relative.isEmpty() ? sentPath : sentPath + "/";
+            return new S3Request(signable, nonEmpty(relative), Optional.empty(), bucketPath);
         }
-        return new S3Request(signable, nonEmpty(relative.substring(0, slash)), nonEmpty(relative.substring(slash + 1)));
+        return new S3Request(
+                signable, nonEmpty(relative.substring(0, slash)), nonEmpty(relative.substring(slash + 1)), sentPath);
     }
 
     private Optional<String> virtualHostBucket(String host) {

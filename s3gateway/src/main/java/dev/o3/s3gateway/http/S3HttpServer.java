@@ -12,12 +12,18 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.X509ExtendedKeyManager;
 
 /**
  * The Netty HTTP/1.1 listener: one accept loop, {@code eventLoopThreads} I/O loops, Netty's HTTP codec and an
@@ -38,6 +44,7 @@ public final class S3HttpServer implements AutoCloseable {
      * @param eventLoopThreads I/O threads, 0 = Netty's default
      * @param bodyBuffer request body bytes buffered before reading pauses
      * @param idleTimeout idle connections (no exchange running, no traffic) are closed after this
+     * @param https the certificate to serve HTTPS with; plain HTTP when empty
      */
     public S3HttpServer(
             InetSocketAddress address,
@@ -45,8 +52,10 @@ public final class S3HttpServer implements AutoCloseable {
             ExchangeHandler handler,
             Executor workers,
             long bodyBuffer,
-            Duration idleTimeout) {
+            Duration idleTimeout,
+            Optional<X509ExtendedKeyManager> https) {
         Objects.requireNonNull(handler, "handler is null");
+        Optional<SslContext> tls = https.map(S3HttpServer::sslContext);
         Objects.requireNonNull(workers, "workers is null");
         bossGroup =
                 new MultiThreadIoEventLoopGroup(1, Threads.daemonThreadsNamed("s3g-accept"), NioIoHandler.newFactory());
@@ -63,6 +72,8 @@ public final class S3HttpServer implements AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel channel) {
+                            tls.ifPresent(
+                                    context -> channel.pipeline().addLast("tls", context.newHandler(channel.alloc())));
                             channel.pipeline()
                                     .addLast(
                                             "idle",
@@ -79,6 +90,17 @@ public final class S3HttpServer implements AutoCloseable {
         } catch (RuntimeException e) {
             shutdownGroups();
             throw e;
+        }
+    }
+
+    /** JDK's TLS engine: it asks the key manager on every handshake, so a renewed certificate is used at once. */
+    private static SslContext sslContext(X509ExtendedKeyManager keys) {
+        try {
+            return SslContextBuilder.forServer(keys)
+                    .sslProvider(SslProvider.JDK)
+                    .build();
+        } catch (SSLException e) {
+            throw new IllegalStateException("cannot set up HTTPS: " + e.getMessage(), e);
         }
     }
 

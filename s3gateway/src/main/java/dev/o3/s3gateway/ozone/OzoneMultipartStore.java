@@ -1,5 +1,6 @@
 package dev.o3.s3gateway.ozone;
 
+import dev.o3.client.api.CompletedUpload;
 import dev.o3.client.api.KeyArgs;
 import dev.o3.client.api.MultipartUploads;
 import dev.o3.client.api.ObjectStore;
@@ -11,6 +12,7 @@ import dev.o3.s3gateway.backend.ObjectAttributes;
 import dev.o3.s3gateway.backend.ObjectInfo;
 import dev.o3.s3gateway.backend.PartInfo;
 import dev.o3.s3gateway.backend.UploadInfo;
+import dev.o3.s3gateway.backend.WriteConditions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +29,7 @@ final class OzoneMultipartStore implements MultipartStore {
 
     @Override
     public String initiate(String bucket, String key, ObjectAttributes attributes, CannedAcl acl) {
-        KeyArgs args = new KeyArgs(attributes.contentType(), attributes.userMetadata(), attributes.tags(), acl);
+        KeyArgs args = S3KeyMetadata.keyArgs(attributes, acl);
         return OmErrors.call(() -> uploads(bucket).initiate(key, args));
     }
 
@@ -38,12 +40,27 @@ final class OzoneMultipartStore implements MultipartStore {
     }
 
     @Override
-    public ObjectInfo complete(String bucket, String key, String uploadId, List<CompletedPart> parts, String etag) {
+    public ObjectInfo complete(
+            String bucket,
+            String key,
+            String uploadId,
+            List<CompletedPart> parts,
+            String etag,
+            WriteConditions conditions) {
         Map<Integer, String> etags = new LinkedHashMap<>();
         parts.forEach(part -> etags.put(part.partNumber(), part.etag()));
-        OmErrors.call(() -> uploads(bucket).complete(key, uploadId, etags, etag));
-        return OzoneObjectStore.toS3(
+        CompletedUpload completed = OmErrors.call(
+                () -> uploads(bucket).complete(key, uploadId, etags, etag, OzoneObjectStore.conditions(conditions)));
+        ObjectInfo info = S3KeyMetadata.objectInfo(
                 OmErrors.call(() -> store.bucket(volume, bucket).getKey(key)));
+        return new ObjectInfo(
+                info.key(),
+                info.size(),
+                info.etag(),
+                info.lastModified(),
+                info.attributes(),
+                info.checksum(),
+                completed.versionId());
     }
 
     @Override

@@ -11,6 +11,7 @@ import dev.o3.s3gateway.backend.DataWriter;
 import dev.o3.s3gateway.backend.ObjectAttributes;
 import dev.o3.s3gateway.backend.ObjectInfo;
 import dev.o3.s3gateway.backend.ObjectReader;
+import dev.o3.s3gateway.backend.WriteConditions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -28,21 +29,35 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
 
     @Override
     public DataWriter create(
-            String bucket, String key, ObjectAttributes attributes, CannedAcl acl, long expectedLength) {
-        KeyArgs args = new KeyArgs(attributes.contentType(), attributes.userMetadata(), attributes.tags(), acl);
-        return OmErrors.call(() -> new KeyDataWriter(bucket(bucket).createKey(key, expectedLength, args)));
+            String bucket,
+            String key,
+            ObjectAttributes attributes,
+            CannedAcl acl,
+            long expectedLength,
+            WriteConditions conditions) {
+        KeyArgs args = S3KeyMetadata.keyArgs(attributes, acl);
+        return OmErrors.call(
+                () -> new KeyDataWriter(bucket(bucket).createKey(key, expectedLength, args, conditions(conditions))));
+    }
+
+    static dev.o3.client.api.WriteConditions conditions(WriteConditions conditions) {
+        return new dev.o3.client.api.WriteConditions(conditions.ifNoneMatch(), conditions.ifMatch());
     }
 
     @Override
     public ObjectInfo info(String bucket, String key) {
-        return toS3(OmErrors.call(() -> bucket(bucket).getKey(key)));
+        return S3KeyMetadata.objectInfo(OmErrors.call(() -> bucket(bucket).getKey(key)));
     }
 
     /** One LookupKey for both the headers and the data (a GET used to look the key up twice). */
     @Override
     public ObjectReader open(String bucket, String key) {
-        KeyInputStream in = OmErrors.call(() -> bucket(bucket).readKey(key));
-        ObjectInfo info = toS3(KeyInfo.of(in));
+        return reader(OmErrors.call(() -> bucket(bucket).readKey(key)), key);
+    }
+
+    /** An opened key (or key version) as an object reader; its info comes from the lookup that opened it. */
+    static ObjectReader reader(KeyInputStream in, String key) {
+        ObjectInfo info = S3KeyMetadata.objectInfo(KeyInfo.of(in));
         return new ObjectReader() {
             @Override
             public ObjectInfo info() {
@@ -84,7 +99,7 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
     @Override
     public List<ObjectInfo> list(String bucket, String prefix, String startAfter, int limit) {
         return OmErrors.call(() -> bucket(bucket).listKeys(prefix, startAfter, limit)).stream()
-                .map(OzoneObjectStore::toS3)
+                .map(S3KeyMetadata::objectInfo)
                 .toList();
     }
 
@@ -107,15 +122,5 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
     /** The bucket by name: no InfoBucket call, which a caller admitted by an object's ACL alone would fail. */
     private OzoneBucket bucket(String bucket) {
         return store.bucket(volume, bucket);
-    }
-
-    static ObjectInfo toS3(KeyInfo key) {
-        String contentType = key.contentType().isEmpty() ? ObjectAttributes.DEFAULT_CONTENT_TYPE : key.contentType();
-        return new ObjectInfo(
-                key.name(),
-                key.size(),
-                key.etag(),
-                key.modificationTime(),
-                new ObjectAttributes(contentType, key.metadata(), key.tags()));
     }
 }

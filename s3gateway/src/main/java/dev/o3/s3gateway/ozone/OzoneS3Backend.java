@@ -3,14 +3,22 @@ package dev.o3.s3gateway.ozone;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.config.ClientConfigKeys;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.proto.om.BucketConfig;
+import dev.o3.proto.om.BucketConfigPart;
+import dev.o3.proto.om.CorsConfiguration;
+import dev.o3.s3gateway.backend.BackendException;
+import dev.o3.s3gateway.backend.BackendStatus;
+import dev.o3.s3gateway.backend.BucketConfigStore;
 import dev.o3.s3gateway.backend.BucketStore;
 import dev.o3.s3gateway.backend.MultipartStore;
 import dev.o3.s3gateway.backend.ObjectStore;
 import dev.o3.s3gateway.backend.Requester;
 import dev.o3.s3gateway.backend.S3Backend;
 import dev.o3.s3gateway.backend.SecretStore;
+import dev.o3.s3gateway.backend.VersionStore;
 import dev.o3.s3gateway.config.S3GatewayConfigKeys;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The S3 backend over one {@link OzoneClient}: every S3 user gets a view of the client acting as that user, and
@@ -63,7 +71,33 @@ public final class OzoneS3Backend implements S3Backend {
         return new OzoneMultipartStore(storeOf(requester), volume);
     }
 
+    @Override
+    public VersionStore versions(Requester requester) {
+        return new OzoneVersionStore(storeOf(requester), volume);
+    }
+
+    @Override
+    public BucketConfigStore configs(Requester requester) {
+        return new OzoneBucketConfigStore(storeOf(requester), volume);
+    }
+
+    @Override
+    public Optional<CorsConfiguration> cors(String bucket) {
+        try {
+            BucketConfig config = new OzoneBucketConfigStore(client.objectStore(), volume)
+                    .get(bucket, BucketConfigPart.BUCKET_CONFIG_CORS);
+            return config.hasCors() ? Optional.of(config.getCors()) : Optional.empty();
+        } catch (BackendException e) {
+            if (e.status() == BackendStatus.BUCKET_NOT_FOUND) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
     private dev.o3.client.api.ObjectStore storeOf(Requester requester) {
-        return requester.user().map(client::objectStoreAs).orElseGet(client::objectStoreAsAnonymous);
+        dev.o3.client.api.ObjectStore store =
+                requester.user().map(client::objectStoreAs).orElseGet(client::objectStoreAsAnonymous);
+        return requester.address().isEmpty() ? store : store.forClientAt(requester.address());
     }
 }

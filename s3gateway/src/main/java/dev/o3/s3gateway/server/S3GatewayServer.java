@@ -3,8 +3,10 @@ package dev.o3.s3gateway.server;
 import dev.o3.common.concurrent.Threads;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.s3gateway.auth.CachingSecretStore;
+import dev.o3.s3gateway.auth.SigV2Authenticator;
 import dev.o3.s3gateway.auth.SigV4Authenticator;
 import dev.o3.s3gateway.backend.S3Backend;
+import dev.o3.s3gateway.backend.SecretStore;
 import dev.o3.s3gateway.config.S3GatewayConfig;
 import dev.o3.s3gateway.handler.S3Dispatcher;
 import dev.o3.s3gateway.http.RequestParser;
@@ -20,9 +22,11 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.X509ExtendedKeyManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,21 +45,28 @@ public final class S3GatewayServer implements Daemon {
     private final DaemonLifecycle lifecycle = new DaemonLifecycle("s3g");
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final S3Dispatcher dispatcher;
+    private final Optional<X509ExtendedKeyManager> https;
     private volatile S3HttpServer httpServer;
     private volatile StatusHttpServer statusServer;
 
     public S3GatewayServer(OzoneConfiguration conf, S3Backend backend, Clock clock) {
+        this(conf, backend, clock, Optional.empty());
+    }
+
+    /** A gateway that serves HTTPS on its S3 and status ports with {@code https} when present. */
+    public S3GatewayServer(
+            OzoneConfiguration conf, S3Backend backend, Clock clock, Optional<X509ExtendedKeyManager> https) {
         Objects.requireNonNull(conf, "conf is null");
+        this.https = Objects.requireNonNull(https, "https is null");
         Objects.requireNonNull(backend, "backend is null");
         Objects.requireNonNull(clock, "clock is null");
         this.config = S3GatewayConfig.from(conf);
+        SecretStore secrets = new CachingSecretStore(backend.secrets(), config.secretCacheTtl(), clock);
         this.dispatcher = new S3Dispatcher(
                 backend,
                 new RequestParser(config.domainNames()),
-                new SigV4Authenticator(
-                        new CachingSecretStore(backend.secrets(), config.secretCacheTtl(), clock),
-                        clock,
-                        config.maxClockSkew()),
+                new SigV4Authenticator(secrets, clock, config.maxClockSkew()),
+                new SigV2Authenticator(secrets, clock, config.maxClockSkew()),
                 new S3Metrics(registry),
                 clock,
                 new S3Dispatcher.DispatcherSettings(config.region(), config.listMaxKeys()));
@@ -84,9 +95,10 @@ public final class S3GatewayServer implements Daemon {
                     dispatcher,
                     workers,
                     config.requestBuffer().bytes(),
-                    config.idleTimeout()));
-            statusServer = components.add(
-                    new StatusHttpServer("s3g", config.webAdminAddress().toSocketAddress(), registry, this::status));
+                    config.idleTimeout(),
+                    https));
+            statusServer = components.add(new StatusHttpServer(
+                    "s3g", config.webAdminAddress().toSocketAddress(), registry, this::status, https));
             statusServer.start();
         } catch (UncheckedIOException e) {
             throw e;

@@ -39,8 +39,17 @@ public final class ObjectDocuments {
         }
     }
 
-    /** A key DeleteObjects removed. */
-    public record Deleted(@JsonProperty("Key") String key) {}
+    /**
+     * A key DeleteObjects removed: the version it named, or the delete marker it added or removed (null fields are
+     * left out).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"Key", "VersionId", "DeleteMarker", "DeleteMarkerVersionId"})
+    public record Deleted(
+            @JsonProperty("Key") String key,
+            @JsonProperty("VersionId") String versionId,
+            @JsonProperty("DeleteMarker") Boolean deleteMarker,
+            @JsonProperty("DeleteMarkerVersionId") String deleteMarkerVersionId) {}
 
     /** A key DeleteObjects could not remove. */
     @JsonPropertyOrder({"Key", "Code", "Message"})

@@ -49,11 +49,16 @@ public final class XmlRequests {
      * A Delete document.
      *
      * @param keys the keys to delete, in document order
+     * @param versionIds the version of each key to delete, empty for none
      * @param quiet whether only errors are reported
      */
-    public record DeleteRequest(List<String> keys, boolean quiet) {
+    public record DeleteRequest(List<String> keys, List<String> versionIds, boolean quiet) {
         public DeleteRequest {
             keys = List.copyOf(keys);
+            versionIds = List.copyOf(versionIds);
+            if (versionIds.size() != keys.size()) {
+                throw new IllegalArgumentException("one version id per key");
+            }
         }
     }
 
@@ -61,13 +66,36 @@ public final class XmlRequests {
     public static DeleteRequest deleteRequest(byte[] xml) {
         Element root = parse(xml, "Delete");
         List<String> keys = new ArrayList<>();
+        List<String> versionIds = new ArrayList<>();
         for (Element object : children(root, "Object")) {
             keys.add(text(object, "Key").orElseThrow(XmlRequests::malformed));
+            versionIds.add(text(object, "VersionId").map(String::trim).orElse(""));
         }
         boolean quiet = text(root, "Quiet")
                 .map(value -> Boolean.parseBoolean(value.trim()))
                 .orElse(false);
-        return new DeleteRequest(keys, quiet);
+        return new DeleteRequest(keys, versionIds, quiet);
+    }
+
+    /**
+     * The Status of a VersioningConfiguration document: whether versioning is to be enabled (else suspended).
+     *
+     * @throws S3Exception MalformedXML; IllegalVersioningConfigurationException when the Status is missing or
+     *     neither Enabled nor Suspended, or MFA Delete is asked to be enabled
+     */
+    public static boolean versioningEnabled(byte[] xml) {
+        Element root = parse(xml, "VersioningConfiguration");
+        if (text(root, "MfaDelete").map(String::trim).filter("Enabled"::equals).isPresent()) {
+            throw new S3Exception(S3ErrorCode.ILLEGAL_VERSIONING_CONFIGURATION, "MFA Delete is not supported");
+        }
+        String status = text(root, "Status").map(String::trim).orElse("");
+        return switch (status) {
+            case "Enabled" -> true;
+            case "Suspended" -> false;
+            default -> throw new S3Exception(
+                    S3ErrorCode.ILLEGAL_VERSIONING_CONFIGURATION,
+                    "The Status is Enabled or Suspended, not '" + status + "'");
+        };
     }
 
     /** The tags of a Tagging document, in document order. */
@@ -155,7 +183,8 @@ public final class XmlRequests {
         return new S3Exception(S3ErrorCode.MALFORMED_ACL_ERROR, message);
     }
 
-    private static Element parse(byte[] xml, String rootName) {
+    /** The root element of {@code xml}, which must be named {@code rootName}; MalformedXML otherwise. */
+    static Element parse(byte[] xml, String rootName) {
         try {
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
@@ -176,7 +205,8 @@ public final class XmlRequests {
         }
     }
 
-    private static List<Element> children(Element parent, String name) {
+    /** The child elements of {@code parent} named {@code name} (without prefix), in document order. */
+    static List<Element> children(Element parent, String name) {
         List<Element> found = new ArrayList<>();
         for (Node node = parent.getFirstChild(); node != null; node = node.getNextSibling()) {
             if (node instanceof Element element && localName(element).equals(name)) {
@@ -186,12 +216,14 @@ public final class XmlRequests {
         return found;
     }
 
-    private static Optional<String> text(Element parent, String name) {
+    /** The text of the first child named {@code name}, if there is one. */
+    static Optional<String> text(Element parent, String name) {
         List<Element> found = children(parent, name);
         return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0).getTextContent());
     }
 
-    private static String localName(Element element) {
+    /** An element's name without its namespace prefix. */
+    static String localName(Element element) {
         String name = element.getNodeName();
         int colon = name.indexOf(':');
         return colon < 0 ? name : name.substring(colon + 1);

@@ -77,9 +77,32 @@ class TestCannedAcls {
         assertCode(
                 () -> CannedAcls.fromHeaders(request(Map.of("x-amz-acl", "log-delivery-write"))),
                 S3ErrorCode.NOT_IMPLEMENTED);
+    }
+
+    @Test
+    void grantHeadersEqualToACannedAclAreThatAcl() {
+        assertThat(CannedAcls.fromHeaders(request(Map.of("x-amz-grant-read", "uri=\"" + Grantee.ALL_USERS + "\""))))
+                .contains(CannedAcl.PUBLIC_READ);
+        assertThat(CannedAcls.fromHeaders(request(Map.of(
+                        "x-amz-grant-read", "uri=" + Grantee.ALL_USERS,
+                        "x-amz-grant-write", "uri=\"" + Grantee.ALL_USERS + "\""))))
+                .contains(CannedAcl.PUBLIC_READ_WRITE);
+        assertThat(CannedAcls.fromHeaders(
+                        request(Map.of("x-amz-grant-read", "uri=\"" + Grantee.AUTHENTICATED_USERS + "\""))))
+                .contains(CannedAcl.AUTHENTICATED_READ);
         assertCode(
-                () -> CannedAcls.fromHeaders(request(Map.of("x-amz-grant-read", "uri=\"" + Grantee.ALL_USERS + "\""))),
+                () -> CannedAcls.fromHeaders(request(Map.of("x-amz-grant-read", "id=\"bob\""))),
                 S3ErrorCode.NOT_IMPLEMENTED);
+        assertCode(
+                () -> CannedAcls.fromHeaders(request(Map.of("x-amz-grant-write", "uri=" + Grantee.ALL_USERS))),
+                S3ErrorCode.NOT_IMPLEMENTED);
+        assertCode(
+                () -> CannedAcls.fromHeaders(request(Map.of("x-amz-grant-read", "everyone"))),
+                S3ErrorCode.INVALID_ARGUMENT);
+        assertCode(
+                () -> CannedAcls.fromHeaders(
+                        request(Map.of("x-amz-grant-read", "uri=" + Grantee.ALL_USERS, "x-amz-acl", "public-read"))),
+                S3ErrorCode.INVALID_REQUEST);
     }
 
     private static S3Request request(Map<String, String> headers) {

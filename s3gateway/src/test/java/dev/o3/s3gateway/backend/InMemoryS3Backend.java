@@ -1,6 +1,8 @@
 package dev.o3.s3gateway.backend;
 
 import dev.o3.common.acl.CannedAcl;
+import dev.o3.proto.om.BucketConfig;
+import dev.o3.proto.om.CorsConfiguration;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -65,12 +68,59 @@ public final class InMemoryS3Backend implements S3Backend {
         return new Multipart(requester);
     }
 
+    /** Buckets are never versioned here: every object is its null version. */
+    @Override
+    public VersionStore versions(Requester requester) {
+        return new UnversionedStore(new Objects3(requester));
+    }
+
+    /** Stores configuration for owners; unlike OM it neither checks nor evaluates it. */
+    @Override
+    public BucketConfigStore configs(Requester requester) {
+        return new InMemoryBucketConfigs(
+                bucket -> {
+                    synchronized (lock) {
+                        return owned(requester, bucket).config;
+                    }
+                },
+                (bucket, change) -> {
+                    synchronized (lock) {
+                        Bucket found = owned(requester, bucket);
+                        found.config = change.apply(found.config);
+                    }
+                });
+    }
+
+    /** Checks S3 write conditions against the current object, under the lock. */
+    private static void check(WriteConditions conditions, StoredObject current) {
+        if (conditions.ifNoneMatch() && current != null) {
+            throw new BackendException(BackendStatus.PRECONDITION_FAILED, "the object exists");
+        }
+        if (!conditions.ifMatch().isEmpty()
+                && (current == null
+                        || !conditions
+                                .ifMatch()
+                                .replace("\"", "")
+                                .equals(current.info().etag()))) {
+            throw new BackendException(BackendStatus.PRECONDITION_FAILED, "the ETag differs");
+        }
+    }
+
+    @Override
+    public Optional<CorsConfiguration> cors(String bucket) {
+        synchronized (lock) {
+            Bucket found = buckets.get(bucket);
+            return found != null && found.config.hasCors() ? Optional.of(found.config.getCors()) : Optional.empty();
+        }
+    }
+
     /** A bucket; its ACL changes under the lock. */
     private static final class Bucket {
         private final BucketInfo info;
         private final TreeMap<String, StoredObject> objects = new TreeMap<>();
         private final Map<String, Upload> uploads = new HashMap<>();
         private CannedAcl acl;
+        private BucketConfig config = BucketConfig.getDefaultInstance();
 
         Bucket(BucketInfo info, CannedAcl acl) {
             this.info = info;
@@ -238,13 +288,19 @@ public final class InMemoryS3Backend implements S3Backend {
         }
     }
 
+    /** What a writer's commit does with the ETag, checksum and data. */
+    @FunctionalInterface
+    private interface OnCommit {
+        void accept(String etag, Optional<ObjectChecksum> checksum, byte[] data);
+    }
+
     /** Collects written data; commits run an action under the lock. */
     private final class MemoryWriter implements DataWriter {
         private final ByteArrayOutputStream data = new ByteArrayOutputStream();
-        private final java.util.function.BiConsumer<String, byte[]> onCommit;
+        private final OnCommit onCommit;
         private boolean finished;
 
-        MemoryWriter(java.util.function.BiConsumer<String, byte[]> onCommit) {
+        MemoryWriter(OnCommit onCommit) {
             this.onCommit = onCommit;
         }
 
@@ -256,13 +312,13 @@ public final class InMemoryS3Backend implements S3Backend {
         }
 
         @Override
-        public void commit(String etag) {
+        public void commit(String etag, Optional<ObjectChecksum> checksum) {
             if (finished) {
                 throw new IllegalStateException("already finished");
             }
             finished = true;
             synchronized (lock) {
-                onCommit.accept(etag, data.toByteArray());
+                onCommit.accept(etag, checksum, data.toByteArray());
             }
         }
 
@@ -286,16 +342,27 @@ public final class InMemoryS3Backend implements S3Backend {
 
         @Override
         public DataWriter create(
-                String bucket, String key, ObjectAttributes attributes, CannedAcl acl, long expectedLength) {
+                String bucket,
+                String key,
+                ObjectAttributes attributes,
+                CannedAcl acl,
+                long expectedLength,
+                WriteConditions conditions) {
             synchronized (lock) {
-                bucket(requester, bucket);
+                check(conditions, bucket(requester, bucket).objects().get(key));
             }
-            return new MemoryWriter((etag, data) -> bucket(requester, bucket)
-                    .objects()
-                    .put(
-                            key,
-                            new StoredObject(
-                                    new ObjectInfo(key, data.length, etag, clock.instant(), attributes), data, acl)));
+            return new MemoryWriter((etag, checksum, data) -> {
+                Bucket found = bucket(requester, bucket);
+                check(conditions, found.objects().get(key));
+                found.objects()
+                        .put(
+                                key,
+                                new StoredObject(
+                                        new ObjectInfo(
+                                                key, data.length, etag, clock.instant(), attributes, checksum, ""),
+                                        data,
+                                        acl));
+            });
         }
 
         @Override
@@ -377,7 +444,14 @@ public final class InMemoryS3Backend implements S3Backend {
                         .put(
                                 key,
                                 new StoredObject(
-                                        new ObjectInfo(key, info.size(), info.etag(), info.lastModified(), attributes),
+                                        new ObjectInfo(
+                                                key,
+                                                info.size(),
+                                                info.etag(),
+                                                info.lastModified(),
+                                                attributes,
+                                                info.checksum(),
+                                                info.versionId()),
                                         object.data(),
                                         object.acl()));
             }
@@ -437,7 +511,7 @@ public final class InMemoryS3Backend implements S3Backend {
             synchronized (lock) {
                 upload(bucket, key, uploadId);
             }
-            return new MemoryWriter((etag, data) -> upload(bucket, key, uploadId)
+            return new MemoryWriter((etag, checksum, data) -> upload(bucket, key, uploadId)
                     .parts()
                     .put(
                             partNumber,
@@ -448,8 +522,15 @@ public final class InMemoryS3Backend implements S3Backend {
         }
 
         @Override
-        public ObjectInfo complete(String bucket, String key, String uploadId, List<CompletedPart> parts, String etag) {
+        public ObjectInfo complete(
+                String bucket,
+                String key,
+                String uploadId,
+                List<CompletedPart> parts,
+                String etag,
+                WriteConditions conditions) {
             synchronized (lock) {
+                check(conditions, bucket(requester, bucket).objects().get(key));
                 Upload upload = upload(bucket, key, uploadId);
                 ByteArrayOutputStream data = new ByteArrayOutputStream();
                 for (int i = 0; i < parts.size(); i++) {

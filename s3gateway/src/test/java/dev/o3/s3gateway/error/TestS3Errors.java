@@ -73,6 +73,10 @@ class TestS3Errors {
         chosen.put(BackendStatus.INVALID_PART_ORDER, S3ErrorCode.INVALID_PART_ORDER);
         chosen.put(BackendStatus.ENTITY_TOO_SMALL, S3ErrorCode.ENTITY_TOO_SMALL);
         chosen.put(BackendStatus.S3_SECRET_NOT_FOUND, S3ErrorCode.INVALID_ACCESS_KEY_ID);
+        chosen.put(BackendStatus.PRECONDITION_FAILED, S3ErrorCode.PRECONDITION_FAILED);
+        chosen.put(BackendStatus.CONDITIONAL_REQUEST_CONFLICT, S3ErrorCode.CONDITIONAL_REQUEST_CONFLICT);
+        chosen.put(BackendStatus.NO_SUCH_VERSION, S3ErrorCode.NO_SUCH_VERSION);
+        chosen.put(BackendStatus.METHOD_NOT_ALLOWED, S3ErrorCode.METHOD_NOT_ALLOWED);
         return chosen;
     }
 

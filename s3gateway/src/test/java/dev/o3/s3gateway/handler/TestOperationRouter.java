@@ -43,10 +43,35 @@ class TestOperationRouter {
         "PUT, /b?acl, PUT_BUCKET_ACL",
         "GET, /b/k?acl, GET_OBJECT_ACL",
         "PUT, /b/k?acl, PUT_OBJECT_ACL",
+        "GET, /b/k?attributes, GET_OBJECT_ATTRIBUTES",
+        "POST, /b, UNSUPPORTED",
         "DELETE, /b?acl, UNSUPPORTED",
         "GET, /b/k?acl&versionId=1, UNSUPPORTED",
-        "PUT, /b?versioning, UNSUPPORTED",
-        "GET, /b?tagging, UNSUPPORTED",
+        "PUT, /b?versioning, PUT_BUCKET_VERSIONING",
+        "GET, /b?versioning, GET_BUCKET_VERSIONING",
+        "DELETE, /b?versioning, UNSUPPORTED",
+        "GET, /b?versions&prefix=a, LIST_OBJECT_VERSIONS",
+        "GET, /b/k?versionId=v, GET_OBJECT",
+        "HEAD, /b/k?versionId=v, HEAD_OBJECT",
+        "DELETE, /b/k?versionId=v, DELETE_OBJECT",
+        "PUT, /b/k?tagging&versionId=v, UNSUPPORTED",
+        "GET, /b?tagging, GET_BUCKET_TAGGING",
+        "PUT, /b?tagging, PUT_BUCKET_TAGGING",
+        "DELETE, /b?tagging, DELETE_BUCKET_TAGGING",
+        "GET, /b?policy, GET_BUCKET_POLICY",
+        "PUT, /b?policy, PUT_BUCKET_POLICY",
+        "DELETE, /b?policy, DELETE_BUCKET_POLICY",
+        "GET, /b?policyStatus, GET_BUCKET_POLICY_STATUS",
+        "GET, /b?cors, GET_BUCKET_CORS",
+        "PUT, /b?cors, PUT_BUCKET_CORS",
+        "DELETE, /b?cors, DELETE_BUCKET_CORS",
+        "GET, /b?lifecycle, GET_BUCKET_LIFECYCLE",
+        "PUT, /b?lifecycle, PUT_BUCKET_LIFECYCLE",
+        "DELETE, /b?lifecycle, DELETE_BUCKET_LIFECYCLE",
+        "OPTIONS, /b/k, PREFLIGHT",
+        "OPTIONS, /b, PREFLIGHT",
+        "OPTIONS, /, UNSUPPORTED",
+        "GET, /b/k?policy, UNSUPPORTED",
         "GET, /b/k?torrent, UNSUPPORTED",
         "POST, /b/k?select&select-type=2, UNSUPPORTED",
         "PUT, /, UNSUPPORTED",
@@ -54,6 +79,15 @@ class TestOperationRouter {
     })
     void routes(String method, String uri, S3Operation expected) {
         HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(method), uri);
+
+        assertThat(router.route(parser.parse(request))).isEqualTo(expected);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"multipart/form-data; boundary=x, POST_OBJECT", "application/octet-stream, UNSUPPORTED"})
+    void routesBrowserFormUploads(String contentType, S3Operation expected) {
+        HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/b");
+        request.headers().set("content-type", contentType);
 
         assertThat(router.route(parser.parse(request))).isEqualTo(expected);
     }

@@ -54,6 +54,19 @@ class TestRequestParser {
     }
 
     @Test
+    void keepsThePathAsSentForSigV2() {
+        assertThat(parser.parse(get("/bucket/a%20b%2Bc?acl", "localhost")).v2ResourcePath())
+                .isEqualTo("/bucket/a%20b%2Bc");
+        assertThat(parser.parse(get("/bucket", "localhost")).v2ResourcePath()).isEqualTo("/bucket/");
+        assertThat(parser.parse(get("/bucket/", "localhost")).v2ResourcePath()).isEqualTo("/bucket/");
+        assertThat(parser.parse(get("/", "localhost")).v2ResourcePath()).isEqualTo("/");
+        assertThat(parser.parse(get("/dir/key", "my-bucket.s3.example.com")).v2ResourcePath())
+                .isEqualTo("/my-bucket/dir/key");
+        assertThat(parser.parse(get("/", "my-bucket.s3.example.com")).v2ResourcePath())
+                .isEqualTo("/my-bucket/");
+    }
+
+    @Test
     void decodesMultiByteCharacters() {
         assertThat(parser.parse(get("/b/%E2%82%AC%F0%9F%98%80", "h")).key()).contains("\u20ac\ud83d\ude00");
         assertThat(RequestParser.decode("\u20ac%20x")).isEqualTo("\u20ac x");

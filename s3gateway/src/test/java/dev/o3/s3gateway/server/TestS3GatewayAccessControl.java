@@ -193,8 +193,13 @@ class TestS3GatewayAccessControl {
         S3Exception unknown = InMemoryGateway.s3Error(
                 () -> s3.createBucket(b -> b.bucket("odd-acl").acl("world-writable")));
         assertThat(unknown.awsErrorDetails().errorCode()).isEqualTo("InvalidArgument");
-        assertThat(InMemoryGateway.s3Error(() -> s3.putBucketAcl(b -> b.bucket("acl-bucket")
-                                .grantRead("uri=http://acs.amazonaws.com/groups/global/AllUsers")))
+        s3.putBucketAcl(b -> b.bucket("acl-bucket").grantRead("uri=http://acs.amazonaws.com/groups/global/AllUsers"));
+        assertThat(s3.getBucketAcl(b -> b.bucket("acl-bucket")).grants())
+                .as("a grant header equal to public-read")
+                .anySatisfy(grant ->
+                        assertThat(grant.grantee().uri()).isEqualTo("http://acs.amazonaws.com/groups/global/AllUsers"));
+        assertThat(InMemoryGateway.s3Error(() ->
+                                s3.putBucketAcl(b -> b.bucket("acl-bucket").grantRead("id=bob")))
                         .statusCode())
                 .isEqualTo(501);
     }

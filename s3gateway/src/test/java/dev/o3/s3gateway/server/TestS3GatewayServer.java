@@ -436,7 +436,7 @@ class TestS3GatewayServer {
     void answersNotImplementedForUnsupportedOperations() {
         s3.createBucket(b -> b.bucket("unsupported"));
 
-        S3Exception error = InMemoryGateway.s3Error(() -> s3.getBucketVersioning(b -> b.bucket("unsupported")));
+        S3Exception error = InMemoryGateway.s3Error(() -> s3.getBucketWebsite(b -> b.bucket("unsupported")));
 
         assertThat(error.statusCode()).isEqualTo(501);
         assertThat(error.awsErrorDetails().errorCode()).isEqualTo("NotImplemented");

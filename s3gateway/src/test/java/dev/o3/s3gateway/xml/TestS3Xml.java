@@ -76,7 +76,8 @@ class TestS3Xml {
 
         assertThat(XmlRequests.completedParts(complete))
                 .containsExactly(new CompletedPart(1, "aa"), new CompletedPart(2, "bb"));
-        assertThat(XmlRequests.deleteRequest(delete)).isEqualTo(new XmlRequests.DeleteRequest(List.of("a", "b"), true));
+        assertThat(XmlRequests.deleteRequest(delete))
+                .isEqualTo(new XmlRequests.DeleteRequest(List.of("a", "b"), List.of("", ""), true));
         assertThat(XmlRequests.tags(tagging)).isEqualTo(Map.of("k", "v"));
     }
 

@@ -5,6 +5,7 @@ import dev.o3.common.config.ConfigException;
 import dev.o3.common.config.DataSize;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.scm.node.RatisDirs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -107,8 +108,21 @@ public record ScmConfig(
                 ReplicationConfig.from(conf));
     }
 
-    /** The pipeline limit of a datanode with the given number of Ratis log dirs. */
-    public int pipelineLimitFor(int ratisLogDirs) {
-        return datanodePipelineLimit > 0 ? datanodePipelineLimit : pipelinesPerMetadataDisk * Math.max(1, ratisLogDirs);
+    /**
+     * The pipeline limit of a datanode with the given Ratis log dirs: the configured limit, else
+     * {@code ozone.scm.pipeline.per.metadata.disk} per healthy dir. A failed dir takes its share of either away (at
+     * least one pipeline stays while one dir serves); a node whose every dir failed gets none.
+     */
+    public int pipelineLimitFor(RatisDirs dirs) {
+        if (dirs.failed() > 0 && dirs.healthy() == 0) {
+            return 0;
+        }
+        if (datanodePipelineLimit <= 0) {
+            return pipelinesPerMetadataDisk * Math.max(1, dirs.healthy());
+        }
+        if (dirs.failed() == 0) {
+            return datanodePipelineLimit;
+        }
+        return Math.max(1, datanodePipelineLimit * dirs.healthy() / (dirs.healthy() + dirs.failed()));
     }
 }

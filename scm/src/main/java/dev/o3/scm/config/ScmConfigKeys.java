@@ -16,7 +16,8 @@ public final class ScmConfigKeys implements ConfigGroup {
                     "2",
                     "Maximum open RATIS/THREE pipelines one datanode joins (Multi-Raft). 1 is single-Raft; "
                             + "0 derives it per node as ozone.scm.pipeline.per.metadata.disk x the node's "
-                            + "number of Ratis log dirs.")
+                            + "number of healthy Ratis log dirs. A node whose Ratis log dir failed gets its share less "
+                            + "(at least 1 while one dir serves, 0 when none does).")
             .withAliases("ozone.datanode.pipeline.limit");
     public static final ConfigKey<Integer> PIPELINES_PER_METADATA_DISK = ConfigKey.of(
             "ozone.scm.pipeline.per.metadata.disk",
@@ -64,7 +65,8 @@ public final class ScmConfigKeys implements ConfigGroup {
             "ozone.scm.pipeline.owner.container.count",
             ConfigType.intRange(1, 1000),
             "3",
-            "Open containers SCM keeps on each open pipeline; blocks are spread round-robin over them.");
+            "Most open containers on each open pipeline; blocks are spread round-robin over them. They are created as"
+                    + " blocks need them, so a pipeline never holds an empty container that no datanode has.");
     public static final ConfigKey<Duration> BLOCK_DELETION_RETRY_INTERVAL = ConfigKey.of(
             "ozone.scm.block.deletion.retry.interval",
             ConfigType.DURATION_TYPE,

@@ -7,6 +7,7 @@ import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.pipeline.PipelineEventListener;
 import dev.o3.scm.state.ScmStateStore;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -21,13 +22,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Containers on pipelines. Each OPEN pipeline keeps {@code openPerPipeline} OPEN containers with room left; blocks go
- * round-robin over them ({@link #allocate}). A container whose allocated bytes reach the container size takes no new
- * blocks but stays OPEN, because writers of the blocks it already handed out are still streaming into it (closing it
- * then would fail them all); it moves to CLOSING once its replicas report {@link #CLOSE_THRESHOLD} of the container
- * size used, or when its pipeline closes. Its pipeline members then get {@code CloseContainer}; it is CLOSED (or
- * QUASI_CLOSED) once a replica reports so. A replica reported UNHEALTHY (the datanode's scanner found it corrupt)
- * closes an OPEN container the same way, and the container is UNHEALTHY while every replica reported so is.
+ * Containers on pipelines. Each OPEN pipeline has up to {@code openPerPipeline} OPEN containers with room left, created
+ * as blocks need them; blocks go round-robin over them ({@link #allocate}). A container whose allocated bytes reach
+ * the container size takes no new blocks but stays OPEN, because writers of the blocks it already handed out are
+ * still streaming into it (closing it then would fail them all); it moves to CLOSING once its replicas report
+ * {@link #CLOSE_THRESHOLD} of the container size used, or when its pipeline closes. Its pipeline members then get
+ * {@code CloseContainer}; it is CLOSED (or QUASI_CLOSED) once a replica reports so. A replica reported UNHEALTHY (the
+ * datanode's scanner found it corrupt) closes an OPEN container the same way, and the container is UNHEALTHY while
+ * every replica reported so is.
  *
  * <p>Thread-safe: every public method holds {@code this}. Called under the pipeline manager's lock (open/close
  * events), never calls back into it.
@@ -90,11 +92,6 @@ public final class ContainerManager implements PipelineEventListener {
     }
 
     @Override
-    public synchronized void onOpened(Pipeline pipeline) {
-        ensureOpenContainers(pipeline.id());
-    }
-
-    @Override
     public synchronized void onClosed(Pipeline pipeline) {
         for (ContainerInfo container : store.openContainers(pipeline.id())) {
             startClosing(container, pipeline, true, "pipeline closed");
@@ -110,15 +107,23 @@ public final class ContainerManager implements PipelineEventListener {
     }
 
     /**
-     * Reserves {@code bytes} in the pipeline's next open container (round-robin), skipping excluded containers.
+     * Reserves {@code bytes} in the pipeline's next open container (round-robin), skipping excluded containers. The
+     * pipeline's containers are created as blocks need them, up to {@code openPerPipeline}: a container no block went
+     * to would have no replica anywhere (datanodes create theirs at the first write) and so look lost to every check.
      *
      * @return the container, or empty when every open container of the pipeline is excluded
      */
     public synchronized Optional<ContainerInfo> allocate(Pipeline pipeline, long bytes, Set<Long> excluded) {
-        List<ContainerInfo> open = ensureOpenContainers(pipeline.id());
+        List<ContainerInfo> open = openContainers(pipeline.id());
+        int slots = Math.max(open.size(), openPerPipeline);
         int cursor = cursorByPipeline.getOrDefault(pipeline.id(), 0);
-        for (int attempt = 0; attempt < open.size(); attempt++) {
-            ContainerInfo candidate = open.get((cursor + attempt) % open.size());
+        for (int attempt = 0; attempt < slots; attempt++) {
+            int slot = Math.floorMod(cursor + attempt, slots);
+            if (slot >= open.size()) {
+                slot = open.size();
+                open.add(create(pipeline.id()));
+            }
+            ContainerInfo candidate = open.get(slot);
             if (excluded.contains(candidate.id())) {
                 continue;
             }
@@ -127,11 +132,10 @@ public final class ContainerManager implements PipelineEventListener {
             ContainerInfo updated = candidate.withAllocated(bytes);
             store.putContainer(updated);
             if (hasRoom(updated)) {
-                open.set((cursor + attempt) % open.size(), updated);
+                open.set(slot, updated);
             } else {
                 LOG.debug("{}container {} is fully allocated; new blocks go elsewhere", logPrefix, updated.id());
-                open.remove((cursor + attempt) % open.size());
-                ensureOpenContainers(pipeline.id());
+                open.remove(slot);
             }
             return Optional.of(updated);
         }
@@ -234,6 +238,33 @@ public final class ContainerManager implements PipelineEventListener {
                 .orElse(Set.of());
     }
 
+    /**
+     * Datanodes to read the container from, best first: an OPEN or CLOSING container's pipeline members (its replicas
+     * may not have reported yet), else the nodes holding a CLOSED or QUASI_CLOSED replica, CLOSED and highest BCSID
+     * first. A closed container's replicas move (re-replication, decommission), so this, not the pipeline a block was
+     * written on, is where a reader finds it. Empty when the container is unknown or no replica can serve it.
+     */
+    public synchronized List<String> readReplicas(long containerId) {
+        Optional<ContainerInfo> container = store.container(containerId);
+        if (container.isEmpty()) {
+            return List.of();
+        }
+        if (container.get().isOpen() || container.get().state() == ContainerState.CLOSING) {
+            Optional<Pipeline> pipeline = store.pipeline(container.get().pipelineId());
+            if (pipeline.isPresent()) {
+                return List.copyOf(pipeline.get().memberIds());
+            }
+        }
+        return replicas.getOrDefault(containerId, Map.of()).values().stream()
+                .filter(replica ->
+                        replica.state() == ContainerState.CLOSED || replica.state() == ContainerState.QUASI_CLOSED)
+                .sorted(Comparator.comparing((ContainerReplica replica) -> replica.state() != ContainerState.CLOSED)
+                        .thenComparing(Comparator.comparingLong(ContainerReplica::bcsid)
+                                .reversed()))
+                .map(ContainerReplica::datanodeUuid)
+                .toList();
+    }
+
     public synchronized Set<String> reportedReplicas(long containerId) {
         return Set.copyOf(replicas.getOrDefault(containerId, Map.of()).keySet());
     }
@@ -255,6 +286,24 @@ public final class ContainerManager implements PipelineEventListener {
         Map<Long, List<ContainerReplica>> all = new HashMap<>();
         replicas.forEach((id, byNode) -> all.put(id, List.copyOf(byNode.values())));
         return all;
+    }
+
+    /**
+     * Marks a CLOSED container that no datanode holds any more DELETED (the replication manager deleted the replicas
+     * of a container that never held a block).
+     *
+     * @return whether it was marked
+     */
+    public synchronized boolean markDeleted(long containerId) {
+        Optional<ContainerInfo> container = store.container(containerId);
+        if (container.isEmpty()
+                || container.get().state() != ContainerState.CLOSED
+                || !replicas.getOrDefault(containerId, Map.of()).isEmpty()) {
+            return false;
+        }
+        store.putContainer(container.get().withState(ContainerState.DELETED));
+        LOG.info("{}container {} is DELETED: it held no block and no replica is left", logPrefix, containerId);
+        return true;
     }
 
     /** The container as stored. */
@@ -311,17 +360,10 @@ public final class ContainerManager implements PipelineEventListener {
     }
 
     @GuardedBy("this")
-    private List<ContainerInfo> ensureOpenContainers(String pipelineId) {
-        List<ContainerInfo> open = openContainers(pipelineId);
-        if (open.size() >= openPerPipeline) {
-            return open;
-        }
-        for (int i = open.size(); i < openPerPipeline; i++) {
-            ContainerInfo created = store.allocateContainer(pipelineId);
-            open.add(created);
-            LOG.debug("{}container {} created on pipeline {}", logPrefix, created.id(), pipelineId);
-        }
-        return open;
+    private ContainerInfo create(String pipelineId) {
+        ContainerInfo created = store.allocateContainer(pipelineId);
+        LOG.debug("{}container {} created on pipeline {}", logPrefix, created.id(), pipelineId);
+        return created;
     }
 
     @GuardedBy("this")

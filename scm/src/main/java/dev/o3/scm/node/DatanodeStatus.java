@@ -9,19 +9,20 @@ import java.util.Objects;
  * @param datanode identity and rack
  * @param state health
  * @param lastHeartbeat time of the last registration or heartbeat
- * @param ratisDirs number of healthy Ratis log dirs last reported (drives a derived pipeline limit)
+ * @param ratisDirs the Ratis log dirs last reported, healthy and failed (they drive the node's pipeline limit)
  * @param operational what the operator asked of the node (in service, decommission, maintenance)
  */
 public record DatanodeStatus(
         DatanodeDescriptor datanode,
         NodeState state,
         Instant lastHeartbeat,
-        int ratisDirs,
+        RatisDirs ratisDirs,
         OperationalState operational) {
     public DatanodeStatus {
         Objects.requireNonNull(datanode, "datanode is null");
         Objects.requireNonNull(state, "state is null");
         Objects.requireNonNull(lastHeartbeat, "lastHeartbeat is null");
+        Objects.requireNonNull(ratisDirs, "ratisDirs is null");
         Objects.requireNonNull(operational, "operational is null");
     }
 

@@ -13,7 +13,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,7 +65,7 @@ public final class NodeManager {
      *
      * @return the datanode as SCM keeps it, with its rack
      */
-    public DatanodeDescriptor register(DatanodeDescriptor reported, int ratisDirs) {
+    public DatanodeDescriptor register(DatanodeDescriptor reported, RatisDirs ratisDirs) {
         DatanodeDescriptor datanode = reported.withRack(racks.rackOf(reported.hostName(), reported.ipAddress()));
         DatanodeStatus previous;
         synchronized (this) {
@@ -80,13 +79,14 @@ public final class NodeManager {
                     new DatanodeStatus(datanode, NodeState.HEALTHY, lastRegistration, ratisDirs, operational));
         }
         LOG.info(
-                "{}datanode {} ({}/{}) registered on rack {} with {} Ratis dirs",
+                "{}datanode {} ({}/{}) registered on rack {} with {} Ratis dirs ({} failed)",
                 logPrefix,
                 datanode.uuid(),
                 datanode.hostName(),
                 datanode.ipAddress(),
                 datanode.rack(),
-                ratisDirs);
+                ratisDirs.healthy(),
+                ratisDirs.failed());
         if (previous != null && previous.state() != NodeState.HEALTHY) {
             listener.onStateChange(datanode, previous.state(), NodeState.HEALTHY);
         }
@@ -97,10 +97,10 @@ public final class NodeManager {
     /**
      * Records a heartbeat.
      *
-     * @param ratisDirs the node's Ratis dir count when its heartbeat carried a node report
+     * @param ratisDirs the node's Ratis dirs when its heartbeat carried a node report
      * @return false when the node is unknown (e.g. SCM restarted) and must register again
      */
-    public boolean heartbeat(String uuid, OptionalInt ratisDirs) {
+    public boolean heartbeat(String uuid, Optional<RatisDirs> ratisDirs) {
         DatanodeStatus previous;
         DatanodeStatus current;
         synchronized (this) {
@@ -115,6 +115,14 @@ public final class NodeManager {
                     ratisDirs.orElse(previous.ratisDirs()),
                     previous.operational());
             nodes.put(uuid, current);
+        }
+        if (current.ratisDirs().failed() > previous.ratisDirs().failed()) {
+            LOG.warn(
+                    "{}datanode {} reports {} failed Ratis log dirs ({} healthy): its pipeline limit drops",
+                    logPrefix,
+                    uuid,
+                    current.ratisDirs().failed(),
+                    current.ratisDirs().healthy());
         }
         if (previous.state() != NodeState.HEALTHY) {
             LOG.info("{}datanode {} is HEALTHY again (was {})", logPrefix, uuid, previous.state());

@@ -1,12 +1,10 @@
 package dev.o3.scm.pipeline;
 
 /**
- * The container side of pipelines: reacts to pipelines opening and closing (e.g. their containers) and tells whether
- * a pipeline holds data. Called under the pipeline manager's lock; never calls back into it.
+ * The container side of pipelines: reacts to pipelines closing (their containers close too) and tells whether a
+ * pipeline holds data. Called under the pipeline manager's lock; never calls back into it.
  */
 public interface PipelineEventListener {
-    void onOpened(Pipeline pipeline);
-
     void onClosed(Pipeline pipeline);
 
     /**

@@ -208,12 +208,17 @@ public final class PipelineManager {
                 commands.add(datanodeUuid, id -> new DatanodeCommand.ClosePipeline(id, report.pipelineId()));
                 continue;
             }
+            if (report.logFailed()) {
+                // Writes would fail on this member (or stall the group); its data is safe in the containers, which
+                // close with the pipeline and are re-replicated from the other members.
+                close(pipeline, "the Raft log of " + datanodeUuid + " failed");
+                continue;
+            }
             Pipeline updated = pipeline.withReport(datanodeUuid, report.leader());
             if (updated.state() == PipelineState.ALLOCATED && updated.allMembersReported()) {
                 updated = updated.withState(PipelineState.OPEN);
                 store.putPipeline(updated);
                 LOG.info("{}pipeline {} is OPEN, leader {}", logPrefix, updated.id(), updated.leaderId());
-                listener.onOpened(updated);
             } else {
                 store.putPipeline(updated);
             }

@@ -19,6 +19,6 @@ public enum ContainerHealth {
     UNHEALTHY,
     /** Replicas of a quasi-closed container disagree: some have a lower BCSID than the best and may miss writes. */
     QUASI_CLOSED_STALE,
-    /** A closed container without blocks; left alone. */
+    /** A closed container that never held a block: its replicas are deleted, then the container is DELETED. */
     EMPTY
 }

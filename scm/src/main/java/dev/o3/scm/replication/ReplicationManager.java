@@ -187,8 +187,30 @@ public final class ReplicationManager {
                             .thenComparingLong(a -> a.container().id()))
                     .forEach(assessment -> work.replicate(assessment));
             assessments.forEach(assessment -> work.delete(assessment));
+            for (Assessment assessment : assessments) {
+                if (assessment.health() == ContainerHealth.EMPTY) {
+                    removeEmpty(work, assessment, replicas);
+                }
+            }
             work.logSummary();
         }
+    }
+
+    /**
+     * A CLOSED container that never held a block (its blocks' writes never reached a datanode): its replicas are
+     * deleted, then the container is marked DELETED, so it does not linger in every scan and report.
+     */
+    @GuardedBy("this")
+    private void removeEmpty(ReplicationPass work, Assessment assessment, Map<Long, List<ContainerReplica>> replicas) {
+        long id = assessment.container().id();
+        List<ContainerReplica> held = replicas.getOrDefault(id, List.of());
+        if (held.isEmpty()) {
+            if (pending.nodes(id, PendingOp.Type.DELETE).isEmpty()) {
+                containers.markDeleted(id);
+            }
+            return;
+        }
+        work.deleteAll(id, held);
     }
 
     @GuardedBy("this")

@@ -207,6 +207,15 @@ final class ReplicationPass {
         }
     }
 
+    /** Deletes every replica of a container that never held a block, those not being deleted already. */
+    void deleteAll(long id, List<ContainerReplica> held) {
+        Set<String> deleting = pending.nodes(id, PendingOp.Type.DELETE);
+        held.stream()
+                .map(ContainerReplica::datanodeUuid)
+                .filter(uuid -> !deleting.contains(uuid))
+                .forEach(uuid -> sendDelete(id, uuid));
+    }
+
     /**
      * A replica on a HEALTHY in-service node whose removal keeps the racks the copies span (two at most), on the
      * most loaded node.

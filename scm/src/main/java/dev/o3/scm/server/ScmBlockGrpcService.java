@@ -7,24 +7,32 @@ import dev.o3.proto.hdds.SecretKeyProto;
 import dev.o3.proto.scm.AllocateBlockRequest;
 import dev.o3.proto.scm.AllocateBlockResponse;
 import dev.o3.proto.scm.AllocatedBlock;
+import dev.o3.proto.scm.ContainerLocation;
 import dev.o3.proto.scm.DeleteKeyBlocksRequest;
 import dev.o3.proto.scm.DeleteKeyBlocksResponse;
+import dev.o3.proto.scm.GetContainerLocationsRequest;
+import dev.o3.proto.scm.GetContainerLocationsResponse;
 import dev.o3.proto.scm.GetSecretKeysRequest;
 import dev.o3.proto.scm.GetSecretKeysResponse;
 import dev.o3.proto.scm.ScmBlockServiceGrpc;
+import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.error.ScmErrorCode;
 import dev.o3.scm.error.ScmException;
+import dev.o3.scm.node.DatanodeStatus;
+import dev.o3.scm.node.NodeState;
 import dev.o3.scm.wire.ScmProtoTranslator;
+import dev.o3.scm.wire.StateTranslator;
 import io.grpc.stub.StreamObserver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
- * gRPC {@code ScmBlockService}: OM allocates blocks, hands over deleted ones and, in secure mode, fetches the
- * block-token keys. Thread-safe (stateless).
+ * gRPC {@code ScmBlockService}: OM allocates blocks, hands over deleted ones, asks where containers are read from
+ * and, in secure mode, fetches the block-token keys. Thread-safe (stateless).
  */
 final class ScmBlockGrpcService extends ScmBlockServiceGrpc.ScmBlockServiceImplBase {
     private final StorageContainerManager scm;
@@ -87,5 +95,36 @@ final class ScmBlockGrpcService extends ScmBlockServiceGrpc.ScmBlockServiceImplB
             scm.deletedBlocks().addBlocks(byContainer);
             return DeleteKeyBlocksResponse.getDefaultInstance();
         });
+    }
+
+    @Override
+    public void getContainerLocations(
+            GetContainerLocationsRequest request, StreamObserver<GetContainerLocationsResponse> response) {
+        ScmGrpcErrors.answer("getContainerLocations", response, () -> {
+            GetContainerLocationsResponse.Builder builder = GetContainerLocationsResponse.newBuilder();
+            for (long id : request.getContainerIdsList()) {
+                locate(id).ifPresent(builder::addLocations);
+            }
+            return builder.build();
+        });
+    }
+
+    /** The container's read locations, live nodes only, HEALTHY ones before STALE ones (a stable sort). */
+    private Optional<ContainerLocation> locate(long containerId) {
+        Optional<ContainerInfo> container = scm.containers().container(containerId);
+        if (container.isEmpty()) {
+            return Optional.empty();
+        }
+        ContainerLocation.Builder location = ContainerLocation.newBuilder()
+                .setContainerId(containerId)
+                .setState(StateTranslator.toProto(container.get().state()));
+        scm.containers().readReplicas(containerId).stream()
+                .map(uuid -> scm.nodes().status(uuid))
+                .flatMap(Optional::stream)
+                .filter(status -> status.state() != NodeState.DEAD)
+                .sorted((a, b) -> Boolean.compare(a.state() != NodeState.HEALTHY, b.state() != NodeState.HEALTHY))
+                .map(DatanodeStatus::datanode)
+                .forEach(datanode -> location.addReplicas(ScmProtoTranslator.toProto(datanode)));
+        return Optional.of(location.build());
     }
 }

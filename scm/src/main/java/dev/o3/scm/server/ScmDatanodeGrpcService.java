@@ -11,11 +11,11 @@ import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.error.ScmErrorCode;
 import dev.o3.scm.error.ScmException;
 import dev.o3.scm.node.DatanodeDescriptor;
+import dev.o3.scm.node.RatisDirs;
 import dev.o3.scm.wire.ScmProtoTranslator;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.function.Supplier;
 
 /** gRPC {@code ScmDatanodeService}: datanode registration and heartbeats. Thread-safe (stateless). */
@@ -67,9 +67,9 @@ final class ScmDatanodeGrpcService extends ScmDatanodeServiceGrpc.ScmDatanodeSer
     }
 
     private HeartbeatResponse heartbeat(HeartbeatRequest request) {
-        OptionalInt ratisDirs = request.hasNodeReport()
-                ? OptionalInt.of(ScmProtoTranslator.ratisDirs(request.getNodeReport()))
-                : OptionalInt.empty();
+        Optional<RatisDirs> ratisDirs = request.hasNodeReport()
+                ? Optional.of(ScmProtoTranslator.ratisDirs(request.getNodeReport()))
+                : Optional.empty();
         Optional<List<DatanodeCommand>> commands = scm.heartbeat(
                 request.getDatanodeUuid(),
                 ratisDirs,

@@ -20,10 +20,14 @@ import dev.o3.scm.wire.ScmProtoTranslator;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
 import dev.o3.server.lifecycle.DaemonLifecycle;
-import io.grpc.BindableService;
+import dev.o3.server.security.ca.CertificateAuthority;
+import dev.o3.server.security.tls.HttpsCertificate;
+import dev.o3.server.security.tls.ServiceCertificate;
+import dev.o3.server.security.tls.TlsSettings;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,7 +62,9 @@ public final class ScmServer implements Daemon {
     private final HostAndPort datanodeAddress;
     private final HostAndPort blockAddress;
     private final HostAndPort adminAddress;
-    private final GrpcConfig grpc;
+    private final GrpcConfig plainGrpc;
+    private final OzoneConfiguration conf;
+    private final Optional<TlsSettings> tls;
     private final Optional<List<HostAndPort>> adminOms;
     private final Optional<SecretKeyManager> secretKeys;
     private final Duration secretKeyCheck;
@@ -91,7 +97,9 @@ public final class ScmServer implements Daemon {
                 CommonConfigKeys.scmAddress(conf, CommonConfigKeys.SCM_BLOCK_ADDRESS, CommonConfigKeys.SCM_BLOCK_PORT);
         this.adminAddress = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_CLIENT_ADDRESS, CommonConfigKeys.SCM_CLIENT_PORT);
-        this.grpc = GrpcConfig.from(conf);
+        this.plainGrpc = GrpcConfig.from(conf);
+        this.conf = conf;
+        this.tls = TlsSettings.from(conf);
         this.secretKeyCheck = conf.get(CommonConfigKeys.SECRET_KEY_CHECK);
         this.secretKeys = BlockTokenConfig.scmManaged(conf)
                 ? Optional.of(new SecretKeyManager(
@@ -139,8 +147,27 @@ public final class ScmServer implements Daemon {
         DatanodeReports reports = new DatanodeReports();
         ScmProtoTranslator translator =
                 new ScmProtoTranslator(uuid -> created.nodes().status(uuid).map(DatanodeStatus::datanode));
-        http = components.add(
-                new StatusHttpServer(NAME, config.httpAddress().toSocketAddress(), registry, this::status));
+        GrpcConfig grpc = plainGrpc;
+        List<ServerServiceDefinition> clientServices = new ArrayList<>();
+        Optional<ServiceCertificate> own = Optional.empty();
+        if (tls.isPresent()) {
+            ScmCertificates certificates = ScmCertificates.start(config.dbDirectory(), tls.get(), clock);
+            own = Optional.of(components.add(certificates.own()));
+            grpc = plainGrpc.withSecurity(certificates.own().transportSecurity());
+            clientServices.add(certificates.service().bindService());
+        }
+        ServerServiceDefinition admin = new ScmAdminGrpcService(created, translator, reports).bindService();
+        if (adminOms.isPresent()) {
+            // Secure mode: only administrators, as OM vouches for their signatures (asked over SCM's own TLS identity).
+            admin = ServerInterceptors.intercept(admin, components.add(new AdminAuthInterceptor(adminOms.get(), grpc)));
+        }
+        clientServices.add(0, admin);
+        http = components.add(new StatusHttpServer(
+                NAME,
+                config.httpAddress().toSocketAddress(),
+                registry,
+                this::status,
+                HttpsCertificate.forHttp(conf, own)));
         http.start();
         Supplier<List<SecretKeyProto>> keys = secretKeys
                 .<Supplier<List<SecretKeyProto>>>map(manager -> manager::keys)
@@ -154,15 +181,20 @@ public final class ScmServer implements Daemon {
             var unusedRotation = rotation.scheduleWithFixedDelay(
                     () -> rotateSecretKeys(manager), check, check, TimeUnit.MILLISECONDS);
         });
-        grpcServers.add(
-                serve(components, datanodeAddress, new ScmDatanodeGrpcService(created, translator, reports, keys)));
-        grpcServers.add(serve(components, blockAddress, new ScmBlockGrpcService(created, translator, keys)));
-        ServerServiceDefinition admin = new ScmAdminGrpcService(created, translator, reports).bindService();
-        if (adminOms.isPresent()) {
-            // Secure mode: only administrators, as OM vouches for their signatures.
-            admin = ServerInterceptors.intercept(admin, components.add(new AdminAuthInterceptor(adminOms.get(), grpc)));
-        }
-        grpcServers.add(serve(components, adminAddress, "ScmAdminGrpcService", admin));
+        // Only services call the datanode and block ports: with TLS they must show a certificate of the cluster CA,
+        // which also keeps the block-token keys these ports hand out from anyone else.
+        GrpcConfig servicesOnly = grpc.withSecurity(grpc.security().requireClientCertificates());
+        grpcServers.add(serve(
+                components,
+                datanodeAddress,
+                servicesOnly,
+                new ScmDatanodeGrpcService(created, translator, reports, keys).bindService()));
+        grpcServers.add(serve(
+                components,
+                blockAddress,
+                servicesOnly,
+                new ScmBlockGrpcService(created, translator, keys).bindService()));
+        grpcServers.add(serve(components, adminAddress, grpc, clientServices.toArray(new ServerServiceDefinition[0])));
         BackgroundPipelineCreator creator = components.add(made.get(0));
         creator.start();
         ScheduledExecutorService healthChecker =
@@ -214,23 +246,21 @@ public final class ScmServer implements Daemon {
         }
     }
 
-    /** SCM's services block (RocksDB, locks), so each runs on its own pool that grows as gRPC's default would. */
-    private GrpcServer serve(DaemonLifecycle.Components components, HostAndPort address, BindableService service) {
-        return serve(components, address, service.getClass().getSimpleName(), service.bindService());
-    }
-
-    private GrpcServer serve(
+    /** SCM's services block (RocksDB, locks), so each port runs on its own pool that grows as gRPC's would. */
+    private static GrpcServer serve(
             DaemonLifecycle.Components components,
             HostAndPort address,
-            String serviceName,
-            ServerServiceDefinition service) {
+            GrpcConfig grpc,
+            ServerServiceDefinition... definitions) {
+        String serviceName = definitions[0].getServiceDescriptor().getName();
+        serviceName = serviceName.substring(serviceName.lastIndexOf('.') + 1);
         return components
                 .add(GrpcFactory.server(
                         "SCM service " + serviceName,
                         address.toSocketAddress(),
                         grpc,
                         GrpcExecutor.cachedPool(NAME + "-" + serviceName),
-                        service))
+                        definitions))
                 .start();
     }
 
@@ -285,6 +315,12 @@ public final class ScmServer implements Daemon {
     public synchronized StorageContainerManager storageContainerManager() {
         lifecycle.assertRunning();
         return scm;
+    }
+
+    /** The cluster CA's certificate file (PEM) for clients to trust, when TLS is on. */
+    public Optional<Path> caCertificateFile() {
+        return tls.map(
+                settings -> CertificateAuthority.certificateFile(ScmCertificates.caDirectory(config.dbDirectory())));
     }
 
     public synchronized int datanodePort() {

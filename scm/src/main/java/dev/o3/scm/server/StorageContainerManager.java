@@ -15,6 +15,7 @@ import dev.o3.scm.node.DatanodeDescriptor;
 import dev.o3.scm.node.NodeEventListener;
 import dev.o3.scm.node.NodeManager;
 import dev.o3.scm.node.NodeState;
+import dev.o3.scm.node.RatisDirs;
 import dev.o3.scm.pipeline.PipelineCreationTrigger;
 import dev.o3.scm.pipeline.PipelineManager;
 import dev.o3.scm.pipeline.PipelineReport;
@@ -30,7 +31,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
@@ -120,7 +120,7 @@ public final class StorageContainerManager implements AutoCloseable {
      */
     public DatanodeDescriptor register(
             DatanodeDescriptor datanode,
-            int ratisDirs,
+            RatisDirs ratisDirs,
             List<PipelineReport> pipelineReports,
             List<ContainerReplicaReport> containerReports) {
         DatanodeDescriptor registered = nodes.register(datanode, ratisDirs);
@@ -137,7 +137,7 @@ public final class StorageContainerManager implements AutoCloseable {
      */
     public Optional<List<DatanodeCommand>> heartbeat(
             String datanodeUuid,
-            OptionalInt ratisDirs,
+            Optional<RatisDirs> ratisDirs,
             List<PipelineReport> pipelineReports,
             Optional<List<ContainerReplicaReport>> containerReports,
             List<CommandStatus> statuses) {

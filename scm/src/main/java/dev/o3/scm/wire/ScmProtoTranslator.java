@@ -18,6 +18,7 @@ import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.container.ContainerReplicaReport;
 import dev.o3.scm.node.DatanodeDescriptor;
 import dev.o3.scm.node.DatanodePorts;
+import dev.o3.scm.node.RatisDirs;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.pipeline.PipelineReport;
 import java.util.HashSet;
@@ -170,7 +171,7 @@ public final class ScmProtoTranslator {
 
     public static List<PipelineReport> fromPipelineReports(List<dev.o3.proto.scm.PipelineReport> reports) {
         return reports.stream()
-                .map(r -> new PipelineReport(r.getPipelineId(), r.getIsLeader()))
+                .map(r -> new PipelineReport(r.getPipelineId(), r.getIsLeader(), r.getLogFailed()))
                 .toList();
     }
 
@@ -191,9 +192,11 @@ public final class ScmProtoTranslator {
                 .toList();
     }
 
-    public static int ratisDirs(dev.o3.proto.scm.NodeReport report) {
-        return (int)
-                report.getRatisDirsList().stream().filter(d -> !d.getFailed()).count();
+    public static RatisDirs ratisDirs(dev.o3.proto.scm.NodeReport report) {
+        int failed = (int) report.getRatisDirsList().stream()
+                .filter(dev.o3.proto.scm.RatisDirReport::getFailed)
+                .count();
+        return new RatisDirs(report.getRatisDirsCount() - failed, failed);
     }
 
     public static ExcludeList fromProto(dev.o3.proto.scm.ExcludeList exclude) {

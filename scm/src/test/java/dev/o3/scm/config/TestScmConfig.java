@@ -7,6 +7,7 @@ import dev.o3.common.config.ConfigException;
 import dev.o3.common.config.DataSize;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.scm.node.RatisDirs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -85,8 +86,24 @@ class TestScmConfig {
                 "ozone.scm.datanode.pipeline.limit", "0",
                 "ozone.scm.pipeline.per.metadata.disk", "3")));
 
-        assertThat(config.pipelineLimitFor(4)).isEqualTo(12);
-        assertThat(config.pipelineLimitFor(0)).isEqualTo(3);
+        assertThat(config.pipelineLimitFor(new RatisDirs(4, 0))).isEqualTo(12);
+        assertThat(config.pipelineLimitFor(RatisDirs.NONE)).as("none reported").isEqualTo(3);
+        assertThat(config.pipelineLimitFor(new RatisDirs(3, 1))).isEqualTo(9);
+        assertThat(config.pipelineLimitFor(new RatisDirs(0, 4))).isZero();
+    }
+
+    @Test
+    void aFailedRatisDirTakesItsShareOfAConfiguredLimit() {
+        ScmConfig config = ScmConfig.from(OzoneConfiguration.of(Map.of(
+                "ozone.metadata.dirs", "/meta",
+                "ozone.scm.datanode.pipeline.limit", "4")));
+
+        assertThat(config.pipelineLimitFor(new RatisDirs(2, 0))).isEqualTo(4);
+        assertThat(config.pipelineLimitFor(new RatisDirs(1, 1))).isEqualTo(2);
+        assertThat(config.pipelineLimitFor(new RatisDirs(1, 7)))
+                .as("one dir still serves")
+                .isEqualTo(1);
+        assertThat(config.pipelineLimitFor(new RatisDirs(0, 2))).isZero();
     }
 
     @Test

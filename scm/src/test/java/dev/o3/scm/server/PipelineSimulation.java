@@ -19,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Function;
@@ -279,7 +278,7 @@ final class PipelineSimulation implements AutoCloseable {
 
     private boolean heartbeat(SimulatedDatanode datanode) {
         Optional<List<DatanodeCommand>> commands =
-                scm.heartbeat(datanode.uuid, OptionalInt.empty(), datanode.reports(), Optional.empty(), List.of());
+                scm.heartbeat(datanode.uuid, Optional.empty(), datanode.reports(), Optional.empty(), List.of());
         if (commands.isEmpty()) {
             fixture.register(datanode.uuid, datanode.reports());
             return true;
@@ -347,7 +346,7 @@ final class PipelineSimulation implements AutoCloseable {
 
         List<PipelineReport> reports() {
             return groups.entrySet().stream()
-                    .map(group -> new PipelineReport(group.getKey(), group.getValue()))
+                    .map(group -> new PipelineReport(group.getKey(), group.getValue(), false))
                     .toList();
         }
     }

@@ -11,6 +11,7 @@ import dev.o3.scm.replication.ReplicationManager;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -40,7 +41,10 @@ final class ReplicaHarness implements AutoCloseable {
 
     private final Map<String, List<CommandStatus>> statuses = new HashMap<>();
 
-    /** {@code nodes} datanodes {@code dn0..}, node i on rack {@code /rack(i % racks)}; pipelines opened. */
+    /**
+     * {@code nodes} datanodes {@code dn0..}, node i on rack {@code /rack(i % racks)}; pipelines opened, each with its
+     * containers.
+     */
     ReplicaHarness(Path directory, int nodes, int rackCount, Map<String, String> overrides) {
         Map<String, String> conf = new HashMap<>();
         conf.put("hdds.scm.wait.time.after.safemode.exit", WAIT_AFTER_SAFE_MODE.toMinutes() + "m");
@@ -59,6 +63,10 @@ final class ReplicaHarness implements AutoCloseable {
         scm = fixture.open();
         racks.keySet().forEach(fixture::register);
         fixture.openAllPipelines();
+        // As many blocks as each pipeline has containers: every container is created and holds one.
+        for (int i = 0; i < Integer.parseInt(conf.get("ozone.scm.pipeline.owner.container.count")); i++) {
+            fixture.allocateOnEveryPipeline();
+        }
     }
 
     StorageContainerManager scm() {
@@ -97,6 +105,13 @@ final class ReplicaHarness implements AutoCloseable {
         }
         heartbeatAll();
         return closed;
+    }
+
+    /** The container gets a CLOSED replica holding no block on each node. */
+    void putEmpty(long containerId, Collection<String> uuids) {
+        uuids.forEach(uuid -> disks.get(uuid)
+                .put(containerId, new ContainerReplicaReport(containerId, ContainerState.CLOSED, 0, 0, 0)));
+        heartbeatAll();
     }
 
     /** Puts a replica on a node's disk (reported with its next heartbeat). */

@@ -7,6 +7,7 @@ import dev.o3.scm.config.ScmConfig;
 import dev.o3.scm.container.ContainerReplicaReport;
 import dev.o3.scm.node.DatanodeDescriptor;
 import dev.o3.scm.node.DatanodePorts;
+import dev.o3.scm.node.RatisDirs;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.pipeline.PipelineReport;
 import dev.o3.scm.pipeline.PipelineState;
@@ -15,12 +16,13 @@ import dev.o3.scm.topology.RackMapping;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * An in-process SCM (no network) on a fake clock with a synchronous pipeline creation trigger, plus helpers that act
@@ -109,7 +111,7 @@ final class ScmFixture implements AutoCloseable {
     DatanodeDescriptor register(String uuid, List<PipelineReport> pipelines) {
         return scm.register(
                 new DatanodeDescriptor(uuid, host(uuid), "10.1.0.1", "", new DatanodePorts(9858, 9859, 9886, 9882)),
-                1,
+                new RatisDirs(1, 0),
                 pipelines,
                 List.of());
     }
@@ -121,14 +123,14 @@ final class ScmFixture implements AutoCloseable {
     }
 
     List<DatanodeCommand> heartbeat(String uuid, List<PipelineReport> reports, List<CommandStatus> statuses) {
-        return scm.heartbeat(uuid, OptionalInt.empty(), reports, Optional.empty(), statuses)
+        return scm.heartbeat(uuid, Optional.empty(), reports, Optional.empty(), statuses)
                 .orElseThrow();
     }
 
     /** A heartbeat carrying the node's full container report. */
     List<DatanodeCommand> reportContainers(
             String uuid, List<ContainerReplicaReport> containers, List<CommandStatus> statuses) {
-        return scm.heartbeat(uuid, OptionalInt.empty(), List.of(), Optional.of(containers), statuses)
+        return scm.heartbeat(uuid, Optional.empty(), List.of(), Optional.of(containers), statuses)
                 .orElseThrow();
     }
 
@@ -143,11 +145,27 @@ final class ScmFixture implements AutoCloseable {
                 for (String member : pipeline.memberIds()) {
                     heartbeat(
                             member,
-                            List.of(new PipelineReport(pipeline.id(), member.equals(pipeline.suggestedLeaderId()))),
+                            List.of(new PipelineReport(
+                                    pipeline.id(), member.equals(pipeline.suggestedLeaderId()), false)),
                             List.of());
                 }
             }
         }
+    }
+
+    /**
+     * A block is allocated on every open pipeline, so each has a container (containers are created at a pipeline's
+     * first allocation); returns the containers.
+     */
+    List<Long> allocateOnEveryPipeline() {
+        List<Long> containers = new ArrayList<>();
+        for (Pipeline pipeline : scm.pipelines().openPipelines()) {
+            containers.add(scm.containers()
+                    .allocate(pipeline, 1, Set.of())
+                    .orElseThrow()
+                    .id());
+        }
+        return containers;
     }
 
     /** The clock passes the dead interval while only {@code alive} nodes heartbeat. */

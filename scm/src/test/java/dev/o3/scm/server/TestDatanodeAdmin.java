@@ -23,7 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,14 +62,14 @@ class TestDatanodeAdmin {
                 .filter(uuid -> !members.contains(uuid))
                 .findFirst()
                 .orElse("");
-        container = scm.containers().containers().get(0).id();
+        container = fixture.allocateOnEveryPipeline().get(0);
         members.forEach(member -> report(member, ContainerState.OPEN));
     }
 
     private void report(String uuid, ContainerState state) {
         var unused = scm.heartbeat(
                 uuid,
-                OptionalInt.empty(),
+                Optional.empty(),
                 List.of(),
                 Optional.of(List.of(new ContainerReplicaReport(container, state, 4096, 1, 1))),
                 List.of());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.o3.scm.block.ExcludeList;
 import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.node.NodeState;
+import dev.o3.scm.node.RatisDirs;
 import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.pipeline.PipelineReport;
 import dev.o3.scm.pipeline.PipelineState;
@@ -13,7 +14,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -52,10 +52,10 @@ class TestPipelineLifecycle {
                 .isInstanceOf(DatanodeCommand.CreatePipeline.class));
 
         Pipeline first = allocated.get(0);
-        fixture.heartbeat("dn0", List.of(new PipelineReport(first.id(), false)), List.of());
-        fixture.heartbeat("dn1", List.of(new PipelineReport(first.id(), true)), List.of());
+        fixture.heartbeat("dn0", List.of(new PipelineReport(first.id(), false, false)), List.of());
+        fixture.heartbeat("dn1", List.of(new PipelineReport(first.id(), true, false)), List.of());
         assertThat(scm.pipelines().openPipelines()).isEmpty();
-        fixture.heartbeat("dn2", List.of(new PipelineReport(first.id(), false)), List.of());
+        fixture.heartbeat("dn2", List.of(new PipelineReport(first.id(), false, false)), List.of());
 
         assertThat(scm.metrics().creationFailures()).isZero();
         assertThat(scm.pipelines().openPipelines()).singleElement().satisfies(p -> {
@@ -214,13 +214,54 @@ class TestPipelineLifecycle {
         assertThat(scm.pipelines().pipelines()).hasSize(1);
 
         for (int i = 0; i < 3; i++) {
-            scm.heartbeat("dn" + i, OptionalInt.of(3), List.of(), Optional.empty(), List.of());
+            scm.heartbeat("dn" + i, Optional.of(new RatisDirs(3, 0)), List.of(), Optional.empty(), List.of());
         }
         scm.pipelines().createPipelines();
 
         assertThat(scm.pipelines().pipelines()).hasSize(3);
         assertThat(scm.pipelines().pipelineCountsByNode())
                 .containsOnly(Map.entry("dn0", 3), Map.entry("dn1", 3), Map.entry("dn2", 3));
+    }
+
+    @Test
+    void aFailedRaftLogClosesItsPipelineAndLowersTheNodesLimit() {
+        fixture = new ScmFixture(
+                directory,
+                Map.of("ozone.scm.datanode.pipeline.limit", "0", "ozone.scm.pipeline.per.metadata.disk", "1"));
+        StorageContainerManager scm = fixture.open();
+        fixture.registerAll(3);
+        for (int i = 0; i < 3; i++) {
+            scm.heartbeat("dn" + i, Optional.of(new RatisDirs(2, 0)), List.of(), Optional.empty(), List.of());
+        }
+        scm.pipelines().createPipelines();
+        fixture.openAllPipelines();
+        assertThat(scm.pipelines().openPipelines()).hasSize(2);
+        Pipeline broken = scm.pipelines().openPipelines().get(0);
+
+        scm.heartbeat(
+                "dn0",
+                Optional.of(new RatisDirs(1, 1)),
+                List.of(new PipelineReport(broken.id(), false, true)),
+                Optional.empty(),
+                List.of());
+        scm.pipelines().createPipelines();
+
+        assertThat(scm.pipelines().openPipelines()).extracting(Pipeline::id).doesNotContain(broken.id());
+        assertThat(scm.pipelines().pipelineCountsByNode().get("dn0"))
+                .as("one healthy Ratis dir left: one pipeline")
+                .isEqualTo(1);
+
+        Pipeline other = scm.pipelines().openPipelines().get(0);
+        scm.heartbeat(
+                "dn0",
+                Optional.of(new RatisDirs(0, 2)),
+                List.of(new PipelineReport(other.id(), false, true)),
+                Optional.empty(),
+                List.of());
+        scm.pipelines().createPipelines();
+        assertThat(scm.pipelines().pipelineCountsByNode().get("dn0"))
+                .as("no healthy Ratis dir: no pipeline")
+                .isZero();
     }
 
     @Test
@@ -250,7 +291,8 @@ class TestPipelineLifecycle {
         fixture.open();
         fixture.register("dn0");
 
-        List<DatanodeCommand> commands = fixture.heartbeat("dn0", List.of(new PipelineReport("gone", true)), List.of());
+        List<DatanodeCommand> commands =
+                fixture.heartbeat("dn0", List.of(new PipelineReport("gone", true, false)), List.of());
 
         assertThat(commands).singleElement().isInstanceOf(DatanodeCommand.ClosePipeline.class);
     }

@@ -7,6 +7,7 @@ import dev.o3.scm.container.ContainerState;
 import dev.o3.scm.node.DatanodeDescriptor;
 import dev.o3.scm.node.NodeOperationalState;
 import dev.o3.scm.node.OperationalState;
+import dev.o3.scm.pipeline.Pipeline;
 import dev.o3.scm.replication.ContainerHealth;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,6 +43,38 @@ class TestReplicationManager {
 
             assertThat(cluster.allPendingCommands()).isEmpty();
             containers.forEach(id -> assertThat(cluster.health(id)).isIn(ContainerHealth.HEALTHY));
+        }
+    }
+
+    @Test
+    void aClosedContainerThatNeverHeldABlockIsDeletedEverywhereThenMarkedDeleted() {
+        try (ReplicaHarness cluster = harness(6, 2, Map.of())) {
+            Pipeline pipeline = cluster.scm().pipelines().openPipelines().get(0);
+            long id = cluster.scm()
+                    .containers()
+                    .allocate(pipeline, 1, Set.of())
+                    .orElseThrow()
+                    .id();
+            cluster.putEmpty(id, pipeline.memberIds());
+            cluster.passSafeModeWait();
+
+            cluster.runReplication();
+
+            assertThat(cluster.health(id)).isEqualTo(ContainerHealth.EMPTY);
+            assertThat(cluster.allPendingCommands())
+                    .containsOnlyKeys(pipeline.memberIds())
+                    .allSatisfy((node, commands) -> assertThat(commands)
+                            .singleElement()
+                            .isInstanceOfSatisfying(
+                                    DatanodeCommand.DeleteContainer.class,
+                                    d -> assertThat(d.containerId()).isEqualTo(id)));
+            cluster.executeAll();
+            cluster.heartbeatAll();
+            cluster.runReplication();
+
+            assertThat(cluster.holders(id)).isEmpty();
+            assertThat(cluster.scm().containers().container(id).orElseThrow().state())
+                    .isEqualTo(ContainerState.DELETED);
         }
     }
 

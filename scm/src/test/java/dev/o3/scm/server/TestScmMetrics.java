@@ -49,7 +49,9 @@ class TestScmMetrics {
 
         assertThat(value(ScmMetrics.PIPELINES, state("allocated"))).isZero();
         assertThat(value(ScmMetrics.PIPELINES, state("open"))).isEqualTo(1);
-        assertThat(value(ScmMetrics.CONTAINERS, state("open"))).isEqualTo(3);
+        assertThat(value(ScmMetrics.CONTAINERS, state("open")))
+                .as("one container per allocated block, up to three per pipeline")
+                .isEqualTo(2);
         assertThat(value(ScmMetrics.BLOCKS_ALLOCATED, Labels.EMPTY)).isEqualTo(2);
 
         fixture.passDeadInterval(List.of("dn0", "dn1"));
@@ -59,7 +61,7 @@ class TestScmMetrics {
         assertThat(value(ScmMetrics.PIPELINES, state("open"))).isZero();
         assertThat(value(ScmMetrics.PIPELINES_CLOSED, Labels.EMPTY)).isEqualTo(1);
         assertThat(value(ScmMetrics.CONTAINERS, state("open"))).isZero();
-        assertThat(value(ScmMetrics.CONTAINERS, state("closing"))).isEqualTo(3);
+        assertThat(value(ScmMetrics.CONTAINERS, state("closing"))).isEqualTo(2);
     }
 
     @Test

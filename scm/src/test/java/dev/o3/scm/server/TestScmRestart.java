@@ -33,7 +33,11 @@ class TestScmRestart {
     @Test
     void stateSurvivesRestartAndSafeModeWaitsForDatanodes() {
         fixture = new ScmFixture(
-                directory, Map.of("ozone.scm.datanode.pipeline.limit", "2", "hdds.scm.safemode.min.datanode", "3"));
+                directory,
+                Map.of(
+                        "ozone.scm.datanode.pipeline.limit", "2",
+                        "hdds.scm.safemode.min.datanode", "3",
+                        "ozone.scm.pipeline.owner.container.count", "1"));
         StorageContainerManager scm = fixture.open();
         fixture.registerAll(3);
         fixture.openAllPipelines();

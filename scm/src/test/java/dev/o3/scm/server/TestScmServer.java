@@ -22,6 +22,7 @@ import dev.o3.proto.scm.ContainerReportRequest;
 import dev.o3.proto.scm.ContainerReportResponse;
 import dev.o3.proto.scm.DatanodeInfo;
 import dev.o3.proto.scm.ExitSafeModeRequest;
+import dev.o3.proto.scm.GetContainerLocationsRequest;
 import dev.o3.proto.scm.GetContainerRequest;
 import dev.o3.proto.scm.GetContainerResponse;
 import dev.o3.proto.scm.HeartbeatRequest;
@@ -59,6 +60,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -189,19 +191,7 @@ class TestScmServer {
             server.start();
             var datanodes = ScmDatanodeServiceGrpc.newBlockingStub(channel(server.datanodePort()));
             var admin = ScmAdminServiceGrpc.newBlockingStub(channel(server.adminPort()));
-            assertThat(admin.containerReport(ContainerReportRequest.getDefaultInstance())
-                            .getAvailable())
-                    .as("no report while in safe mode")
-                    .isFalse();
-            assertThat(admin.exitSafeMode(ExitSafeModeRequest.getDefaultInstance())
-                            .getWasInSafeMode())
-                    .isTrue();
-            assertThat(admin.exitSafeMode(ExitSafeModeRequest.getDefaultInstance())
-                            .getWasInSafeMode())
-                    .isFalse();
-            assertThat(admin.safeModeStatus(SafeModeStatusRequest.getDefaultInstance())
-                            .getInSafeMode())
-                    .isFalse();
+            assertSafeModeIsLeftOnRequest(admin);
             for (int i = 0; i < 3; i++) {
                 datanodes.register(
                         RegisterRequest.newBuilder().setDatanode(details(i)).build());
@@ -213,9 +203,18 @@ class TestScmServer {
                             .setDatanodeUuid(node)
                             .addPipelines(PipelineReport.newBuilder().setPipelineId(pipelineId))
                             .build()));
-            long containerId = admin.listContainers(ListContainersRequest.getDefaultInstance())
-                    .getContainers(0)
+            var blocks = ScmBlockServiceGrpc.newBlockingStub(channel(server.blockPort()));
+            // Two blocks: two containers on the pipeline (they are created as blocks need them).
+            long containerId = blocks.allocateBlock(AllocateBlockRequest.newBuilder()
+                            .setSize(4096)
+                            .setCount(2)
+                            .build())
+                    .getBlocks(0)
+                    .getBlockId()
                     .getContainerId();
+            assertThat(readFrom(blocks, containerId, 999))
+                    .as("an open container is read from its pipeline; an unknown one is left out")
+                    .containsExactlyInAnyOrder(uuid(0), uuid(1), uuid(2));
             for (int i = 0; i < 3; i++) {
                 datanodes.heartbeat(HeartbeatRequest.newBuilder()
                         .setDatanodeUuid(uuid(i))
@@ -231,6 +230,9 @@ class TestScmServer {
             GetContainerResponse container = admin.getContainer(
                     GetContainerRequest.newBuilder().setContainerId(containerId).build());
             assertThat(container.getContainer().getState()).isEqualTo(ContainerState.CONTAINER_CLOSED);
+            assertThat(readFrom(blocks, containerId))
+                    .as("a closed container is read from its replicas, highest BCSID first")
+                    .containsExactly(uuid(2), uuid(1), uuid(0));
             assertThat(container.getReplicasList())
                     .extracting(r -> r.getDatanode().getUuid(), ReplicaInfo::getBlockCommitSequenceId)
                     .containsExactly(tuple(uuid(0), 7L), tuple(uuid(1), 8L), tuple(uuid(2), 9L));
@@ -370,6 +372,30 @@ class TestScmServer {
     }
 
     /** Each fake datanode collects its CreatePipeline commands until every pipeline is announced. */
+    private static void assertSafeModeIsLeftOnRequest(ScmAdminServiceGrpc.ScmAdminServiceBlockingStub admin) {
+        assertThat(admin.containerReport(ContainerReportRequest.getDefaultInstance())
+                        .getAvailable())
+                .as("no report while in safe mode")
+                .isFalse();
+        assertThat(admin.exitSafeMode(ExitSafeModeRequest.getDefaultInstance()).getWasInSafeMode())
+                .isTrue();
+        assertThat(admin.exitSafeMode(ExitSafeModeRequest.getDefaultInstance()).getWasInSafeMode())
+                .isFalse();
+        assertThat(admin.safeModeStatus(SafeModeStatusRequest.getDefaultInstance())
+                        .getInSafeMode())
+                .isFalse();
+    }
+
+    /** The datanodes SCM names to read the containers from, all locations' in order. */
+    private static List<String> readFrom(ScmBlockServiceGrpc.ScmBlockServiceBlockingStub blocks, long... containers) {
+        GetContainerLocationsRequest.Builder request = GetContainerLocationsRequest.newBuilder();
+        Arrays.stream(containers).forEach(request::addContainerIds);
+        return blocks.getContainerLocations(request.build()).getLocationsList().stream()
+                .flatMap(location -> location.getReplicasList().stream())
+                .map(DatanodeDetails::getUuid)
+                .toList();
+    }
+
     private static Map<String, List<String>> collectCreatePipelineCommands(
             ScmDatanodeServiceGrpc.ScmDatanodeServiceBlockingStub datanodes, int expected) {
         return collectCreatePipelineCommands(datanodes, expected, DATANODES);

@@ -44,6 +44,37 @@ class TestStatusHttpServer {
         }
     }
 
+    @Test
+    void aJsonEndpointAnswersGetAndPostWithTheirQueryAndRefusalsWithTheirStatus()
+            throws IOException, InterruptedException {
+        try (StatusHttpServer server = new StatusHttpServer(
+                "test",
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                new PrometheusRegistry(),
+                Map::of)) {
+            server.addJsonEndpoint("/mode", (method, query) -> {
+                if (query.containsKey("bad")) {
+                    throw new JsonEndpoint.EndpointException(409, "refused: " + query.get("bad"));
+                }
+                return Map.of("method", method, "mode", query.getOrDefault("mode", "none"));
+            });
+            server.start();
+
+            assertThat(get(server, "/mode").body()).contains("\"method\" : \"GET\"", "\"mode\" : \"none\"");
+            URI post = URI.create("http://127.0.0.1:" + server.port() + "/mode?mode=shadow%20mode");
+            HttpResponse<String> posted = http.send(
+                    HttpRequest.newBuilder(post)
+                            .POST(HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(posted.body()).contains("\"method\" : \"POST\"", "\"mode\" : \"shadow mode\"");
+            HttpResponse<String> refused = get(server, "/mode?bad=yes");
+            assertThat(refused.statusCode()).isEqualTo(409);
+            assertThat(refused.body()).contains("refused: yes");
+            assertThat(get(server, "/mode/extra").statusCode()).isEqualTo(404);
+        }
+    }
+
     private HttpResponse<String> get(StatusHttpServer server, String path) throws IOException, InterruptedException {
         URI uri = URI.create("http://127.0.0.1:" + server.port() + path);
         return http.send(HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.ofString());

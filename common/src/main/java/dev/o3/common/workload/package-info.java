@@ -1,0 +1,2 @@
+/** Synthetic workloads shared by the load generators and the simulators. */
+package dev.o3.common.workload;

@@ -1,0 +1,56 @@
+package dev.o3.s3gateway.handler;
+
+import dev.o3.s3gateway.backend.BackendException;
+import dev.o3.s3gateway.backend.BackendStatus;
+import dev.o3.s3gateway.error.S3ErrorCode;
+import dev.o3.s3gateway.error.S3Errors;
+import dev.o3.s3gateway.error.S3Exception;
+import dev.o3.s3gateway.http.S3Request;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code versionId} of a request and the version headers of responses. O3's version ids are 16 hex digits (a
+ * sequence number), or "null" for the null version; anything else is refused as S3 refuses an id it never issued.
+ */
+final class VersionIds {
+    static final String VERSION_HEADER = "x-amz-version-id";
+    static final String DELETE_MARKER_HEADER = "x-amz-delete-marker";
+    private static final Pattern ID = Pattern.compile("null|[0-9a-f]{16}");
+
+    private VersionIds() {}
+
+    /**
+     * The request's {@code versionId}, if any.
+     *
+     * @throws S3Exception InvalidArgument for an empty or malformed id
+     */
+    static Optional<String> of(S3Request request) {
+        return request.query("versionId").map(VersionIds::check);
+    }
+
+    /** Checks a version id from a request (query, copy source or DeleteObjects document). */
+    static String check(String versionId) {
+        if (!ID.matcher(versionId).matches()) {
+            throw new S3Exception(
+                    S3ErrorCode.INVALID_ARGUMENT,
+                    versionId.isEmpty() ? "Version id cannot be the empty string" : "Invalid version id specified");
+        }
+        return versionId;
+    }
+
+    /**
+     * The S3 error of a failed read of one version: a delete marker is 405 MethodNotAllowed with
+     * {@code x-amz-delete-marker} and the version id, as S3 answers.
+     */
+    static S3Exception readFailure(BackendException e, String versionId) {
+        if (e.status() != BackendStatus.METHOD_NOT_ALLOWED) {
+            return S3Errors.translate(e);
+        }
+        return new S3Exception(
+                S3ErrorCode.METHOD_NOT_ALLOWED,
+                S3ErrorCode.METHOD_NOT_ALLOWED.defaultMessage(),
+                Map.of(DELETE_MARKER_HEADER, "true", VERSION_HEADER, versionId, "Allow", "DELETE"));
+    }
+}
