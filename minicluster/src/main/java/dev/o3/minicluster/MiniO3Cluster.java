@@ -272,8 +272,7 @@ public final class MiniO3Cluster implements AutoCloseable {
         gatewayCertificate =
                 OzoneS3GatewayDaemon.certificate(conf, layout.baseDirectory().resolve("s3g"), clock);
         // In secure mode the gateway signs as the administrator, OM's own user and so a trusted proxy.
-        gatewayClient =
-                OzoneS3GatewayDaemon.client(conf, gatewayCertificate, Optional.ofNullable(adminCredential));
+        gatewayClient = OzoneS3GatewayDaemon.client(conf, gatewayCertificate, Optional.ofNullable(adminCredential));
         gateway = new S3GatewayServer(
                 conf,
                 new OzoneS3Backend(gatewayClient, conf.get(CommonConfigKeys.S3_VOLUME)),
