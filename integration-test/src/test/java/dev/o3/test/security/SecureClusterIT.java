@@ -7,6 +7,10 @@ import dev.o3.client.admin.ScmAdminClient;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.config.ClientConfigKeys;
 import dev.o3.client.om.OmException;
+import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.common.config.HostAndPort;
+import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.common.security.CredentialFile;
 import dev.o3.common.security.RequestSignature;
 import dev.o3.common.security.SignatureHeaders;
@@ -14,6 +18,7 @@ import dev.o3.common.security.UserCredential;
 import dev.o3.minicluster.MiniO3Cluster;
 import dev.o3.proto.om.CallAuth;
 import dev.o3.proto.om.LookupKeyRequest;
+import dev.o3.proto.om.LookupKeyResponse;
 import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OmReply;
 import dev.o3.proto.om.OmStatus;
@@ -22,7 +27,6 @@ import dev.o3.proto.om.VerifySignatureRequest;
 import io.grpc.CallOptions;
 import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
@@ -52,10 +56,11 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
- * A secure cluster (signed native calls, block tokens) on real sockets: every OM operation refuses a caller without
- * a valid signature, whatever it claims; a signature is good once and only near its time; a user is not an
- * administrator (neither on OM nor on SCM) and cannot read another user's secret; the S3 gateway acts for the user
- * whose SigV4 signature it checked.
+ * A secure cluster (mutual TLS, signed native calls, block tokens) on real sockets: every OM operation refuses a
+ * caller without a valid signature, whatever it claims; a signature is good once and only near its time; a user is
+ * not an administrator (neither on OM nor on SCM) and cannot read another user's secret; the S3 gateway acts for the
+ * user whose SigV4 signature it checked, and only such a trusted proxy may name its client's address (aws:SourceIp).
+ * Every channel is mutual TLS: the signatures ride on it.
  */
 @Tag("integration")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -63,6 +68,8 @@ import software.amazon.awssdk.services.s3.S3Client;
 class SecureClusterIT {
     private static final String ALICE = "alice";
     private static final Duration DEADLINE = Duration.ofSeconds(20);
+    private static final Metadata.Key<String> SOURCE_IP =
+            Metadata.Key.of("o3-source-ip", Metadata.ASCII_STRING_MARSHALLER);
 
     @TempDir
     static Path directory;
@@ -77,6 +84,7 @@ class SecureClusterIT {
                 .numDatanodes(3)
                 .withS3Gateway()
                 .conf("ozone.scm.datanode.pipeline.limit", "1")
+                .tls()
                 .secure()
                 .build()
                 .newCluster()
@@ -85,7 +93,9 @@ class SecureClusterIT {
         cluster.waitForOpenPipelines(1, Duration.ofSeconds(90));
         alice = cluster.credential(ALICE);
         String om = cluster.clientConfiguration().explicitValues().get("ozone.om.address");
-        channel = ManagedChannelBuilder.forTarget(om).usePlaintext().build();
+        // Mutual TLS with the cluster CA, as every client of this cluster: the signatures ride on the TLS channel.
+        channel = GrpcFactory.channel(
+                HostAndPort.parse(om, CommonConfigKeys.OM_PORT), GrpcConfig.from(cluster.clientConfiguration()));
     }
 
     @AfterAll
@@ -241,15 +251,7 @@ class SecureClusterIT {
 
     @Test
     void theGatewayActsForTheUserWhoseS3SignatureItChecked() {
-        URI endpoint =
-                URI.create("http://127.0.0.1:" + cluster.gateway().orElseThrow().port());
-        try (S3Client s3 = S3Client.builder()
-                .endpointOverride(endpoint)
-                .region(Region.US_EAST_1)
-                .forcePathStyle(true)
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(alice.accessKeyId(), alice.secret())))
-                .build()) {
+        try (S3Client s3 = s3Client(alice)) {
             s3.createBucket(b -> b.bucket("alices-bucket"));
             s3.putObject(b -> b.bucket("alices-bucket").key("k"), RequestBody.fromString("hello"));
             assertThat(s3.getObjectAsBytes(b -> b.bucket("alices-bucket").key("k"))
@@ -264,6 +266,54 @@ class SecureClusterIT {
                             .owner())
                     .isEqualTo(ALICE);
         }
+    }
+
+    @Test
+    void onlyATrustedProxyMayNameItsClientsAddress() {
+        String policy = "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":\"*\","
+                + "\"Action\":\"s3:GetObject\",\"Resource\":\"arn:aws:s3:::ip-bucket/*\","
+                + "\"Condition\":{\"IpAddress\":{\"aws:SourceIp\":\"10.9.9.9/32\"}}}]}";
+        try (S3Client s3 = s3Client(cluster.adminCredential())) {
+            s3.createBucket(b -> b.bucket("ip-bucket"));
+            s3.putObject(b -> b.bucket("ip-bucket").key("k"), RequestBody.fromString("hello"));
+            s3.putBucketPolicy(b -> b.bucket("ip-bucket").policy(policy));
+        }
+        var lookup = OzoneManagerServiceGrpc.getLookupKeyMethod();
+        LookupKeyRequest request = LookupKeyRequest.newBuilder()
+                .setVolume("s3v")
+                .setBucket("ip-bucket")
+                .setName("k")
+                .build();
+
+        Metadata alicesClaim = signed(alice, "", false, lookup.getFullMethodName(), now());
+        alicesClaim.put(SOURCE_IP, "10.9.9.9");
+        assertThat(lookupAs(alicesClaim, request).getError().getStatus())
+                .as("alice is no proxy: her call is from 127.0.0.1 whatever she claims")
+                .isEqualTo(OmStatus.PERMISSION_DENIED);
+
+        Metadata proxied = signed(cluster.adminCredential(), ALICE, false, lookup.getFullMethodName(), now());
+        proxied.put(SOURCE_IP, "10.9.9.9");
+        assertThat(lookupAs(proxied, request).hasError())
+                .as("OM's own user is a trusted proxy: the address it names is believed")
+                .isFalse();
+    }
+
+    private LookupKeyResponse lookupAs(Metadata headers, LookupKeyRequest request) {
+        return OzoneManagerServiceGrpc.newBlockingStub(
+                        ClientInterceptors.intercept(channel, MetadataUtils.newAttachHeadersInterceptor(headers)))
+                .withDeadlineAfter(DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
+                .lookupKey(request);
+    }
+
+    private S3Client s3Client(UserCredential credential) {
+        return S3Client.builder()
+                .endpointOverride(URI.create(
+                        "http://127.0.0.1:" + cluster.gateway().orElseThrow().port()))
+                .region(Region.US_EAST_1)
+                .forcePathStyle(true)
+                .credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(credential.accessKeyId(), credential.secret())))
+                .build();
     }
 
     private ScmAdminClient scmAdmin(Path credentials) {

@@ -1,15 +1,12 @@
 package dev.o3.om.server;
 
 import dev.o3.common.concurrent.Threads;
-import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.echo.EchoService;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcExecutor;
 import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.common.grpc.GrpcServer;
-import dev.o3.common.security.BlockTokenConfig;
-import dev.o3.common.security.BlockTokenKeys;
 import dev.o3.om.apply.TransactionApplier;
 import dev.o3.om.config.OmConfig;
 import dev.o3.om.config.OmConfigKeys;
@@ -22,8 +19,6 @@ import dev.o3.om.ratis.OmRatisConfig;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.rpc.OzoneManagerService;
 import dev.o3.om.scm.ScmBlockClient;
-import dev.o3.om.security.AuthenticationConfig;
-import dev.o3.om.security.SecretKeyRefresher;
 import dev.o3.om.service.BackgroundServices;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
@@ -32,7 +27,6 @@ import dev.o3.server.security.tls.HttpsCertificate;
 import dev.o3.server.security.tls.ServiceCertificate;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,10 +51,7 @@ public final class OzoneManagerServer implements Daemon {
     private static final Logger LOG = LoggerFactory.getLogger(OzoneManagerServer.class);
 
     private final OmConfig config;
-    private final AuthenticationConfig authentication;
-    private final Optional<BlockTokenKeys> tokenKeys;
-    private final boolean scmKeys;
-    private final Duration secretKeyCheck;
+    private final OmSecurity security;
     private final Clock clock;
     private final String name;
     private final OzoneConfiguration conf;
@@ -82,10 +73,7 @@ public final class OzoneManagerServer implements Daemon {
      */
     public OzoneManagerServer(OzoneConfiguration conf, Clock clock) {
         this.config = OmConfig.from(Objects.requireNonNull(conf, "conf is null"));
-        this.authentication = AuthenticationConfig.from(conf);
-        this.tokenKeys = BlockTokenConfig.keys(conf);
-        this.scmKeys = BlockTokenConfig.scmManaged(conf);
-        this.secretKeyCheck = conf.get(CommonConfigKeys.SECRET_KEY_CHECK);
+        this.security = OmSecurity.from(conf);
         this.clock = Objects.requireNonNull(clock, "clock is null");
         this.name = config.nodeId();
         this.conf = conf;
@@ -132,11 +120,8 @@ public final class OzoneManagerServer implements Daemon {
                 name, stores, config.s3Volume(), config.requests().minPartSize(), metrics::recordRetryAnswered);
         ScmBlockClient scm = components.add(
                 new ScmBlockClient(config.scmBlockAddress(), config.services().scmRequestTimeout(), grpcConfig));
-        if (scmKeys) {
-            components
-                    .add(new SecretKeyRefresher(name, scm, tokenKeys.orElseThrow(), secretKeyCheck))
-                    .start();
-        }
+        security.keyRefresher(name, scm)
+                .ifPresent(refresher -> components.add(refresher).start());
         ratis = components.add(
                 new OmRatisServer(name, ratisConfig(), grpcConfig.security(), stores, applier, metrics::recordApply));
         ratis.start();
@@ -150,15 +135,7 @@ public final class OzoneManagerServer implements Daemon {
                 grpcConfig,
                 GrpcExecutor.direct(),
                 OzoneManagerService.create(
-                        ServiceWiring.dependencies(
-                                config,
-                                ratis,
-                                stores,
-                                scm,
-                                handlers,
-                                clock,
-                                metrics,
-                                new ServiceWiring.Security(authentication, tokenKeys)),
+                        ServiceWiring.dependencies(config, ratis, stores, scm, handlers, clock, metrics, security),
                         this::clientAddressOf),
                 new EchoService().bindService()));
         grpc.start();
@@ -176,7 +153,8 @@ public final class OzoneManagerServer implements Daemon {
                 scm,
                 clock,
                 ServiceWiring.backgroundSettings(
-                        config, authentication.enabled() ? Optional.of(adminCredentialFile()) : Optional.empty())));
+                        config,
+                        security.authentication().enabled() ? Optional.of(adminCredentialFile()) : Optional.empty())));
         background.start();
         lifecycleService =
                 components.add(new LifecycleService(name, ratis, stores, clock, lifecycleSettings, metrics.registry()));

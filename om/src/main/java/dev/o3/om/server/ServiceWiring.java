@@ -41,7 +41,7 @@ final class ServiceWiring {
             Executor handlers,
             Clock clock,
             OmMetrics metrics,
-            Security security) {
+            OmSecurity security) {
         AuthenticationConfig authentication = security.authentication();
         Optional<BlockTokenKeys> tokenKeys = security.tokenKeys();
         OmConfig.RequestSettings requests = config.requests();
@@ -81,14 +81,6 @@ final class ServiceWiring {
                         config.services().containerLocationCacheTtl(),
                         config.services().scmRequestTimeout()));
     }
-
-    /**
-     * Secure mode's settings.
-     *
-     * @param authentication whether and how calls are authenticated
-     * @param tokenKeys the block-token keys (security on), static or kept in step with SCM's
-     */
-    record Security(AuthenticationConfig authentication, Optional<BlockTokenKeys> tokenKeys) {}
 
     /** Checks signatures against the S3 secret table when authentication is on. */
     private static Optional<RequestAuthenticator> authenticator(
