@@ -39,10 +39,10 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "local",
         mixinStandardHelpOptions = true,
-        description =
-                "Run a whole cluster in this process: SCM, OM, datanodes (Multi-Raft) and the S3 gateway;"
-                        + " secure: mutual TLS between the parts unless --no-tls, and signed calls and block tokens (you are"
-                        + " the administrator, your key written to ~/.ozone/credentials) unless -Dozone.security.enabled=false.")
+        description = "Run a whole cluster in this process: SCM, OM, datanodes (Multi-Raft) and the S3 gateway;"
+                + " secure: mutual TLS between the parts unless --no-tls, and signed calls and block tokens"
+                + " (you are the administrator, your key written to ~/.ozone/credentials) unless"
+                + " -Dozone.security.enabled=false.")
 final class LocalCommand implements Callable<Integer> {
     @Mixin
     private ConfigOptions config;

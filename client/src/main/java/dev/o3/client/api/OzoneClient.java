@@ -43,8 +43,8 @@ public final class OzoneClient implements AutoCloseable {
 
     /**
      * A client of the cluster in {@code conf} with its own gRPC settings (a service, the S3 gateway, connects with its
-     * certificate), signing its calls with the credential of {@link #credentialOf} as {@link #create(OzoneConfiguration,
-     * String)} does.
+     * certificate), signing its calls with the credential of {@link #credentialOf} as the two-argument {@code create}
+     * does.
      */
     public static OzoneClient create(OzoneConfiguration conf, String user, GrpcConfig grpc) {
         Optional<UserCredential> credential = credentialOf(conf);
