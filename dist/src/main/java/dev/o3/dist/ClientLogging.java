@@ -7,16 +7,17 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ScopeType;
 
 /**
- * Logging of the {@code ozone} process, set before the first logger exists (slf4j-simple reads its configuration
- * once). The shells ({@code sh}, {@code admin}, {@code s3}, {@code fs}) print their own output and one-line errors
- * only: the log lines of what they use (the O3 client, Ratis, gRPC, Hadoop) are dropped unless the command line says
- * {@value #VERBOSE}, then they go to stderr at {@code OZONE_LOG_LEVEL} (default info). In every command
+ * Logging of the {@code ozone} process, set before the first logger exists (logback reads its configuration,
+ * {@code logback.xml}, once). The shells ({@code sh}, {@code admin}, {@code s3}, {@code fs}) print their own output
+ * and one-line errors only: the log lines of what they use (the O3 client, Ratis, gRPC, Hadoop) are dropped unless
+ * the command line says {@value #VERBOSE}, then they go to stderr at {@code OZONE_LOG_LEVEL} (default info). In every
+ * command
  * java.util.logging (gRPC, Ratis' shaded gRPC) goes through SLF4J, so that one level and format apply to it too.
  */
 final class ClientLogging {
     static final String VERBOSE = "--verbose";
-    /** slf4j-simple's level for every logger; {@code bin/ozone} sets it from OZONE_LOG_LEVEL. */
-    static final String LEVEL_PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
+    /** The level of every logger but the audit ones (logback.xml); {@code bin/ozone} sets it from OZONE_LOG_LEVEL. */
+    static final String LEVEL_PROPERTY = "o3.log.level";
 
     private static final Set<String> SHELLS = Set.of("sh", "admin", "s3", "fs");
 

@@ -52,7 +52,13 @@ final class LocalClusterFile {
         xml.append("</configuration>\n");
         String content = xml.toString();
         try {
-            Path temporary = Files.createTempFile(file.getParent(), ".ozone-local", ".xml");
+            // Readable by every user of the machine (addresses only, no secrets): in secure mode they all talk to
+            // this cluster, each with their own credential.
+            Path temporary = Files.createTempFile(
+                    file.getParent(),
+                    ".ozone-local",
+                    ".xml",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")));
             Files.writeString(temporary, content, StandardCharsets.UTF_8);
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

@@ -7,6 +7,7 @@ import dev.o3.client.config.ClientConfigKeys;
 import dev.o3.common.concurrent.Threads;
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.ConfigKey;
+import dev.o3.common.security.CredentialFile;
 import dev.o3.minicluster.ClusterLayout;
 import dev.o3.minicluster.MiniO3Cluster;
 import dev.o3.s3gateway.server.S3GatewayServer;
@@ -38,7 +39,10 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "local",
         mixinStandardHelpOptions = true,
-        description = "Run a whole cluster in this process: SCM, OM, datanodes (Multi-Raft) and the S3 gateway.")
+        description = "Run a whole cluster in this process: SCM, OM, datanodes (Multi-Raft) and the S3 gateway;"
+                + " secure: mutual TLS between the parts unless --no-tls, and signed calls and block tokens"
+                + " (you are the administrator, your key written to ~/.ozone/credentials) unless"
+                + " -Dozone.security.enabled=false.")
 final class LocalCommand implements Callable<Integer> {
     @Mixin
     private ConfigOptions config;
@@ -88,7 +92,8 @@ final class LocalCommand implements Callable<Integer> {
                 .racks(racks)
                 .volumesPerDatanode(disks)
                 .ratisDirsPerDatanode(disks)
-                .withS3Gateway();
+                .withS3Gateway()
+                .secure();
         if (!anyPorts) {
             layout.fixedPorts();
         }
@@ -116,9 +121,33 @@ final class LocalCommand implements Callable<Integer> {
             secret = client.objectStore().getS3Secret(System.getProperty("user.name"));
         }
         Optional<Path> written = writeClientFile(cluster, clientFile);
+        Optional<Path> credential = writeCredential(cluster);
         printEndpoints(cluster, pipelines, secret, written, Duration.ofNanos(System.nanoTime() - start));
+        credential.ifPresent(file -> spec.commandLine()
+                .getOut()
+                .println("  Secure mode: you (" + cluster.adminCredential().accessKeyId()
+                        + ") are the administrator; your key is in " + file
+                        + " (other users: ozone s3 getsecret -u USER, then ozone login)"));
         stopped.await();
         return 0;
+    }
+
+    /**
+     * Secure mode: writes the administrator's key (this OS user's) to the user's credential file, replacing a stale
+     * one, so that {@code ozone sh} and the other commands just work for whoever started the cluster.
+     */
+    private Optional<Path> writeCredential(MiniO3Cluster cluster) {
+        if (!cluster.authenticated()) {
+            return Optional.empty();
+        }
+        Path file = CredentialFile.defaultLocation();
+        try {
+            CredentialFile.write(file, cluster.adminCredential());
+            return Optional.of(file);
+        } catch (UncheckedIOException e) {
+            spec.commandLine().getErr().println("ozone local: " + e.getMessage());
+            return Optional.empty();
+        }
     }
 
     /** Writes the cluster's client addresses where client commands read them; warns when it cannot. */

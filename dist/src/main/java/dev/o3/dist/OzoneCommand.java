@@ -2,6 +2,7 @@ package dev.o3.dist;
 
 import dev.o3.client.admin.AdminCommand;
 import dev.o3.client.om.OmException;
+import dev.o3.client.s3.LoginCommand;
 import dev.o3.client.s3.S3Command;
 import dev.o3.client.shell.ShellCommand;
 import dev.o3.common.config.ConfigException;
@@ -33,6 +34,7 @@ import picocli.CommandLine.IVersionProvider;
             ShellCommand.class,
             AdminCommand.class,
             S3Command.class,
+            LoginCommand.class,
             FreonCommand.class,
             LocalCommand.class,
             FsCommand.class

@@ -168,6 +168,7 @@ public final class ClusterLayout {
         private boolean s3Gateway;
         private boolean fixedPorts;
         private boolean testTimers = true;
+        private boolean secure;
         private boolean tls;
         private String secret;
 
@@ -253,6 +254,16 @@ public final class ClusterLayout {
             return this;
         }
 
+        /**
+         * Secure mode (docs/security.md): block tokens under SCM's rotated keys, and authenticated native calls;
+         * {@link MiniO3Cluster#newClient} then hands out clients signing with their user's key. Without it a cluster
+         * never authenticates calls, even with {@code ozone.security.enabled} set for block tokens.
+         */
+        public Builder secure() {
+            this.secure = true;
+            return this;
+        }
+
         /** A configuration value for every node; validated when the layout is built. */
         public Builder conf(String key, String value) {
             overrides.put(Objects.requireNonNull(key, "key is null"), Objects.requireNonNull(value, "value is null"));
@@ -266,6 +277,10 @@ public final class ClusterLayout {
          * @throws dev.o3.common.config.ConfigException when an override is unknown or malformed
          */
         public ClusterLayout build() {
+            if (secure) {
+                overrides.putIfAbsent(CommonConfigKeys.SECURITY_ENABLED.name(), "true");
+            }
+            overrides.putIfAbsent(CommonConfigKeys.AUTHENTICATION_ENABLED.name(), Boolean.toString(secure));
             OzoneConfiguration.of(overrides);
             try {
                 Files.createDirectories(baseDirectory);
@@ -301,6 +316,8 @@ public final class ClusterLayout {
                 values.put(ScmConfigKeys.STALE_NODE_INTERVAL.name(), "6s");
                 values.put(ScmConfigKeys.DEAD_NODE_INTERVAL.name(), "12s");
                 values.put(ScmConfigKeys.HEARTBEAT_CHECK_INTERVAL.name(), "500ms");
+                // Datanodes heartbeat every 500 ms: a new block-token key reaches them well within 2 s.
+                values.put(CommonConfigKeys.SECRET_KEY_ACTIVATION.name(), "2s");
             }
             return values;
         }

@@ -1,8 +1,11 @@
 package dev.o3.minicluster;
 
 import dev.o3.client.api.OzoneClient;
+import dev.o3.client.api.S3Secret;
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.security.CredentialFile;
+import dev.o3.common.security.UserCredential;
 import dev.o3.datanode.config.DatanodeConfigKeys;
 import dev.o3.datanode.server.DatanodeServer;
 import dev.o3.om.server.OzoneManagerServer;
@@ -19,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
@@ -41,6 +45,7 @@ public final class MiniO3Cluster implements AutoCloseable {
     private final List<OzoneConfiguration> boundPorts = new ArrayList<>();
     private OzoneClient gatewayClient;
     private S3GatewayServer gateway;
+    private UserCredential adminCredential;
     private Optional<ServiceCertificate> gatewayCertificate = Optional.empty();
 
     MiniO3Cluster(ClusterLayout layout) {
@@ -58,7 +63,9 @@ public final class MiniO3Cluster implements AutoCloseable {
 
     /** Starts SCM, the OMs, the datanodes and the gateway, and returns once every node serves requests. */
     public MiniO3Cluster start() {
-        scm = new ScmServer(layout.scm().configuration(), clock);
+        // SCM asks OM to check the signatures of admin calls in secure mode.
+        scm = new ScmServer(
+                layout.scm().configuration().with(CommonConfigKeys.OM_ADDRESS.name(), omAddresses()), clock);
         scm.start();
         List<OzoneConfiguration> omConfs = omConfigurations();
         for (OzoneConfiguration conf : omConfs) {
@@ -68,6 +75,9 @@ public final class MiniO3Cluster implements AutoCloseable {
         oms.parallelStream().forEach(OzoneManagerServer::start);
         for (int i = 0; i < layout.datanodes().size(); i++) {
             datanodes.add(startDatanode(i));
+        }
+        if (authenticated()) {
+            adminCredential = waitForAdminCredential();
         }
         if (layout.s3Gateway()) {
             startGateway();
@@ -96,9 +106,44 @@ public final class MiniO3Cluster implements AutoCloseable {
         datanodes.stream().filter(Objects::nonNull).forEach(DatanodeServer::triggerHeartbeat);
     }
 
-    /** A client of this cluster acting as {@code user}; the caller closes it. */
+    /**
+     * A client of this cluster acting as {@code user}; the caller closes it. In secure mode it signs with {@code
+     * user}'s key, which the administrator creates if needed ({@link #credential}).
+     */
     public OzoneClient newClient(String user) {
-        return OzoneClient.create(clientConfiguration(), user);
+        if (authenticated()) {
+            return OzoneClient.create(clientConfiguration(), user, Optional.of(credential(user)));
+        }
+        return OzoneClient.create(clientConfiguration(), user, Optional.empty());
+    }
+
+    /** Whether this cluster authenticates native calls (secure mode, {@link ClusterLayout.Builder#secure()}). */
+    public boolean authenticated() {
+        return CommonConfigKeys.authenticationEnabled(clientConfiguration());
+    }
+
+    /**
+     * Secure mode: the key of the administrator (the OM's OS user), which OM created at its first start.
+     *
+     * @throws IllegalStateException when the cluster does not authenticate calls
+     */
+    public UserCredential adminCredential() {
+        if (adminCredential == null) {
+            throw new IllegalStateException("the cluster does not authenticate calls (not secure)");
+        }
+        return adminCredential;
+    }
+
+    /** Secure mode: {@code user}'s key, created by the administrator on first use. */
+    public UserCredential credential(String user) {
+        UserCredential admin = adminCredential();
+        if (admin.accessKeyId().equals(user)) {
+            return admin;
+        }
+        try (OzoneClient client = OzoneClient.create(clientConfiguration(), admin.accessKeyId(), Optional.of(admin))) {
+            S3Secret secret = client.objectStore().getS3Secret(user);
+            return new UserCredential(secret.accessKey(), secret.secret());
+        }
     }
 
     /** Configuration for clients and tools (OM and SCM addresses of this cluster). */
@@ -226,13 +271,30 @@ public final class MiniO3Cluster implements AutoCloseable {
         OzoneConfiguration conf = layout.gatewayConfiguration(omAddresses(), scmAdminAddress());
         gatewayCertificate =
                 OzoneS3GatewayDaemon.certificate(conf, layout.baseDirectory().resolve("s3g"), clock);
-        gatewayClient = OzoneS3GatewayDaemon.client(conf, gatewayCertificate);
+        // In secure mode the gateway signs as the administrator, OM's own user and so a trusted proxy.
+        gatewayClient = OzoneS3GatewayDaemon.client(conf, gatewayCertificate, Optional.ofNullable(adminCredential));
         gateway = new S3GatewayServer(
                 conf,
                 new OzoneS3Backend(gatewayClient, conf.get(CommonConfigKeys.S3_VOLUME)),
                 clock,
                 HttpsCertificate.forHttp(conf, gatewayCertificate));
         gateway.start();
+    }
+
+    /** Waits until an OM has written the administrator's credential (it does once a leader created it). */
+    private UserCredential waitForAdminCredential() {
+        AtomicReference<UserCredential> found = new AtomicReference<>();
+        waitFor("administrator credential", Duration.ofMinutes(2), () -> {
+            for (OzoneManagerServer om : oms) {
+                Optional<UserCredential> credential = CredentialFile.read(om.adminCredentialFile());
+                if (credential.isPresent()) {
+                    found.set(credential.get());
+                    return true;
+                }
+            }
+            return false;
+        });
+        return found.get();
     }
 
     private List<OzoneConfiguration> omConfigurations() {

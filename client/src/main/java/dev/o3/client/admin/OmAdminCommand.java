@@ -1,5 +1,6 @@
 package dev.o3.client.admin;
 
+import dev.o3.client.api.OzoneClient;
 import dev.o3.client.cli.ConfigOptions;
 import dev.o3.client.cli.JsonOutput;
 import dev.o3.client.config.ClientConfig;
@@ -9,12 +10,14 @@ import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.security.UserCredential;
 import dev.o3.proto.om.OmRoleInfo;
 import dev.o3.proto.om.ServiceInfoRequest;
 import dev.o3.proto.om.ServiceInfoResponse;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
@@ -62,15 +65,18 @@ final class OmAdminCommand {
             List<HostAndPort> oms = conf.get(CommonConfigKeys.OM_ADDRESS).stream()
                     .map(address -> HostAndPort.parse(address, CommonConfigKeys.OM_PORT))
                     .toList();
-            String user = System.getProperty("user.name");
+            Optional<UserCredential> credential = OzoneClient.credentialOf(conf);
+            String user = credential.map(UserCredential::accessKeyId).orElse(System.getProperty("user.name"));
             GrpcConfig grpc = GrpcConfig.from(conf);
             List<OmRoleInfo> members;
-            try (OmClient om = new OmClient(oms, user, ClientConfig.from(conf).failoverTimeout(), grpc)) {
+            try (OmClient om =
+                    new OmClient(oms, user, credential, ClientConfig.from(conf).failoverTimeout(), grpc)) {
                 members = serviceInfo(om).getOmsList();
             }
             // Every OM answers for itself: another OM's view of a dead peer is only its last role.
-            List<Role> roles =
-                    members.stream().map(member -> probe(member, user, grpc)).toList();
+            List<Role> roles = members.stream()
+                    .map(member -> probe(member, user, credential, grpc))
+                    .toList();
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
                 JsonOutput.print(out, roles);
@@ -81,9 +87,10 @@ final class OmAdminCommand {
         }
 
         /** {@code member}'s role as it reports it, or {@link #UNREACHABLE}. */
-        private static Role probe(OmRoleInfo member, String user, GrpcConfig grpc) {
+        private static Role probe(
+                OmRoleInfo member, String user, Optional<UserCredential> credential, GrpcConfig grpc) {
             HostAndPort address = HostAndPort.parse(member.getAddress(), CommonConfigKeys.OM_PORT);
-            try (OmClient om = new OmClient(List.of(address), user, PROBE_TIMEOUT, grpc)) {
+            try (OmClient om = new OmClient(List.of(address), user, credential, PROBE_TIMEOUT, grpc)) {
                 String role = serviceInfo(om).getOmsList().stream()
                         .filter(self -> self.getNodeId().equals(member.getNodeId()))
                         .map(OmRoleInfo::getRole)

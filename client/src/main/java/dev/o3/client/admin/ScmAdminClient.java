@@ -1,5 +1,7 @@
 package dev.o3.client.admin;
 
+import dev.o3.client.api.OzoneClient;
+import dev.o3.client.om.SigningCredentials;
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
@@ -36,7 +38,10 @@ import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Calls SCM's admin service; gRPC failures become one-line IOExceptions naming SCM's address. */
+/**
+ * Calls SCM's admin service, signing each call with the user's credential when there is one; gRPC failures become
+ * one-line IOExceptions naming SCM's address.
+ */
 public final class ScmAdminClient implements AutoCloseable {
     private static final long DEADLINE_SECONDS = 30;
 
@@ -48,7 +53,11 @@ public final class ScmAdminClient implements AutoCloseable {
         this.address = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_CLIENT_ADDRESS, CommonConfigKeys.SCM_CLIENT_PORT);
         this.channel = GrpcFactory.channel(address, GrpcConfig.from(conf));
-        this.stub = ScmAdminServiceGrpc.newBlockingStub(channel);
+        ScmAdminServiceGrpc.ScmAdminServiceBlockingStub unsigned = ScmAdminServiceGrpc.newBlockingStub(channel);
+        // Secure mode: SCM has OM check the signature of every admin call (docs/security.md).
+        this.stub = OzoneClient.credentialOf(conf)
+                .map(credential -> unsigned.withCallCredentials(new SigningCredentials(credential, "", false)))
+                .orElse(unsigned);
     }
 
     public List<DatanodeInfo> datanodes() throws IOException {

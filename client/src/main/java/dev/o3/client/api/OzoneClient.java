@@ -1,6 +1,7 @@
 package dev.o3.client.api;
 
 import dev.o3.client.config.ClientConfig;
+import dev.o3.client.config.ClientConfigKeys;
 import dev.o3.client.io.DatanodeClients;
 import dev.o3.client.io.RatisDatanodeTransport;
 import dev.o3.client.om.OmClient;
@@ -9,7 +10,10 @@ import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.ratis.RatisClientOptions;
+import dev.o3.common.security.CredentialFile;
+import dev.o3.common.security.UserCredential;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Entry point of the Java API: one per application, thread-safe, holding persistent connections to the OMs (and,
@@ -28,23 +32,56 @@ public final class OzoneClient implements AutoCloseable {
         this.objectStore = new ObjectStore(om, datanodes, config);
     }
 
-    /** A client of the cluster in {@code conf} (ozone.om.address), acting as {@code user}. */
+    /**
+     * A client of the cluster in {@code conf} (ozone.om.address), acting as {@code user}, signing its calls with the
+     * credential in the user's credential file when there is one ({@link #credentialOf}). A credential names its
+     * user: when {@code user} is only the OS user's name, the client acts as the credential's user instead.
+     */
     public static OzoneClient create(OzoneConfiguration conf, String user) {
         return create(conf, user, GrpcConfig.from(conf));
     }
 
     /**
-     * A client of the cluster in {@code conf} with its own gRPC settings: a service (the S3 gateway) connects with
-     * its certificate.
+     * A client of the cluster in {@code conf} with its own gRPC settings (a service, the S3 gateway, connects with its
+     * certificate), signing its calls with the credential of {@link #credentialOf} as the two-argument {@code create}
+     * does.
      */
     public static OzoneClient create(OzoneConfiguration conf, String user, GrpcConfig grpc) {
+        Optional<UserCredential> credential = credentialOf(conf);
+        String actingUser = credential
+                .filter(key -> user.equals(System.getProperty("user.name")))
+                .map(UserCredential::accessKeyId)
+                .orElse(user);
+        return create(conf, actingUser, credential, grpc);
+    }
+
+    /**
+     * The credential of this client's user: the file {@code ozone.client.credentials.file} names, else {@link
+     * CredentialFile#defaultLocation()}; empty when there is no such file.
+     */
+    public static Optional<UserCredential> credentialOf(OzoneConfiguration conf) {
+        return CredentialFile.read(
+                conf.find(ClientConfigKeys.CREDENTIALS_FILE).orElseGet(CredentialFile::defaultLocation));
+    }
+
+    /**
+     * A client acting as {@code user} that signs its calls with {@code credential} (secure mode) or sends them
+     * unsigned (empty).
+     */
+    public static OzoneClient create(OzoneConfiguration conf, String user, Optional<UserCredential> credential) {
+        return create(conf, user, credential, GrpcConfig.from(conf));
+    }
+
+    /** A client acting as {@code user}, signing with {@code credential} when present, over channels of {@code grpc}. */
+    public static OzoneClient create(
+            OzoneConfiguration conf, String user, Optional<UserCredential> credential, GrpcConfig grpc) {
         ClientConfig config = ClientConfig.from(conf);
         List<HostAndPort> oms = conf.get(CommonConfigKeys.OM_ADDRESS).stream()
                 .map(address -> HostAndPort.parse(address, CommonConfigKeys.OM_PORT))
                 .toList();
         return new OzoneClient(
                 config,
-                new OmClient(oms, user, config.failoverTimeout(), grpc),
+                new OmClient(oms, user, credential, config.failoverTimeout(), grpc),
                 new DatanodeClients(config, new RatisDatanodeTransport(RatisClientOptions.DEFAULT, grpc)));
     }
 

@@ -4,6 +4,7 @@ import dev.o3.common.config.ConfigGroup;
 import dev.o3.common.config.ConfigKey;
 import dev.o3.common.config.ConfigType;
 import dev.o3.common.config.DataSize;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
@@ -62,6 +63,13 @@ public final class ClientConfigKeys implements ConfigGroup {
             "30s",
             "How long a client keeps looking for an OM leader before an operation fails.");
 
+    public static final ConfigKey<Path> CREDENTIALS_FILE = ConfigKey.optional(
+            "ozone.client.credentials.file",
+            ConfigType.PATH,
+            "The file holding the user's access key and secret, with which the client signs every call to OM and"
+                    + " SCM in secure mode (default: $O3_CREDENTIALS, else ~/.ozone/credentials; written by ozone"
+                    + " login).");
+
     @Override
     public String title() {
         return "Client";
@@ -83,6 +91,7 @@ public final class ClientConfigKeys implements ConfigGroup {
                 REPLICATION,
                 MAX_RETRIES,
                 BLOCK_ALLOCATION_TIMEOUT,
-                OM_FAILOVER_TIMEOUT);
+                OM_FAILOVER_TIMEOUT,
+                CREDENTIALS_FILE);
     }
 }

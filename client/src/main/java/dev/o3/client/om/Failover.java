@@ -72,6 +72,9 @@ final class Failover {
      * @throws OmException when the failure is not worth a retry
      */
     Next onTransportFailure(int target, Status status, LeaderIndex leaderIndex) {
+        if (status.getCode() == Status.Code.UNAUTHENTICATED) {
+            throw new OmException(OmStatus.UNAUTHENTICATED, operation + ": " + status.getDescription());
+        }
         if (!isRetriable(status)) {
             throw new OmException(OmStatus.INTERNAL_ERROR, operation + " failed: " + status);
         }

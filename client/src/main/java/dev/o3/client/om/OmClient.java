@@ -3,11 +3,13 @@ package dev.o3.client.om;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcFactory;
+import dev.o3.common.security.UserCredential;
 import dev.o3.proto.om.LookupKeyRequest;
 import dev.o3.proto.om.LookupKeyResponse;
 import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OmError;
 import dev.o3.proto.om.OmReply;
+import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.OzoneManagerServiceGrpc.OzoneManagerServiceBlockingStub;
 import dev.o3.proto.om.OzoneManagerServiceGrpc.OzoneManagerServiceStub;
@@ -22,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -54,6 +57,7 @@ public final class OmClient implements AutoCloseable {
     private final List<CallStream> callStreams;
     private final String user;
     private final boolean anonymous;
+    private final Optional<UserCredential> credential;
     private final Metadata headers;
     private final String sourceIp;
     private final Failover.LeaderIndex leaderIndex = new Leader();
@@ -71,6 +75,25 @@ public final class OmClient implements AutoCloseable {
      * @param grpc settings of the channels
      */
     public OmClient(List<HostAndPort> addresses, String user, Duration failoverTimeout, GrpcConfig grpc) {
+        this(addresses, user, Optional.empty(), failoverTimeout, grpc);
+    }
+
+    /**
+     * Opens (lazily connecting) channels to every OM, signing every call with {@code credential} when there is one
+     * (secure mode; docs/security.md).
+     *
+     * @param addresses every OM's client address
+     * @param user the user every call acts as
+     * @param credential the key calls are signed with; empty: unsigned calls (security off)
+     * @param failoverTimeout how long to look for a leader before a call fails
+     * @param grpc settings of the channels
+     */
+    public OmClient(
+            List<HostAndPort> addresses,
+            String user,
+            Optional<UserCredential> credential,
+            Duration failoverTimeout,
+            GrpcConfig grpc) {
         if (addresses.isEmpty()) {
             throw new IllegalArgumentException("no OM address");
         }
@@ -85,8 +108,10 @@ public final class OmClient implements AutoCloseable {
                     .disableRetry()
                     .build());
         }
-        this.stubs = stubs(channels, userHeaders(user), requestIds);
-        this.asyncStubs = asyncStubs(channels, userHeaders(user), requestIds);
+        this.credential = Objects.requireNonNull(credential, "credential is null");
+        Optional<SigningCredentials> signer = signer(credential, user, false);
+        this.stubs = stubs(channels, userHeaders(user), signer, requestIds);
+        this.asyncStubs = asyncStubs(channels, userHeaders(user), signer, requestIds);
         this.callStreams = channels.stream()
                 .map(channel -> new CallStream(channel, RPC_DEADLINE))
                 .toList();
@@ -102,8 +127,10 @@ public final class OmClient implements AutoCloseable {
         this.ownsChannels = false;
         this.requestIds = shared.requestIds;
         this.channels = shared.channels;
-        this.stubs = stubs(channels, headers, requestIds);
-        this.asyncStubs = asyncStubs(channels, headers, requestIds);
+        this.credential = shared.credential;
+        Optional<SigningCredentials> signer = signer(credential, user, anonymous);
+        this.stubs = stubs(channels, headers, signer, requestIds);
+        this.asyncStubs = asyncStubs(channels, headers, signer, requestIds);
         this.callStreams = shared.callStreams;
         this.user = user;
         this.anonymous = anonymous;
@@ -147,23 +174,40 @@ public final class OmClient implements AutoCloseable {
         return headers;
     }
 
+    private static Optional<SigningCredentials> signer(
+            Optional<UserCredential> credential, String user, boolean anonymous) {
+        return credential.map(key -> new SigningCredentials(key, user, anonymous));
+    }
+
     private static List<OzoneManagerServiceBlockingStub> stubs(
-            List<ManagedChannel> channels, Metadata headers, RequestIds requestIds) {
+            List<ManagedChannel> channels,
+            Metadata headers,
+            Optional<SigningCredentials> signer,
+            RequestIds requestIds) {
         ClientInterceptor interceptor = MetadataUtils.newAttachHeadersInterceptor(headers);
         return channels.stream()
-                .map(channel ->
-                        OzoneManagerServiceGrpc.newBlockingStub(channel).withInterceptors(interceptor, requestIds))
+                .map(channel -> {
+                    OzoneManagerServiceBlockingStub stub =
+                            OzoneManagerServiceGrpc.newBlockingStub(channel).withInterceptors(interceptor, requestIds);
+                    return signer.map(stub::withCallCredentials).orElse(stub);
+                })
                 .toList();
     }
 
     /** Stubs whose callbacks run on the transport thread: no hand-off per response. */
     private static List<OzoneManagerServiceStub> asyncStubs(
-            List<ManagedChannel> channels, Metadata headers, RequestIds requestIds) {
+            List<ManagedChannel> channels,
+            Metadata headers,
+            Optional<SigningCredentials> signer,
+            RequestIds requestIds) {
         ClientInterceptor interceptor = MetadataUtils.newAttachHeadersInterceptor(headers);
         return channels.stream()
-                .map(channel -> OzoneManagerServiceGrpc.newStub(channel)
-                        .withInterceptors(interceptor, requestIds)
-                        .withExecutor(Runnable::run))
+                .map(channel -> {
+                    OzoneManagerServiceStub stub = OzoneManagerServiceGrpc.newStub(channel)
+                            .withInterceptors(interceptor, requestIds)
+                            .withExecutor(Runnable::run);
+                    return signer.map(stub::withCallCredentials).orElse(stub);
+                })
                 .toList();
     }
 
@@ -284,6 +328,8 @@ public final class OmClient implements AutoCloseable {
                         leaderIndex,
                         () -> leader,
                         (target, observer) -> {
+                            // Every attempt is signed anew: the OM accepts a signature once.
+                            credential.ifPresent(key -> SigningCredentials.sign(key, user, anonymous, call));
                             // answer() hands every outcome to the attempt's observer.
                             var unused = callStreams
                                     .get(target)
@@ -299,6 +345,11 @@ public final class OmClient implements AutoCloseable {
             String operation, OmReply reply, Throwable failure, Function<OmReply, R> responseOf, StreamObserver<R> to) {
         if (failure != null) {
             to.onError(failure);
+        } else if (reply.getResponseCase() == OmReply.ResponseCase.ERROR
+                && reply.getError().getStatus() == OmStatus.UNAUTHENTICATED) {
+            to.onError(Status.UNAUTHENTICATED
+                    .withDescription(reply.getError().getMessage())
+                    .asRuntimeException());
         } else if (reply.getResponseCase() == OmReply.ResponseCase.ERROR) {
             to.onError(Status.INTERNAL
                     .withDescription(operation + ": " + reply.getError().getMessage())

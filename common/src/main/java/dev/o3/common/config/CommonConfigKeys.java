@@ -59,13 +59,43 @@ public final class CommonConfigKeys implements ConfigGroup {
             "ozone.security.enabled",
             ConfigType.BOOLEAN,
             "false",
-            "OM signs block tokens and datanodes refuse block reads and writes without a valid one "
-                    + "(docs/security.md).");
+            "Secure mode: OM signs block tokens and datanodes refuse block reads and writes without a valid one;"
+                    + " with ozone.security.authentication.enabled, OM and SCM also authenticate every native call"
+                    + " (docs/security.md).");
+    public static final ConfigKey<Boolean> AUTHENTICATION_ENABLED = ConfigKey.of(
+            "ozone.security.authentication.enabled",
+            ConfigType.BOOLEAN,
+            "true",
+            "In secure mode, whether OM and SCM require every native call to be signed with the caller's access key"
+                    + " (docs/security.md); false keeps only block tokens, trusting the user name a client sends.");
     public static final ConfigKey<String> BLOCK_TOKEN_SECRET = ConfigKey.optional(
             "hdds.block.token.secret",
             ConfigType.STRING,
-            "Secret (HMAC-SHA256) OM signs block tokens with and datanodes check them with; the same value on every "
-                    + "OM and datanode. Required when ozone.security.enabled is true.");
+            "A static secret (HMAC-SHA256) for block tokens instead of the keys SCM generates and rotates; the same"
+                    + " value on every OM and datanode. Only for tests: in secure mode leave it unset.");
+    public static final ConfigKey<Duration> SECRET_KEY_ROTATE = ConfigKey.of(
+            "hdds.secret.key.rotate.duration",
+            ConfigType.DURATION_TYPE,
+            "1d",
+            "Secure mode: how often SCM generates a new block-token key; OMs sign with the newest one.");
+    public static final ConfigKey<Duration> SECRET_KEY_EXPIRY = ConfigKey.of(
+            "hdds.secret.key.expiry.duration",
+            ConfigType.DURATION_TYPE,
+            "9d",
+            "Secure mode: how long a block-token key is accepted after it became active; at least the rotation"
+                    + " period plus hdds.block.token.expiry.time, so that a token outlives no key (tokens are cut to"
+                    + " their key's expiry).");
+    public static final ConfigKey<Duration> SECRET_KEY_ACTIVATION = ConfigKey.of(
+            "hdds.secret.key.activation.delay",
+            ConfigType.DURATION_TYPE,
+            "2m",
+            "Secure mode: how long after SCM makes a block-token key OMs start signing with it, time for every"
+                    + " datanode to learn it from a heartbeat (a few hdds.heartbeat.interval).");
+    public static final ConfigKey<Duration> SECRET_KEY_CHECK = ConfigKey.of(
+            "hdds.secret.key.rotate.check.duration",
+            ConfigType.DURATION_TYPE,
+            "10m",
+            "Secure mode: how often SCM checks whether to rotate the block-token key, and OMs fetch SCM's keys.");
     public static final ConfigKey<Duration> BLOCK_TOKEN_LIFETIME = ConfigKey.of(
             "hdds.block.token.expiry.time",
             ConfigType.DURATION_TYPE,
@@ -111,9 +141,19 @@ public final class CommonConfigKeys implements ConfigGroup {
                 CONTAINER_SIZE,
                 TOPOLOGY_TABLE,
                 SECURITY_ENABLED,
+                AUTHENTICATION_ENABLED,
                 BLOCK_TOKEN_SECRET,
+                SECRET_KEY_ROTATE,
+                SECRET_KEY_EXPIRY,
+                SECRET_KEY_ACTIVATION,
+                SECRET_KEY_CHECK,
                 BLOCK_TOKEN_LIFETIME,
                 S3_VOLUME,
                 HTTP_BIND_HOST);
+    }
+
+    /** Whether OM and SCM authenticate native calls: secure mode with user authentication on. */
+    public static boolean authenticationEnabled(OzoneConfiguration conf) {
+        return conf.get(SECURITY_ENABLED) && conf.get(AUTHENTICATION_ENABLED);
     }
 }

@@ -1,35 +1,44 @@
 package dev.o3.common.security;
 
 import dev.o3.common.config.CommonConfigKeys;
-import dev.o3.common.config.ConfigException;
 import dev.o3.common.config.OzoneConfiguration;
 import java.time.Clock;
 import java.util.Optional;
 
-/** Whether block tokens are in force, and the signer OM and the datanodes share when they are. */
+/**
+ * Whether block tokens are in force, and with which keys: in secure mode ({@code ozone.security.enabled}) the keys
+ * SCM generates and rotates, unless {@code hdds.block.token.secret} sets one static key (for tests, or a cluster whose
+ * every node shares it).
+ */
 public final class BlockTokenConfig {
     private BlockTokenConfig() {}
 
-    /**
-     * The shared secret when {@code ozone.security.enabled} is true, else empty.
-     *
-     * @throws ConfigException when security is on but no secret is set
-     */
+    /** The static secret when security is on and one is set, else empty. */
     public static Optional<String> secret(OzoneConfiguration conf) {
         if (!conf.get(CommonConfigKeys.SECURITY_ENABLED)) {
             return Optional.empty();
         }
-        Optional<String> secret = conf.find(CommonConfigKeys.BLOCK_TOKEN_SECRET).filter(value -> !value.isEmpty());
-        if (secret.isEmpty()) {
-            throw new ConfigException("set " + CommonConfigKeys.BLOCK_TOKEN_SECRET.name() + " when "
-                    + CommonConfigKeys.SECURITY_ENABLED.name() + " is true: block tokens are signed with it");
-        }
-        return secret;
+        return conf.find(CommonConfigKeys.BLOCK_TOKEN_SECRET).filter(value -> !value.isEmpty());
     }
 
-    /** The signer tokens are issued and checked with when security is on, else empty. */
-    public static Optional<BlockTokenSigner> signer(OzoneConfiguration conf, Clock clock) {
-        return secret(conf)
-                .map(secret -> new BlockTokenSigner(secret, clock, conf.get(CommonConfigKeys.BLOCK_TOKEN_LIFETIME)));
+    /** Whether SCM generates and rotates the block-token keys: secure mode without a static secret. */
+    public static boolean scmManaged(OzoneConfiguration conf) {
+        return conf.get(CommonConfigKeys.SECURITY_ENABLED) && secret(conf).isEmpty();
+    }
+
+    /**
+     * The keys tokens are signed and checked with when security is on, else empty: the static one, or an empty set
+     * that the node fills from SCM.
+     */
+    public static Optional<BlockTokenKeys> keys(OzoneConfiguration conf) {
+        if (!conf.get(CommonConfigKeys.SECURITY_ENABLED)) {
+            return Optional.empty();
+        }
+        return Optional.of(secret(conf).map(BlockTokenKeys::fixed).orElseGet(BlockTokenKeys::fromScm));
+    }
+
+    /** The signer over {@code keys}, with the configured token lifetime. */
+    public static BlockTokenSigner signer(OzoneConfiguration conf, BlockTokenKeys keys, Clock clock) {
+        return new BlockTokenSigner(keys, clock, conf.get(CommonConfigKeys.BLOCK_TOKEN_LIFETIME));
     }
 }

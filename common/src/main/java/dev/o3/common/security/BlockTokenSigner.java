@@ -5,7 +5,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.BlockToken;
 import dev.o3.proto.hdds.BlockTokenIdentifier;
-import java.nio.charset.StandardCharsets;
+import dev.o3.proto.hdds.SecretKeyProto;
 import java.security.InvalidKeyException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -16,9 +16,11 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Issues and checks block tokens: a {@link BlockTokenIdentifier} (block id, access mode, expiry, owner) and its
- * HMAC-SHA256 under the secret OM shares with the datanodes ({@link BlockTokenConfig}). Checking recomputes the MAC
- * over the exact identifier bytes and compares in constant time. Thread-safe (a {@link Mac} per call).
+ * Issues and checks block tokens: a {@link BlockTokenIdentifier} (block id, access mode, expiry, owner, key id) and its
+ * HMAC-SHA256 under one of the keys OM shares with the datanodes ({@link BlockTokenKeys}: SCM's rotated keys, or a
+ * static secret). A token is signed with the newest active key and expires with its lifetime or its key, whichever
+ * comes first. Checking finds the key the identifier names, recomputes the MAC over the exact identifier bytes and
+ * compares in constant time. Thread-safe (a {@link Mac} per call).
  */
 public final class BlockTokenSigner {
     private static final String ALGORITHM = "HmacSHA256";
@@ -29,33 +31,44 @@ public final class BlockTokenSigner {
         WRITE
     }
 
-    private final SecretKeySpec key;
+    private final BlockTokenKeys keys;
     private final Clock clock;
     private final Duration lifetime;
 
+    /** A signer with one static secret. */
     public BlockTokenSigner(String secret, Clock clock, Duration lifetime) {
-        if (secret.isEmpty()) {
-            throw new IllegalArgumentException("block token secret is empty");
-        }
-        this.key = new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM);
+        this(BlockTokenKeys.fixed(secret), clock, lifetime);
+    }
+
+    /** A signer over {@code keys}, which may change under it (rotation). */
+    public BlockTokenSigner(BlockTokenKeys keys, Clock clock, Duration lifetime) {
+        this.keys = keys;
         this.clock = clock;
         this.lifetime = lifetime;
     }
 
-    /** A token for {@code block}, valid for the configured lifetime from now. */
+    /**
+     * A token for {@code block}, valid for the configured lifetime from now or until its key expires.
+     *
+     * @throws IllegalStateException when no key is active yet (OM has not heard from SCM)
+     */
     public ByteString sign(BlockId block, Mode mode, String owner) {
+        long now = clock.millis();
+        SecretKeyProto key = keys.signingKey(now)
+                .orElseThrow(() -> new IllegalStateException("no block-token key from SCM yet; retry shortly"));
         ByteString identifier = BlockTokenIdentifier.newBuilder()
                 .setBlockId(BlockId.newBuilder()
                         .setContainerId(block.getContainerId())
                         .setLocalId(block.getLocalId()))
                 .setAccessMode(mode.name())
-                .setExpiryMillis(clock.millis() + lifetime.toMillis())
+                .setExpiryMillis(Math.min(now + lifetime.toMillis(), key.getExpiryMillis()))
                 .setOwner(owner)
+                .setSecretKeyId(key.getId())
                 .build()
                 .toByteString();
         return BlockToken.newBuilder()
                 .setIdentifier(identifier)
-                .setSignature(ByteString.copyFrom(mac(identifier)))
+                .setSignature(ByteString.copyFrom(mac(key, identifier)))
                 .build()
                 .toByteString();
     }
@@ -72,11 +85,15 @@ public final class BlockTokenSigner {
         BlockTokenIdentifier identifier;
         try {
             BlockToken parsed = BlockToken.parseFrom(token);
+            identifier = BlockTokenIdentifier.parseFrom(parsed.getIdentifier());
+            SecretKeyProto key = keys.find(identifier.getSecretKeyId(), clock.millis())
+                    .orElseThrow(() -> new BlockTokenException("block token for " + describe(block)
+                            + " was signed with secret key " + identifier.getSecretKeyId()
+                            + ", which this node does not know or which expired"));
             if (!MessageDigest.isEqual(
-                    mac(parsed.getIdentifier()), parsed.getSignature().toByteArray())) {
+                    mac(key, parsed.getIdentifier()), parsed.getSignature().toByteArray())) {
                 throw new BlockTokenException("block token for " + describe(block) + " has a bad signature");
             }
-            identifier = BlockTokenIdentifier.parseFrom(parsed.getIdentifier());
         } catch (InvalidProtocolBufferException e) {
             throw new BlockTokenException("block token for " + describe(block) + " is malformed");
         }
@@ -99,10 +116,10 @@ public final class BlockTokenSigner {
         return block.getContainerId() + "/" + block.getLocalId();
     }
 
-    private byte[] mac(ByteString identifier) {
+    private static byte[] mac(SecretKeyProto key, ByteString identifier) {
         try {
             Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(key);
+            mac.init(new SecretKeySpec(key.getKey().toByteArray(), ALGORITHM));
             return mac.doFinal(identifier.toByteArray());
         } catch (NoSuchAlgorithmException | InvalidKeyException e) {
             throw new IllegalStateException("the JDK cannot compute " + ALGORITHM, e);

@@ -6,6 +6,7 @@ import dev.o3.common.config.HostAndPort;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.proto.hdds.ProtocolVersion;
+import dev.o3.proto.hdds.SecretKeyProto;
 import dev.o3.proto.scm.CommandStatus;
 import dev.o3.proto.scm.HeartbeatRequest;
 import dev.o3.proto.scm.HeartbeatResponse;
@@ -21,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,6 +44,7 @@ public final class HeartbeatService implements AutoCloseable {
     private final ScmClient scm;
     private final Duration interval;
     private final ScheduledExecutorService executor;
+    private final Consumer<List<SecretKeyProto>> secretKeys;
 
     @GuardedBy("this")
     private final List<CommandStatus> statuses = new ArrayList<>();
@@ -56,8 +59,10 @@ public final class HeartbeatService implements AutoCloseable {
             CommandHandler commands,
             HostAndPort scmAddress,
             Duration interval,
-            GrpcConfig grpc) {
+            GrpcConfig grpc,
+            Consumer<List<SecretKeyProto>> secretKeys) {
         this.logPrefix = logPrefix;
+        this.secretKeys = secretKeys;
         this.datanode = datanode;
         this.reports = reports;
         Duration timeout = interval.compareTo(Duration.ofSeconds(10)) > 0 ? interval : Duration.ofSeconds(10);
@@ -140,6 +145,7 @@ public final class HeartbeatService implements AutoCloseable {
             }
             throw e;
         }
+        secretKeys.accept(response.getSecretKeysList());
         if (response.getReregister()) {
             LOG.info("[{}] SCM asks to register again", logPrefix);
             registered = false;
@@ -159,6 +165,7 @@ public final class HeartbeatService implements AutoCloseable {
                 .addAllPipelines(reports.pipelineReports())
                 .build());
         networkLocation = response.getNetworkLocation();
+        secretKeys.accept(response.getSecretKeysList());
         registered = true;
         LOG.info(
                 "[{}] registered with SCM {} (cluster {}, rack '{}')",

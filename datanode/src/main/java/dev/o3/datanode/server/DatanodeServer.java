@@ -6,6 +6,7 @@ import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.ratis.RatisClientOptions;
 import dev.o3.common.security.BlockTokenConfig;
+import dev.o3.common.security.BlockTokenKeys;
 import dev.o3.datanode.config.ContainerConfig;
 import dev.o3.datanode.config.DatanodeConfig;
 import dev.o3.datanode.config.RatisServerConfig;
@@ -33,6 +34,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +57,8 @@ public final class DatanodeServer implements Daemon {
     private final HostAndPort scmAddress;
     private final Clock clock;
     private final BlockAccess access;
+    private final Optional<BlockTokenKeys> tokenKeys;
+    private final boolean scmKeys;
     private final String advertisedHost;
     private final String name;
     private final String uuid;
@@ -81,7 +85,9 @@ public final class DatanodeServer implements Daemon {
         this.scmAddress = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_DATANODE_ADDRESS, CommonConfigKeys.SCM_DATANODE_PORT);
         this.clock = Objects.requireNonNull(clock, "clock is null");
-        this.access = new BlockAccess(BlockTokenConfig.signer(conf, clock));
+        this.tokenKeys = BlockTokenConfig.keys(conf);
+        this.scmKeys = BlockTokenConfig.scmManaged(conf);
+        this.access = new BlockAccess(tokenKeys.map(keys -> BlockTokenConfig.signer(conf, keys, clock)));
         this.advertisedHost = config.hostname().orElseGet(DatanodeServer::localHostName);
         this.name = "dn-" + advertisedHost;
         this.metadataDir = conf.find(CommonConfigKeys.METADATA_DIRS)
@@ -179,7 +185,9 @@ public final class DatanodeServer implements Daemon {
                 new CommandHandler(name, ratis, containers, RatisClientOptions.DEFAULT, grpc.security(), replication),
                 scmAddress,
                 config.heartbeatInterval(),
-                grpc));
+                grpc,
+                // Secure mode: SCM's block-token keys come with every heartbeat (a static secret ignores them).
+                keys -> tokenKeys.filter(known -> scmKeys).ifPresent(known -> known.update(keys))));
         heartbeat.start();
     }
 

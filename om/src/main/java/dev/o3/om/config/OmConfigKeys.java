@@ -78,6 +78,23 @@ public final class OmConfigKeys implements ConfigGroup {
             "ozone.administrators",
             ConfigType.STRING_LIST,
             "Users allowed to administer OM (create volumes, manage any object); the OM's OS user always is one.");
+    public static final ConfigKey<List<String>> PROXY_USERS = ConfigKey.optional(
+            "ozone.om.proxy.users",
+            ConfigType.STRING_LIST,
+            "In secure mode, users whose signed calls may act for another user or an anonymous caller (the S3"
+                    + " gateway's user); the OM's OS user always may.");
+    public static final ConfigKey<Duration> AUTH_CLOCK_SKEW = ConfigKey.of(
+            "ozone.om.auth.clock.skew",
+            ConfigType.DURATION_TYPE,
+            "5m",
+            "In secure mode, how far a call's signing time may be from the OM's clock; a signature is accepted"
+                    + " once inside this window (replay cache) and never after it.");
+    public static final ConfigKey<Integer> AUTH_REPLAY_CACHE_ENTRIES = ConfigKey.of(
+            "ozone.om.auth.replay.cache.entries",
+            ConfigType.intRange(1000, 1 << 26),
+            "1000000",
+            "In secure mode, most signature nonces the OM remembers to refuse replays; past it the oldest are"
+                    + " dropped and signatures older than them refused, so a busy OM narrows its skew window instead.");
     public static final ConfigKey<Integer> HANDLER_COUNT = ConfigKey.of(
             "ozone.om.handler.count",
             ConfigType.intRange(1, 1024),
@@ -189,6 +206,9 @@ public final class OmConfigKeys implements ConfigGroup {
                 UNFLUSHED_MAX,
                 FLUSHED_ROW_CACHE,
                 ADMINISTRATORS,
+                PROXY_USERS,
+                AUTH_CLOCK_SKEW,
+                AUTH_REPLAY_CACHE_ENTRIES,
                 HANDLER_COUNT,
                 MULTIPART_MIN_PART_SIZE,
                 DEFAULT_BUCKET_LAYOUT,

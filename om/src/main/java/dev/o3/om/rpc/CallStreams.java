@@ -1,11 +1,15 @@
 package dev.o3.om.rpc;
 
+import dev.o3.om.audit.OmAudit;
 import dev.o3.om.policy.Access;
 import dev.o3.om.request.Caller;
+import dev.o3.om.security.AuthenticationException;
+import dev.o3.proto.om.CallAuth;
 import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OmError;
 import dev.o3.proto.om.OmReply;
 import dev.o3.proto.om.OmStatus;
+import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.RequestId;
 import io.grpc.ServerCallHandler;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -35,6 +39,11 @@ final class CallStreams {
     CallStreams(CallerInterceptor callers, KeyRpcs.Streamed keys) {
         this.callers = callers;
         this.keys = keys;
+    }
+
+    /** The method a call on a stream is signed for: the stream's full method name, a slash and the call's case. */
+    static String methodOf(OmCall.RequestCase call) {
+        return OzoneManagerServiceGrpc.getCallsMethod().getFullMethodName() + "/" + call.name();
     }
 
     ServerCallHandler<OmCall, OmReply> handler() {
@@ -71,35 +80,53 @@ final class CallStreams {
             }
             long id = call.getCallId();
             Optional<RequestId> requestId = call.hasRequestId() ? Optional.of(call.getRequestId()) : Optional.empty();
+            Caller caller;
+            try {
+                caller = callerOf(call);
+            } catch (AuthenticationException e) {
+                OmAudit.log(
+                        call.getAuth().getAccessKey(),
+                        call.getRequestCase().name(),
+                        "",
+                        OmStatus.UNAUTHENTICATED.name(),
+                        CallerInterceptor.CLIENT_ADDRESS.get());
+                send(error(id, OmStatus.UNAUTHENTICATED, e.getMessage()));
+                return;
+            }
             switch (call.getRequestCase()) {
                 case LOOKUP_KEY -> keys.lookup()
-                        .serve(call.getLookupKey(), callerOf(call), new Reply<>(id, OmReply.Builder::setLookupKey));
+                        .serve(call.getLookupKey(), caller, new Reply<>(id, OmReply.Builder::setLookupKey));
                 case CREATE_KEY -> keys.createKey()
-                        .serve(
-                                call.getCreateKey(),
-                                callerOf(call),
-                                requestId,
-                                new Reply<>(id, OmReply.Builder::setCreateKey));
+                        .serve(call.getCreateKey(), caller, requestId, new Reply<>(id, OmReply.Builder::setCreateKey));
                 case COMMIT_KEY -> keys.commitKey()
-                        .serve(
-                                call.getCommitKey(),
-                                callerOf(call),
-                                requestId,
-                                new Reply<>(id, OmReply.Builder::setCommitKey));
-                default -> send(OmReply.newBuilder()
-                        .setCallId(id)
-                        .setError(OmError.newBuilder()
-                                .setStatus(OmStatus.INVALID_REQUEST)
-                                .setMessage("this OM serves no " + call.getRequestCase() + " call on a stream"))
-                        .build());
+                        .serve(call.getCommitKey(), caller, requestId, new Reply<>(id, OmReply.Builder::setCommitKey));
+                default -> send(error(
+                        id,
+                        OmStatus.INVALID_REQUEST,
+                        "this OM serves no " + call.getRequestCase() + " call on a stream"));
             }
         }
 
-        private Caller callerOf(OmCall call) {
-            Caller caller = callers.callerOf(call.getUser(), call.getAnonymous());
-            Optional<String> sourceIp =
-                    call.getSourceIp().isEmpty() ? context.value("aws:SourceIp") : Optional.of(call.getSourceIp());
-            boolean secure = call.getSecureTransport()
+        private static OmReply error(long id, OmStatus status, String message) {
+            return OmReply.newBuilder()
+                    .setCallId(id)
+                    .setError(OmError.newBuilder().setStatus(status).setMessage(message))
+                    .build();
+        }
+
+        /**
+         * The call's caller (with authentication, the one its signature over "Calls method/call case" proves) with the
+         * stream's address and transport, or those of the client a trusted proxy names.
+         */
+        private Caller callerOf(OmCall call) throws AuthenticationException {
+            Optional<CallAuth> auth = call.hasAuth() ? Optional.of(call.getAuth()) : Optional.empty();
+            Caller caller =
+                    callers.callerOf(methodOf(call.getRequestCase()), call.getUser(), call.getAnonymous(), auth);
+            boolean namesClient = callers.trustsClientContextOf(auth.map(CallAuth::getAccessKey));
+            Optional<String> sourceIp = namesClient && !call.getSourceIp().isEmpty()
+                    ? Optional.of(call.getSourceIp())
+                    : context.value("aws:SourceIp");
+            boolean secure = (namesClient && call.getSecureTransport())
                     || context.value("aws:SecureTransport")
                             .map(Boolean::parseBoolean)
                             .orElse(false);

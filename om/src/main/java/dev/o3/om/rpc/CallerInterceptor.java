@@ -1,6 +1,13 @@
 package dev.o3.om.rpc;
 
+import dev.o3.common.security.RequestSignature;
+import dev.o3.common.security.SignatureHeaders;
+import dev.o3.om.audit.OmAudit;
 import dev.o3.om.request.Caller;
+import dev.o3.om.security.AuthenticationException;
+import dev.o3.om.security.RequestAuthenticator;
+import dev.o3.proto.om.CallAuth;
+import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.RequestId;
 import io.grpc.Context;
 import io.grpc.Contexts;
@@ -9,49 +16,87 @@ import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
+import io.grpc.Status;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
 /**
- * Reads who calls from gRPC metadata: {@code o3-user} (absent: the OM's own OS user, an administrator), or
- * {@code o3-anonymous} (any value) for an anonymous caller, which wins over {@code o3-user} since it only takes
- * rights away; and, for
- * retry-safe writes, {@code o3-client-id} (UUID) plus {@code o3-call-id} (long), the request id that goes into the
- * log entry so that the OMs apply a retried call once (a malformed pair is ignored); and the request context of bucket
- * policies: {@code o3-source-ip} (else the peer's address) and {@code o3-secure-transport} (else whether the call
- * came over TLS). Stateless; thread-safe.
+ * Decides who calls. Without authentication (security off) it believes gRPC metadata: {@code o3-user} (absent: the
+ * OM's own OS user, an administrator), or {@code o3-anonymous} (any value) for an anonymous caller, which wins over
+ * {@code o3-user} since it only takes rights away. With authentication every call must carry a valid signature
+ * ({@code o3-access-key}, {@code o3-auth-*}; {@link RequestAuthenticator}); a call without one is closed with
+ * UNAUTHENTICATED before it reaches a handler, except VerifySignature, which SCM calls without a user credential.
+ * Also reads, for retry-safe writes, {@code o3-client-id} (UUID) plus {@code o3-call-id} (long), the request id that
+ * goes into the log entry so that the OMs apply a retried call once (a malformed pair is ignored), the caller's
+ * address for the audit log, and the request context of bucket policies: {@code o3-source-ip} (else the peer's
+ * address) and {@code o3-secure-transport} (else whether the call came over TLS), believed with authentication only
+ * from a trusted proxy (the S3 gateway passing on its client's). Stateless; thread-safe.
  */
 final class CallerInterceptor implements ServerInterceptor {
-    static final Metadata.Key<String> USER = Metadata.Key.of("o3-user", Metadata.ASCII_STRING_MARSHALLER);
-    static final Metadata.Key<String> ANONYMOUS = Metadata.Key.of("o3-anonymous", Metadata.ASCII_STRING_MARSHALLER);
     static final Metadata.Key<String> CLIENT_ID = Metadata.Key.of("o3-client-id", Metadata.ASCII_STRING_MARSHALLER);
     static final Metadata.Key<String> CALL_ID = Metadata.Key.of("o3-call-id", Metadata.ASCII_STRING_MARSHALLER);
     static final Metadata.Key<String> SOURCE_IP = Metadata.Key.of("o3-source-ip", Metadata.ASCII_STRING_MARSHALLER);
     static final Metadata.Key<String> SECURE = Metadata.Key.of("o3-secure-transport", Metadata.ASCII_STRING_MARSHALLER);
     static final Context.Key<Caller> CALLER = Context.key("o3-caller");
     static final Context.Key<Optional<RequestId>> REQUEST_ID = Context.key("o3-request-id");
+    static final Context.Key<String> CLIENT_ADDRESS = Context.key("o3-client-address");
 
     private final String serverUser;
     private final Set<String> administrators;
+    private final Optional<RequestAuthenticator> authenticator;
 
-    CallerInterceptor(String serverUser, Set<String> administrators) {
+    CallerInterceptor(String serverUser, Set<String> administrators, Optional<RequestAuthenticator> authenticator) {
         this.serverUser = serverUser;
         this.administrators = Set.copyOf(administrators);
+        this.authenticator = authenticator;
     }
 
     @Override
     public <Q, R> ServerCall.Listener<Q> interceptCall(
             ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
-        Caller caller = withContext(
-                headers.containsKey(ANONYMOUS) ? Caller.anonymousCaller() : namedCaller(headers),
-                Optional.ofNullable(headers.get(SOURCE_IP)).or(() -> peerAddress(call)),
-                Optional.ofNullable(headers.get(SECURE))
+        String client = addressOf(call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR));
+        String method = call.getMethodDescriptor().getFullMethodName();
+        Caller caller;
+        if (authenticator.isEmpty()) {
+            caller = headers.containsKey(SignatureHeaders.ANONYMOUS) ? Caller.anonymousCaller() : namedCaller(headers);
+        } else if (method.equals(
+                        OzoneManagerServiceGrpc.getVerifySignatureMethod().getFullMethodName())
+                || method.equals(OzoneManagerServiceGrpc.getCallsMethod().getFullMethodName())) {
+            // VerifySignature checks the signature it carries; every call on a stream carries its own.
+            caller = Caller.anonymousCaller();
+        } else {
+            try {
+                caller = authenticator.get().authenticate(SignatureHeaders.read(headers, method));
+            } catch (AuthenticationException | IllegalArgumentException e) {
+                String message = e instanceof AuthenticationException
+                        ? e.getMessage()
+                        : "authentication failed: " + e.getMessage();
+                OmAudit.log(
+                        Optional.ofNullable(headers.get(SignatureHeaders.ACCESS_KEY))
+                                .orElse(""),
+                        call.getMethodDescriptor().getBareMethodName(),
+                        "",
+                        "UNAUTHENTICATED",
+                        client);
+                call.close(Status.UNAUTHENTICATED.withDescription(message), new Metadata());
+                return new ServerCall.Listener<>() {};
+            }
+        }
+        boolean namesClient = trustsClientContextOf(Optional.ofNullable(headers.get(SignatureHeaders.ACCESS_KEY)));
+        caller = withContext(
+                caller,
+                Optional.ofNullable(namesClient ? headers.get(SOURCE_IP) : null).or(() -> peerAddress(call)),
+                Optional.ofNullable(namesClient ? headers.get(SECURE) : null)
                         .map(Boolean::parseBoolean)
                         .orElse(call.getAttributes().get(Grpc.TRANSPORT_ATTR_SSL_SESSION) != null));
-        Context context = Context.current().withValue(CALLER, caller).withValue(REQUEST_ID, requestId(headers));
+        Context context = Context.current()
+                .withValue(CALLER, caller)
+                .withValue(REQUEST_ID, requestId(headers))
+                .withValue(CLIENT_ADDRESS, client);
         return Contexts.interceptCall(context, call, headers, next);
     }
 
@@ -74,8 +119,17 @@ final class CallerInterceptor implements ServerInterceptor {
                 .map(InetAddress::getHostAddress);
     }
 
+    /**
+     * Whether a call signed with {@code accessKey} may name the address and transport of the client it acts for:
+     * without authentication any call, with it only a trusted proxy's (an ordinary user could claim any address).
+     */
+    boolean trustsClientContextOf(Optional<String> accessKey) {
+        return authenticator.isEmpty()
+                || accessKey.filter(authenticator.get()::isProxy).isPresent();
+    }
+
     private Caller namedCaller(Metadata headers) {
-        return callerOf(Optional.ofNullable(headers.get(USER)).orElse(""), false);
+        return callerOf(Optional.ofNullable(headers.get(SignatureHeaders.USER)).orElse(""), false);
     }
 
     /** The caller a call names by value, as its metadata would: a blank user is the OM's own user. */
@@ -85,6 +139,43 @@ final class CallerInterceptor implements ServerInterceptor {
         }
         String name = user.isBlank() ? serverUser : user;
         return new Caller(name, name.equals(serverUser) || administrators.contains(name));
+    }
+
+    /**
+     * The caller of one call on a stream: named by its fields without authentication, else by its signature.
+     *
+     * @throws AuthenticationException when authentication is on and the call's signature is not valid
+     */
+    Caller callerOf(String method, String user, boolean anonymous, Optional<CallAuth> auth)
+            throws AuthenticationException {
+        if (authenticator.isEmpty()) {
+            return callerOf(user, anonymous);
+        }
+        return authenticator.get().authenticate(auth.map(signed -> signatureOf(method, user, anonymous, signed)));
+    }
+
+    /** The signature a {@link CallAuth} carries for a call of {@code method} acting as {@code user}. */
+    static RequestSignature signatureOf(String method, String user, boolean anonymous, CallAuth auth) {
+        return new RequestSignature(
+                auth.getAccessKey(),
+                user,
+                anonymous,
+                method,
+                auth.getTimeMillis(),
+                auth.getNonce(),
+                auth.getSignature());
+    }
+
+    Optional<RequestAuthenticator> authenticator() {
+        return authenticator;
+    }
+
+    private static String addressOf(SocketAddress address) {
+        if (address == null) {
+            return "-";
+        }
+        String text = address.toString();
+        return text.startsWith("/") ? text.substring(1) : text;
     }
 
     private static Optional<RequestId> requestId(Metadata headers) {

@@ -8,6 +8,7 @@ import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.scm.ContainerLocations;
 import dev.o3.om.scm.ScmBlockClient;
 import dev.o3.om.security.BlockTokens;
+import dev.o3.om.security.RequestAuthenticator;
 import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.om.BucketLayout;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
@@ -16,6 +17,7 @@ import dev.o3.proto.om.ServiceInfoResponse;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -34,6 +36,11 @@ import java.util.function.Supplier;
  *       {@code leader_id} and {@code leader_address} (the leader's client host:port) when it knows the leader; a
  *       leader still replaying its log answers {@code LEADER_NOT_READY}. Clients retry on the named leader, else on
  *       the next configured OM, with a short back-off.
+ *   <li>Secure mode (docs/security.md): every call is signed with the caller's access key ({@code o3-access-key},
+ *       {@code o3-auth-time}, {@code o3-auth-nonce}, {@code o3-auth-signature}; on a stream per call in {@code
+ *       auth}); a call without a valid signature fails with gRPC UNAUTHENTICATED (on a stream: an UNAUTHENTICATED
+ *       error reply), and {@code o3-user} / {@code o3-anonymous} other than the signer are honoured only for a
+ *       trusted proxy. VerifySignature answers SCM whether such a signature is valid.
  *   <li>gRPC metadata: {@code o3-user} is the acting user (absent: the OM's own OS user, an administrator);
  *       {@code o3-client-id} (UUID) and {@code o3-call-id} (long), when sent, identify a write so that a retry on
  *       the same or another OM is applied once and answered with the first reply (the replicated retry cache, kept
@@ -78,7 +85,8 @@ public final class OzoneManagerService {
                 new UniqueIdGenerator(dependencies.clock()));
         ServerServiceDefinition.Builder service =
                 ServerServiceDefinition.builder(OzoneManagerServiceGrpc.getServiceDescriptor());
-        CallerInterceptor callers = new CallerInterceptor(dependencies.serverUser(), dependencies.administrators());
+        CallerInterceptor callers = new CallerInterceptor(
+                dependencies.serverUser(), dependencies.administrators(), dependencies.authenticator());
         WriteRpcs writes = new WriteRpcs(calls, preparation, dependencies.tokens());
         KeyRpcs.Streamed streamed = KeyRpcs.streamed(calls, writes, dependencies.tokens(), dependencies.locations());
         writes.bind(service);
@@ -86,6 +94,7 @@ public final class OzoneManagerService {
         KeyRpcs.bind(service, calls, streamed);
         MultipartRpcs.bind(service, calls);
         service.addMethod(OzoneManagerServiceGrpc.getCallsMethod(), new CallStreams(callers, streamed).handler());
+        service.addMethod(OzoneManagerServiceGrpc.getVerifySignatureMethod(), SignatureRpcs.verify(callers));
         return ServerInterceptors.intercept(service.build(), callers);
     }
 
@@ -108,6 +117,7 @@ public final class OzoneManagerService {
      * @param serviceInfo the OMs and their roles
      * @param tokens adds block tokens to handed-out locations (when security is on)
      * @param retryCacheLimits how long and how many replies the OMs keep for retried writes
+     * @param authenticator checks every call's signature in secure mode; empty: callers are believed
      * @param locations where closed containers are read from now, for lookups
      */
     public record Dependencies(
@@ -127,5 +137,6 @@ public final class OzoneManagerService {
             Supplier<ServiceInfoResponse> serviceInfo,
             BlockTokens tokens,
             RetryCacheLimits retryCacheLimits,
+            Optional<RequestAuthenticator> authenticator,
             ContainerLocations locations) {}
 }

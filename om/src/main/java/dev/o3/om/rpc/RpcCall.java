@@ -1,13 +1,16 @@
 package dev.o3.om.rpc;
 
 import com.google.protobuf.Message;
+import dev.o3.om.audit.OmAudit;
 import dev.o3.om.metrics.OperationMetrics;
 import dev.o3.om.ratis.NotLeaderException;
+import dev.o3.om.request.Caller;
 import dev.o3.om.request.OmException;
 import dev.o3.om.scm.ScmUnavailableException;
 import dev.o3.proto.om.OmError;
 import dev.o3.proto.om.OmStatus;
 import io.grpc.stub.StreamObserver;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
@@ -29,13 +32,30 @@ final class RpcCall<R extends Message> {
     private final Function<OmError, R> errorResponse;
     private final Function<String, String> leaderAddress;
     private final long arrivedNanos;
+    private final String user;
+    private final String resource;
+    private final String client;
+    private final boolean write;
 
+    /**
+     * @param caller who calls, for the audit log
+     * @param request the request, whose names the audit log shows
+     * @param write whether the call changes state (the audit log shows successful reads at DEBUG only)
+     */
     RpcCall(
             String logPrefix,
             OperationMetrics metrics,
             StreamObserver<R> observer,
             Function<OmError, R> errorResponse,
-            Function<String, String> leaderAddress) {
+            Function<String, String> leaderAddress,
+            Caller caller,
+            Object request,
+            boolean write) {
+        this.user = caller.user();
+        this.write = write;
+        this.resource = OmAudit.resourceOf(request);
+        this.client =
+                Optional.ofNullable(CallerInterceptor.CLIENT_ADDRESS.get()).orElse("-");
         this.logPrefix = logPrefix;
         this.metrics = metrics;
         this.observer = observer;
@@ -92,5 +112,7 @@ final class RpcCall<R extends Message> {
             LOG.debug("[{}] could not answer {} (client gone?)", logPrefix, metrics.operation(), e);
         }
         metrics.recordRequest(status.name(), System.nanoTime() - arrivedNanos);
+        OmAudit.log(
+                user, metrics.operation(), resource, status == OmStatus.OK ? "SUCCESS" : status.name(), client, write);
     }
 }

@@ -109,7 +109,8 @@ final class RpcCalls {
             Function<OmError, R> errorResponse) {
         OperationMetrics operationMetrics = metrics.operation(operation);
         return (request, caller, requestId, observer) -> {
-            RpcCall<R> call = new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress);
+            RpcCall<R> call = new RpcCall<>(
+                    logPrefix, operationMetrics, observer, errorResponse, leaderAddress, caller, request, true);
             try {
                 checkLeader();
                 checkAnonymous(operation, caller);
@@ -167,7 +168,8 @@ final class RpcCalls {
             String operation, ReadHandler<Q, R> handler, Function<OmError, R> errorResponse) {
         OperationMetrics operationMetrics = metrics.operation(operation);
         return (request, caller, observer) -> {
-            RpcCall<R> call = new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress);
+            RpcCall<R> call = new RpcCall<>(
+                    logPrefix, operationMetrics, observer, errorResponse, leaderAddress, caller, request, false);
             readAfterBarrier(operation, call, handler, request, caller);
         };
     }
@@ -192,8 +194,9 @@ final class RpcCalls {
             String operation, ReadHandler<Q, R> handler, Function<OmError, R> errorResponse) {
         OperationMetrics operationMetrics = metrics.operation(operation);
         return ServerCalls.asyncUnaryCall((request, observer) -> {
-            RpcCall<R> call = new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress);
             Caller caller = CallerInterceptor.CALLER.get();
+            RpcCall<R> call = new RpcCall<>(
+                    logPrefix, operationMetrics, observer, errorResponse, leaderAddress, caller, request, false);
             try {
                 handlers.execute(() -> {
                     operationMetrics.recordStage(Stage.QUEUE, System.nanoTime() - call.arrivedNanos());
@@ -213,9 +216,11 @@ final class RpcCalls {
             String operation, Function<Q, R> handler, Function<OmError, R> errorResponse) {
         OperationMetrics operationMetrics = metrics.operation(operation);
         return ServerCalls.asyncUnaryCall((request, observer) -> {
-            RpcCall<R> call = new RpcCall<>(logPrefix, operationMetrics, observer, errorResponse, leaderAddress);
+            Caller caller = CallerInterceptor.CALLER.get();
+            RpcCall<R> call = new RpcCall<>(
+                    logPrefix, operationMetrics, observer, errorResponse, leaderAddress, caller, request, false);
             try {
-                checkAnonymous(operation, CallerInterceptor.CALLER.get());
+                checkAnonymous(operation, caller);
                 call.succeed(handler.apply(request));
             } catch (Exception e) {
                 call.fail(e);

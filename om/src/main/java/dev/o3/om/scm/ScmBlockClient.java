@@ -5,6 +5,7 @@ import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ReplicationConfig;
+import dev.o3.proto.hdds.SecretKeyProto;
 import dev.o3.proto.scm.AllocateBlockRequest;
 import dev.o3.proto.scm.AllocateBlockResponse;
 import dev.o3.proto.scm.AllocatedBlock;
@@ -13,6 +14,7 @@ import dev.o3.proto.scm.DeleteKeyBlocksRequest;
 import dev.o3.proto.scm.ExcludeList;
 import dev.o3.proto.scm.GetContainerLocationsRequest;
 import dev.o3.proto.scm.GetContainerLocationsResponse;
+import dev.o3.proto.scm.GetSecretKeysRequest;
 import dev.o3.proto.scm.ScmBlockServiceGrpc;
 import io.grpc.Context;
 import io.grpc.ManagedChannel;
@@ -148,6 +150,20 @@ public final class ScmBlockClient implements AutoCloseable {
                     .build());
         } catch (StatusRuntimeException e) {
             throw new ScmUnavailableException("block deletion at SCM " + address + " failed: " + e.getStatus(), e);
+        }
+    }
+
+    /**
+     * SCM's unexpired block-token keys (secure mode), oldest first.
+     *
+     * @throws ScmUnavailableException when SCM cannot be reached
+     */
+    public List<SecretKeyProto> secretKeys() {
+        try {
+            return stub().getSecretKeys(GetSecretKeysRequest.getDefaultInstance())
+                    .getKeysList();
+        } catch (StatusRuntimeException e) {
+            throw new ScmUnavailableException("block-token keys from SCM " + address + ": " + e.getStatus(), e);
         }
     }
 

@@ -51,6 +51,7 @@ public final class OzoneManagerServer implements Daemon {
     private static final Logger LOG = LoggerFactory.getLogger(OzoneManagerServer.class);
 
     private final OmConfig config;
+    private final OmSecurity security;
     private final Clock clock;
     private final String name;
     private final OzoneConfiguration conf;
@@ -72,6 +73,7 @@ public final class OzoneManagerServer implements Daemon {
      */
     public OzoneManagerServer(OzoneConfiguration conf, Clock clock) {
         this.config = OmConfig.from(Objects.requireNonNull(conf, "conf is null"));
+        this.security = OmSecurity.from(conf);
         this.clock = Objects.requireNonNull(clock, "clock is null");
         this.name = config.nodeId();
         this.conf = conf;
@@ -118,6 +120,8 @@ public final class OzoneManagerServer implements Daemon {
                 name, stores, config.s3Volume(), config.requests().minPartSize(), metrics::recordRetryAnswered);
         ScmBlockClient scm = components.add(
                 new ScmBlockClient(config.scmBlockAddress(), config.services().scmRequestTimeout(), grpcConfig));
+        security.keyRefresher(name, scm)
+                .ifPresent(refresher -> components.add(refresher).start());
         ratis = components.add(
                 new OmRatisServer(name, ratisConfig(), grpcConfig.security(), stores, applier, metrics::recordApply));
         ratis.start();
@@ -131,7 +135,7 @@ public final class OzoneManagerServer implements Daemon {
                 grpcConfig,
                 GrpcExecutor.direct(),
                 OzoneManagerService.create(
-                        ServiceWiring.dependencies(name, config, ratis, stores, scm, handlers, clock, metrics),
+                        ServiceWiring.dependencies(config, ratis, stores, scm, handlers, clock, metrics, security),
                         this::clientAddressOf),
                 new EchoService().bindService()));
         grpc.start();
@@ -142,8 +146,15 @@ public final class OzoneManagerServer implements Daemon {
                 this::status,
                 HttpsCertificate.forHttp(conf, certificate)));
         http.start();
-        background = components.add(
-                new BackgroundServices(name, ratis, stores, scm, clock, ServiceWiring.backgroundSettings(config)));
+        background = components.add(new BackgroundServices(
+                name,
+                ratis,
+                stores,
+                scm,
+                clock,
+                ServiceWiring.backgroundSettings(
+                        config,
+                        security.authentication().enabled() ? Optional.of(adminCredentialFile()) : Optional.empty())));
         background.start();
         lifecycleService =
                 components.add(new LifecycleService(name, ratis, stores, clock, lifecycleSettings, metrics.registry()));
@@ -240,6 +251,14 @@ public final class OzoneManagerServer implements Daemon {
     @Override
     public void close() {
         lifecycle.close();
+    }
+
+    /**
+     * Where this OM writes its own user's credential in secure mode: {@code admin.credentials} beside its DB
+     * directory. That user is the first administrator; its credential bootstraps everyone else's.
+     */
+    public java.nio.file.Path adminCredentialFile() {
+        return config.dbDirectory().toAbsolutePath().resolveSibling("admin.credentials");
     }
 
     /** This OM's configured node. */

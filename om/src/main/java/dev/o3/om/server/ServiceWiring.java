@@ -1,15 +1,19 @@
 package dev.o3.om.server;
 
+import dev.o3.common.security.BlockTokenKeys;
 import dev.o3.common.security.BlockTokenSigner;
 import dev.o3.om.config.OmConfig;
 import dev.o3.om.config.OmNode;
+import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.OmStoreHolder;
 import dev.o3.om.metrics.OmMetrics;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.rpc.OzoneManagerService;
 import dev.o3.om.scm.ContainerLocations;
 import dev.o3.om.scm.ScmBlockClient;
+import dev.o3.om.security.AuthenticationConfig;
 import dev.o3.om.security.BlockTokens;
+import dev.o3.om.security.RequestAuthenticator;
 import dev.o3.om.service.BackgroundServices;
 import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.hdds.ReplicationFactor;
@@ -17,9 +21,12 @@ import dev.o3.proto.hdds.ReplicationType;
 import dev.o3.proto.om.BucketLayout;
 import dev.o3.proto.om.OmRoleInfo;
 import dev.o3.proto.om.RetryCacheLimits;
+import dev.o3.proto.om.S3SecretRecord;
 import dev.o3.proto.om.ServiceInfoResponse;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executor;
 
 /** Translates {@link OmConfig} into the settings records of OM's components. */
@@ -27,17 +34,19 @@ final class ServiceWiring {
     private ServiceWiring() {}
 
     static OzoneManagerService.Dependencies dependencies(
-            String name,
             OmConfig config,
             OmRatisServer ratis,
             OmStoreHolder stores,
             ScmBlockClient scm,
             Executor handlers,
             Clock clock,
-            OmMetrics metrics) {
+            OmMetrics metrics,
+            OmSecurity security) {
+        AuthenticationConfig authentication = security.authentication();
+        Optional<BlockTokenKeys> tokenKeys = security.tokenKeys();
         OmConfig.RequestSettings requests = config.requests();
         return new OzoneManagerService.Dependencies(
-                name,
+                config.nodeId(),
                 ratis,
                 stores,
                 scm,
@@ -59,14 +68,13 @@ final class ServiceWiring {
                 serverUser(),
                 requests.administrators(),
                 () -> serviceInfo(config, ratis),
-                new BlockTokens(config.blockTokens()
-                        .secret()
-                        .map(secret -> new BlockTokenSigner(
-                                secret, clock, config.blockTokens().lifetime()))),
+                new BlockTokens(tokenKeys.map(keys ->
+                        new BlockTokenSigner(keys, clock, config.blockTokens().lifetime()))),
                 RetryCacheLimits.newBuilder()
                         .setExpiryMillis(requests.retryCacheExpiry().toMillis())
                         .setMaxEntries(requests.retryCacheMaxEntries())
                         .build(),
+                authenticator(authentication, stores, clock, requests.administrators()),
                 new ContainerLocations(
                         scm,
                         config.services().containerLocationCacheSize(),
@@ -74,19 +82,39 @@ final class ServiceWiring {
                         config.services().scmRequestTimeout()));
     }
 
+    /** Checks signatures against the S3 secret table when authentication is on. */
+    private static Optional<RequestAuthenticator> authenticator(
+            AuthenticationConfig authentication, OmStoreHolder stores, Clock clock, Set<String> administrators) {
+        if (!authentication.enabled()) {
+            return Optional.empty();
+        }
+        return Optional.of(new RequestAuthenticator(
+                accessKey -> stores.get().get(OmSchema.S3_SECRETS, accessKey).map(S3SecretRecord::getSecret),
+                clock,
+                authentication.skew(),
+                authentication.maxRemembered(),
+                serverUser(),
+                administrators,
+                authentication.proxies()));
+    }
+
     /** The OS user OM runs as; always an administrator. */
     static String serverUser() {
         return System.getProperty("user.name", "om");
     }
 
-    static BackgroundServices.Settings backgroundSettings(OmConfig config) {
+    /**
+     * @param adminCredentialFile where secure mode writes the OM user's credential; empty when authentication is off
+     */
+    static BackgroundServices.Settings backgroundSettings(OmConfig config, Optional<Path> adminCredentialFile) {
         return new BackgroundServices.Settings(
                 config.services().openKeyCleanupInterval(),
                 config.openKeyExpireThreshold(),
                 config.services().keyDeletingInterval(),
                 config.services().directoryDeletingInterval(),
                 config.s3Volume(),
-                serverUser());
+                serverUser(),
+                adminCredentialFile);
     }
 
     private static ServiceInfoResponse serviceInfo(OmConfig config, OmRatisServer ratis) {

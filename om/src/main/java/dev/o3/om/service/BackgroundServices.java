@@ -1,6 +1,8 @@
 package dev.o3.om.service;
 
 import dev.o3.common.concurrent.Threads;
+import dev.o3.common.security.CredentialFile;
+import dev.o3.common.security.UserCredential;
 import dev.o3.om.apply.AppliedTransaction;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.OmStore;
@@ -9,17 +11,23 @@ import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.scm.ScmBlockClient;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.om.CreateVolumeRequest;
+import dev.o3.proto.om.GetS3SecretRequest;
 import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
 import dev.o3.proto.om.OpenKeyRecord;
 import dev.o3.proto.om.PurgeRequest;
+import dev.o3.proto.om.S3SecretRecord;
 import dev.o3.proto.om.VolumeInfo;
 import dev.o3.server.db.KeyValue;
+import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -33,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * for handler threads: open-key clean-up (sessions older than the expiry threshold), key deletion (hands deleted
  * keys' blocks to SCM's deleted-block log, then purges the rows) and directory reclamation (moves the contents of
  * deleted FSO directories to the deleted tables, a bounded batch per run). Every change goes through Ratis as a
- * {@code PurgeRequest}. It also creates the S3 volume on the first start. Lifecycle: {@link #start()},
+ * {@code PurgeRequest}. It also creates the S3 volume on the first start, and in secure mode the administrator's
+ * credential. Lifecycle: {@link #start()},
  * {@link #close()}.
  */
 public final class BackgroundServices implements AutoCloseable {
@@ -42,6 +51,7 @@ public final class BackgroundServices implements AutoCloseable {
     private static final int DELETE_BATCH = 100;
     private static final Duration SUBMIT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration S3_VOLUME_CHECK = Duration.ofMillis(200);
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final String logPrefix;
     private final OmRatisServer ratis;
@@ -52,6 +62,7 @@ public final class BackgroundServices implements AutoCloseable {
     private final ScheduledExecutorService executor;
     private final List<ScheduledFuture<?>> tasks = new ArrayList<>();
     private volatile boolean s3VolumeExists;
+    private volatile boolean adminCredentialWritten;
 
     public BackgroundServices(
             String logPrefix,
@@ -71,6 +82,7 @@ public final class BackgroundServices implements AutoCloseable {
 
     public void start() {
         schedule(this::ensureS3Volume, S3_VOLUME_CHECK);
+        settings.adminCredentialFile().ifPresent(file -> schedule(() -> ensureAdminCredential(file), S3_VOLUME_CHECK));
         schedule(this::cleanupOpenKeys, settings.openKeyCleanupInterval());
         schedule(this::deleteKeyBlocks, settings.keyDeletingInterval());
         schedule(this::reclaimDirectories, settings.directoryDeletingInterval());
@@ -117,6 +129,40 @@ public final class BackgroundServices implements AutoCloseable {
             LOG.info("[{}] created S3 volume {}", logPrefix, settings.s3Volume());
         }
         return s3VolumeExists ? 1 : 0;
+    }
+
+    /**
+     * Secure mode: gives the OM's own user (the first administrator) an access key when it has none (the leader
+     * creates it through Ratis) and writes it, readable by the OM's user only, to {@code file} on every OM once it
+     * is there, so that an operator can bootstrap credentials for everyone else (docs/security.md).
+     */
+    void ensureAdminCredential(Path file) {
+        if (adminCredentialWritten) {
+            return;
+        }
+        Optional<S3SecretRecord> secret = store.get().get(OmSchema.S3_SECRETS, settings.serverUser());
+        if (secret.isEmpty()) {
+            if (ratis.isLeader()) {
+                byte[] random = new byte[32];
+                RANDOM.nextBytes(random);
+                AppliedTransaction applied = submit(OmTransaction.newBuilder()
+                        .setUser(settings.serverUser())
+                        .setAdmin(true)
+                        .setTimeMillis(clock.millis())
+                        .setSecret(HexFormat.of().formatHex(random))
+                        .setGetS3Secret(GetS3SecretRequest.newBuilder()
+                                .setUser(settings.serverUser())
+                                .setCreateIfAbsent(true))
+                        .build());
+                applied.error().ifPresent(error -> LOG.warn("[{}] admin secret not created: {}", logPrefix, error));
+            }
+            return;
+        }
+        CredentialFile.write(
+                file,
+                new UserCredential(secret.get().getAccessKey(), secret.get().getSecret()));
+        adminCredentialWritten = true;
+        LOG.info("[{}] wrote the credential of administrator {} to {}", logPrefix, settings.serverUser(), file);
     }
 
     /** Purges open keys older than the expiry threshold; returns how many. */
@@ -218,5 +264,6 @@ public final class BackgroundServices implements AutoCloseable {
             Duration keyDeletingInterval,
             Duration directoryDeletingInterval,
             String s3Volume,
-            String serverUser) {}
+            String serverUser,
+            Optional<Path> adminCredentialFile) {}
 }

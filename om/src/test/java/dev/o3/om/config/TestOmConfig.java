@@ -104,11 +104,13 @@ class TestOmConfig {
     }
 
     @Test
-    void securityNeedsABlockTokenSecret() {
-        assertThatThrownBy(() -> OmConfig.from(OzoneConfiguration.of(
-                        Map.of("ozone.metadata.dirs", "/meta", "ozone.security.enabled", "true"))))
-                .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("hdds.block.token.secret");
+    void aStaticBlockTokenSecretReplacesScmKeysOnlyInSecureMode() {
+        assertThat(OmConfig.from(OzoneConfiguration.of(
+                                Map.of("ozone.metadata.dirs", "/meta", "ozone.security.enabled", "true")))
+                        .blockTokens()
+                        .secret())
+                .as("secure mode without a static secret: SCM's keys")
+                .isEmpty();
         OmConfig secured = OmConfig.from(OzoneConfiguration.of(Map.of(
                 "ozone.metadata.dirs", "/meta",
                 "ozone.security.enabled", "true",

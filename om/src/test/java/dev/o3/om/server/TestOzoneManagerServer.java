@@ -308,6 +308,8 @@ class TestOzoneManagerServer {
         try (FakeScm scm = new FakeScm()) {
             var conf = OmFixtures.singleOm(directory, scm.address())
                     .with("ozone.security.enabled", "true")
+                    // Block tokens only: this client sends unsigned calls.
+                    .with("ozone.security.authentication.enabled", "false")
                     .with("hdds.block.token.secret", "shared");
             BlockTokenSigner verifier = new BlockTokenSigner("shared", Clock.systemUTC(), Duration.ofDays(1));
             try (OzoneManagerServer om = new OzoneManagerServer(conf, Clock.systemUTC());

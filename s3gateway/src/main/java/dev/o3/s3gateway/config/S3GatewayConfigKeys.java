@@ -5,6 +5,7 @@ import dev.o3.common.config.ConfigKey;
 import dev.o3.common.config.ConfigType;
 import dev.o3.common.config.DataSize;
 import dev.o3.common.config.HostAndPort;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
@@ -55,6 +56,12 @@ public final class S3GatewayConfigKeys implements ConfigGroup {
             ConfigType.DATA_SIZE,
             "1MB",
             "Request body bytes buffered per request before the gateway stops reading the socket (back-pressure).");
+    public static final ConfigKey<Path> CREDENTIALS_FILE = ConfigKey.optional(
+            "ozone.s3g.credentials.file",
+            ConfigType.PATH,
+            "Secure mode: the credential file (access_key_id / secret_access_key, as ozone login writes it) the"
+                    + " gateway signs its calls to OM with; its user must be a trusted proxy (ozone.om.proxy.users or"
+                    + " OM's own user). Default: the gateway's OS user's ~/.ozone/credentials.");
     public static final ConfigKey<DataSize> WRITE_BUFFER = ConfigKey.of(
             "ozone.s3g.write.buffer.max",
             ConfigType.DATA_SIZE,
@@ -93,6 +100,7 @@ public final class S3GatewayConfigKeys implements ConfigGroup {
         return List.of(
                 HTTP_ADDRESS,
                 WEBADMIN_HTTP_ADDRESS,
+                CREDENTIALS_FILE,
                 DOMAIN_NAMES,
                 OM_CHANNELS,
                 MAX_CLOCK_SKEW,

@@ -32,7 +32,8 @@ public final class S3Errors {
             case NO_SUCH_VERSION -> S3ErrorCode.NO_SUCH_VERSION;
             case METHOD_NOT_ALLOWED -> S3ErrorCode.METHOD_NOT_ALLOWED;
             case NOT_LEADER, LEADER_NOT_READY, SCM_UNAVAILABLE -> S3ErrorCode.SERVICE_UNAVAILABLE;
-            case INTERNAL_ERROR, VOLUME_ALREADY_EXISTS, VOLUME_NOT_EMPTY -> S3ErrorCode.INTERNAL_ERROR;
+                // UNAUTHENTICATED: OM refused the gateway's own credential (misconfiguration), not the S3 client.
+            case INTERNAL_ERROR, VOLUME_ALREADY_EXISTS, VOLUME_NOT_EMPTY, UNAUTHENTICATED -> S3ErrorCode.INTERNAL_ERROR;
         };
     }
 

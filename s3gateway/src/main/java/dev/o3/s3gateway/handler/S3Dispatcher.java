@@ -85,6 +85,7 @@ public final class S3Dispatcher implements ExchangeHandler {
         S3Operation operation = S3Operation.UNSUPPORTED;
         String resource = exchange.request().uri();
         String errorCode = null;
+        String user = "-";
         long received = 0;
         try {
             S3Request request = parser.parse(exchange.request());
@@ -93,6 +94,7 @@ public final class S3Dispatcher implements ExchangeHandler {
             AuthResult auth = SigV2Authenticator.isV2(request.signable())
                     ? v2Authenticator.authenticate(request.signable(), request.v2ResourcePath())
                     : authenticator.authenticate(request.signable());
+            user = auth.requester().displayName();
             if (operation == S3Operation.UNSUPPORTED) {
                 throw new S3Exception(S3ErrorCode.NOT_IMPLEMENTED);
             }
@@ -137,6 +139,7 @@ public final class S3Dispatcher implements ExchangeHandler {
             errorCode = ErrorResponses.send(responder, head, internal, resource, requestId, clock);
         } finally {
             metrics.record(operation.apiName(), errorCode, System.nanoTime() - start, received, responder.bytesSent());
+            S3Audit.log(user, operation.apiName(), resource, errorCode, exchange.client());
         }
     }
 }

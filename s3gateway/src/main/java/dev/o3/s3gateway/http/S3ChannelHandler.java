@@ -16,6 +16,7 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
+import java.net.SocketAddress;
 import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -93,7 +94,8 @@ public final class S3ChannelHandler extends ChannelInboundHandlerAdapter {
                         .execute(() -> exchangeDone(ctx, requestBody, keepOpen)));
         body = requestBody;
         responder = exchangeResponder;
-        Exchange exchange = new Exchange(request, requestBody, exchangeResponder);
+        Exchange exchange = new Exchange(
+                request, requestBody, exchangeResponder, addressOf(ctx.channel().remoteAddress()));
         try {
             workers.execute(() -> handler.handle(exchange));
         } catch (RejectedExecutionException e) {
@@ -164,5 +166,13 @@ public final class S3ChannelHandler extends ChannelInboundHandlerAdapter {
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         LOG.debug("connection {} failed", ctx.channel().remoteAddress(), cause);
         var unused = ctx.close();
+    }
+
+    private static String addressOf(SocketAddress address) {
+        if (address == null) {
+            return "-";
+        }
+        String text = address.toString();
+        return text.startsWith("/") ? text.substring(1) : text;
     }
 }

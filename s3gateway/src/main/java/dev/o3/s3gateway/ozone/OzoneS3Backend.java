@@ -43,12 +43,17 @@ public final class OzoneS3Backend implements S3Backend {
      * {@code ozone.s3g.write.buffer.max}, which bounds the gateway's heap whatever the number and size of uploads.
      */
     public static OzoneConfiguration clientConfiguration(OzoneConfiguration conf) {
-        return conf.with(ClientConfigKeys.WRITE_BUFFER_MAX, conf.get(S3GatewayConfigKeys.WRITE_BUFFER));
+        OzoneConfiguration client =
+                conf.with(ClientConfigKeys.WRITE_BUFFER_MAX, conf.get(S3GatewayConfigKeys.WRITE_BUFFER));
+        // Secure mode: the gateway signs its calls to OM with its own service credential, as a trusted proxy.
+        return conf.find(S3GatewayConfigKeys.CREDENTIALS_FILE)
+                .map(file -> client.with(ClientConfigKeys.CREDENTIALS_FILE.name(), file.toString()))
+                .orElse(client);
     }
 
     @Override
     public SecretStore secrets() {
-        return new OzoneSecretStore(client.objectStore());
+        return new OzoneSecretStore(client);
     }
 
     @Override

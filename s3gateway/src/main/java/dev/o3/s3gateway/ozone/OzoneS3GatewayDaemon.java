@@ -4,6 +4,7 @@ import dev.o3.client.api.OzoneClient;
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.grpc.GrpcConfig;
+import dev.o3.common.security.UserCredential;
 import dev.o3.s3gateway.config.S3GatewayConfigKeys;
 import dev.o3.s3gateway.server.S3GatewayServer;
 import dev.o3.server.lifecycle.Daemon;
@@ -65,14 +66,27 @@ public final class OzoneS3GatewayDaemon implements Daemon {
                 conf, new ServiceCertificate.Identity("s3g", host, Set.of(host), directory), clock);
     }
 
-    /** The gateway's client of the cluster, acting as the gateway's service user, with its certificate if any. */
+    /**
+     * The gateway's client of the cluster, with its certificate if any, signing with the credential in {@code
+     * ozone.s3g.credentials.file} (default: the OS user's ~/.ozone/credentials) when there is one.
+     */
     public static OzoneClient client(OzoneConfiguration conf, Optional<ServiceCertificate> certificate) {
+        return client(conf, certificate, OzoneClient.credentialOf(OzoneS3Backend.clientConfiguration(conf)));
+    }
+
+    /**
+     * The gateway's client of the cluster, with its certificate if any: in secure mode it signs with {@code
+     * credential}, a trusted proxy's (it then acts for each S3 user), else it acts unsigned as the gateway's OS user.
+     */
+    public static OzoneClient client(
+            OzoneConfiguration conf, Optional<ServiceCertificate> certificate, Optional<UserCredential> credential) {
         OzoneConfiguration clientConf = OzoneS3Backend.clientConfiguration(conf);
         GrpcConfig grpc = GrpcConfig.from(clientConf);
         if (certificate.isPresent()) {
             grpc = grpc.withSecurity(certificate.get().transportSecurity());
         }
-        return OzoneClient.create(clientConf, System.getProperty("user.name"), grpc);
+        String user = credential.map(UserCredential::accessKeyId).orElseGet(() -> System.getProperty("user.name"));
+        return OzoneClient.create(clientConf, user, credential, grpc);
     }
 
     /** The bound S3 port. */

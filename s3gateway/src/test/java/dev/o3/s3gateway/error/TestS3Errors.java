@@ -52,6 +52,7 @@ class TestS3Errors {
         chosen.put(BackendStatus.INTERNAL_ERROR, S3ErrorCode.INTERNAL_ERROR);
         chosen.put(BackendStatus.VOLUME_ALREADY_EXISTS, S3ErrorCode.INTERNAL_ERROR);
         chosen.put(BackendStatus.VOLUME_NOT_EMPTY, S3ErrorCode.INTERNAL_ERROR);
+        chosen.put(BackendStatus.UNAUTHENTICATED, S3ErrorCode.INTERNAL_ERROR);
         chosen.put(BackendStatus.INVALID_REQUEST, S3ErrorCode.INVALID_REQUEST);
         chosen.put(BackendStatus.INVALID_KEY_NAME, S3ErrorCode.INVALID_REQUEST);
         chosen.put(BackendStatus.KEY_ALREADY_EXISTS, S3ErrorCode.INVALID_REQUEST);

@@ -3,6 +3,7 @@ package dev.o3.scm.server;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ReplicationFactor;
 import dev.o3.proto.hdds.ReplicationType;
+import dev.o3.proto.hdds.SecretKeyProto;
 import dev.o3.proto.scm.AllocateBlockRequest;
 import dev.o3.proto.scm.AllocateBlockResponse;
 import dev.o3.proto.scm.AllocatedBlock;
@@ -11,6 +12,8 @@ import dev.o3.proto.scm.DeleteKeyBlocksRequest;
 import dev.o3.proto.scm.DeleteKeyBlocksResponse;
 import dev.o3.proto.scm.GetContainerLocationsRequest;
 import dev.o3.proto.scm.GetContainerLocationsResponse;
+import dev.o3.proto.scm.GetSecretKeysRequest;
+import dev.o3.proto.scm.GetSecretKeysResponse;
 import dev.o3.proto.scm.ScmBlockServiceGrpc;
 import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.error.ScmErrorCode;
@@ -25,18 +28,31 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
- * gRPC {@code ScmBlockService}: OM allocates blocks, hands over deleted ones and asks where containers are read from.
- * Thread-safe (stateless).
+ * gRPC {@code ScmBlockService}: OM allocates blocks, hands over deleted ones, asks where containers are read from
+ * and, in secure mode, fetches the block-token keys. Thread-safe (stateless).
  */
 final class ScmBlockGrpcService extends ScmBlockServiceGrpc.ScmBlockServiceImplBase {
     private final StorageContainerManager scm;
     private final ScmProtoTranslator translator;
 
-    ScmBlockGrpcService(StorageContainerManager scm, ScmProtoTranslator translator) {
+    private final Supplier<List<SecretKeyProto>> secretKeys;
+
+    /** @param secretKeys the block-token keys OMs fetch (none: security off) */
+    ScmBlockGrpcService(
+            StorageContainerManager scm, ScmProtoTranslator translator, Supplier<List<SecretKeyProto>> secretKeys) {
         this.scm = scm;
         this.translator = translator;
+        this.secretKeys = secretKeys;
+    }
+
+    @Override
+    public void getSecretKeys(GetSecretKeysRequest request, StreamObserver<GetSecretKeysResponse> response) {
+        response.onNext(
+                GetSecretKeysResponse.newBuilder().addAllKeys(secretKeys.get()).build());
+        response.onCompleted();
     }
 
     @Override

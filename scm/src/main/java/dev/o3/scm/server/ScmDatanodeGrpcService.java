@@ -1,5 +1,6 @@
 package dev.o3.scm.server;
 
+import dev.o3.proto.hdds.SecretKeyProto;
 import dev.o3.proto.scm.HeartbeatRequest;
 import dev.o3.proto.scm.HeartbeatResponse;
 import dev.o3.proto.scm.RegisterRequest;
@@ -15,6 +16,7 @@ import dev.o3.scm.wire.ScmProtoTranslator;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /** gRPC {@code ScmDatanodeService}: datanode registration and heartbeats. Thread-safe (stateless). */
 final class ScmDatanodeGrpcService extends ScmDatanodeServiceGrpc.ScmDatanodeServiceImplBase {
@@ -22,11 +24,18 @@ final class ScmDatanodeGrpcService extends ScmDatanodeServiceGrpc.ScmDatanodeSer
     private final ScmProtoTranslator translator;
 
     private final DatanodeReports reports;
+    private final Supplier<List<SecretKeyProto>> secretKeys;
 
-    ScmDatanodeGrpcService(StorageContainerManager scm, ScmProtoTranslator translator, DatanodeReports reports) {
+    /** @param secretKeys the block-token keys every register and heartbeat response carries (none: security off) */
+    ScmDatanodeGrpcService(
+            StorageContainerManager scm,
+            ScmProtoTranslator translator,
+            DatanodeReports reports,
+            Supplier<List<SecretKeyProto>> secretKeys) {
         this.scm = scm;
         this.translator = translator;
         this.reports = reports;
+        this.secretKeys = secretKeys;
     }
 
     @Override
@@ -48,6 +57,7 @@ final class ScmDatanodeGrpcService extends ScmDatanodeServiceGrpc.ScmDatanodeSer
                 .setClusterId(scm.clusterId())
                 .setScmId(scm.scmId())
                 .setNetworkLocation(registered.rack())
+                .addAllSecretKeys(secretKeys.get())
                 .build();
     }
 
@@ -70,7 +80,7 @@ final class ScmDatanodeGrpcService extends ScmDatanodeServiceGrpc.ScmDatanodeSer
                 request.getCommandStatusList().stream()
                         .map(s -> new CommandStatus(s.getCommandId(), s.getSuccess()))
                         .toList());
-        HeartbeatResponse.Builder builder = HeartbeatResponse.newBuilder();
+        HeartbeatResponse.Builder builder = HeartbeatResponse.newBuilder().addAllSecretKeys(secretKeys.get());
         if (commands.isEmpty()) {
             builder.setReregister(true);
         } else {

@@ -9,9 +9,12 @@ import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcExecutor;
 import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.common.grpc.GrpcServer;
+import dev.o3.common.security.BlockTokenConfig;
+import dev.o3.proto.hdds.SecretKeyProto;
 import dev.o3.scm.config.ScmConfig;
 import dev.o3.scm.node.DatanodeStatus;
 import dev.o3.scm.pipeline.BackgroundPipelineCreator;
+import dev.o3.scm.security.SecretKeyManager;
 import dev.o3.scm.topology.RackMapping;
 import dev.o3.scm.wire.ScmProtoTranslator;
 import dev.o3.server.http.StatusHttpServer;
@@ -21,11 +24,12 @@ import dev.o3.server.security.ca.CertificateAuthority;
 import dev.o3.server.security.tls.HttpsCertificate;
 import dev.o3.server.security.tls.ServiceCertificate;
 import dev.o3.server.security.tls.TlsSettings;
-import io.grpc.BindableService;
+import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +39,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,6 +65,9 @@ public final class ScmServer implements Daemon {
     private final GrpcConfig plainGrpc;
     private final OzoneConfiguration conf;
     private final Optional<TlsSettings> tls;
+    private final Optional<List<HostAndPort>> adminOms;
+    private final Optional<SecretKeyManager> secretKeys;
+    private final Duration secretKeyCheck;
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final DaemonLifecycle lifecycle = new DaemonLifecycle(NAME);
 
@@ -92,6 +100,20 @@ public final class ScmServer implements Daemon {
         this.plainGrpc = GrpcConfig.from(conf);
         this.conf = conf;
         this.tls = TlsSettings.from(conf);
+        this.secretKeyCheck = conf.get(CommonConfigKeys.SECRET_KEY_CHECK);
+        this.secretKeys = BlockTokenConfig.scmManaged(conf)
+                ? Optional.of(new SecretKeyManager(
+                        config.dbDirectory().toAbsolutePath().resolveSibling("secret_keys.bin"),
+                        clock,
+                        conf.get(CommonConfigKeys.SECRET_KEY_ROTATE),
+                        conf.get(CommonConfigKeys.SECRET_KEY_EXPIRY),
+                        conf.get(CommonConfigKeys.SECRET_KEY_ACTIVATION)))
+                : Optional.empty();
+        this.adminOms = CommonConfigKeys.authenticationEnabled(conf)
+                ? Optional.of(conf.get(CommonConfigKeys.OM_ADDRESS).stream()
+                        .map(address -> HostAndPort.parse(address, CommonConfigKeys.OM_PORT))
+                        .toList())
+                : Optional.empty();
     }
 
     @Override
@@ -126,15 +148,20 @@ public final class ScmServer implements Daemon {
         ScmProtoTranslator translator =
                 new ScmProtoTranslator(uuid -> created.nodes().status(uuid).map(DatanodeStatus::datanode));
         GrpcConfig grpc = plainGrpc;
-        List<BindableService> clientServices = new ArrayList<>();
-        clientServices.add(new ScmAdminGrpcService(created, translator, reports));
+        List<ServerServiceDefinition> clientServices = new ArrayList<>();
         Optional<ServiceCertificate> own = Optional.empty();
         if (tls.isPresent()) {
             ScmCertificates certificates = ScmCertificates.start(config.dbDirectory(), tls.get(), clock);
             own = Optional.of(components.add(certificates.own()));
             grpc = plainGrpc.withSecurity(certificates.own().transportSecurity());
-            clientServices.add(certificates.service());
+            clientServices.add(certificates.service().bindService());
         }
+        ServerServiceDefinition admin = new ScmAdminGrpcService(created, translator, reports).bindService();
+        if (adminOms.isPresent()) {
+            // Secure mode: only administrators, as OM vouches for their signatures (asked over SCM's own TLS identity).
+            admin = ServerInterceptors.intercept(admin, components.add(new AdminAuthInterceptor(adminOms.get(), grpc)));
+        }
+        clientServices.add(0, admin);
         http = components.add(new StatusHttpServer(
                 NAME,
                 config.httpAddress().toSocketAddress(),
@@ -142,12 +169,32 @@ public final class ScmServer implements Daemon {
                 this::status,
                 HttpsCertificate.forHttp(conf, own)));
         http.start();
-        // Only services call the datanode and block ports: with TLS they must show a certificate of the cluster CA.
+        Supplier<List<SecretKeyProto>> keys = secretKeys
+                .<Supplier<List<SecretKeyProto>>>map(manager -> manager::keys)
+                .orElse(List::of);
+        secretKeys.ifPresent(manager -> {
+            manager.rotateIfDue();
+            ScheduledExecutorService rotation =
+                    Executors.newSingleThreadScheduledExecutor(Threads.daemonThreadsNamed(NAME + "-secret-keys"));
+            components.add(rotation::shutdownNow);
+            long check = secretKeyCheck.toMillis();
+            var unusedRotation = rotation.scheduleWithFixedDelay(
+                    () -> rotateSecretKeys(manager), check, check, TimeUnit.MILLISECONDS);
+        });
+        // Only services call the datanode and block ports: with TLS they must show a certificate of the cluster CA,
+        // which also keeps the block-token keys these ports hand out from anyone else.
         GrpcConfig servicesOnly = grpc.withSecurity(grpc.security().requireClientCertificates());
         grpcServers.add(serve(
-                components, datanodeAddress, servicesOnly, new ScmDatanodeGrpcService(created, translator, reports)));
-        grpcServers.add(serve(components, blockAddress, servicesOnly, new ScmBlockGrpcService(created, translator)));
-        grpcServers.add(serve(components, adminAddress, grpc, clientServices.toArray(new BindableService[0])));
+                components,
+                datanodeAddress,
+                servicesOnly,
+                new ScmDatanodeGrpcService(created, translator, reports, keys).bindService()));
+        grpcServers.add(serve(
+                components,
+                blockAddress,
+                servicesOnly,
+                new ScmBlockGrpcService(created, translator, keys).bindService()));
+        grpcServers.add(serve(components, adminAddress, grpc, clientServices.toArray(new ServerServiceDefinition[0])));
         BackgroundPipelineCreator creator = components.add(made.get(0));
         creator.start();
         ScheduledExecutorService healthChecker =
@@ -170,6 +217,20 @@ public final class ScmServer implements Daemon {
                 this::checkDatanodeAdmin, adminPeriod, adminPeriod, TimeUnit.MILLISECONDS);
     }
 
+    /** Secure mode: the unexpired block-token keys, oldest first; none with security off or a static secret. */
+    public List<SecretKeyProto> secretKeys() {
+        return secretKeys.map(SecretKeyManager::keys).orElse(List.of());
+    }
+
+    private static void rotateSecretKeys(SecretKeyManager manager) {
+        try {
+            manager.rotateIfDue();
+        } catch (RuntimeException e) {
+            // Top of the rotation thread: the current key stays in use; try again next period.
+            LOG.error("[{}] block-token key rotation failed", NAME, e);
+        }
+    }
+
     private void checkDatanodeAdmin() {
         StorageContainerManager current;
         synchronized (this) {
@@ -187,12 +248,12 @@ public final class ScmServer implements Daemon {
 
     /** SCM's services block (RocksDB, locks), so each port runs on its own pool that grows as gRPC's would. */
     private static GrpcServer serve(
-            DaemonLifecycle.Components components, HostAndPort address, GrpcConfig grpc, BindableService... services) {
-        String serviceName = services[0].getClass().getSimpleName();
-        ServerServiceDefinition[] definitions = new ServerServiceDefinition[services.length];
-        for (int i = 0; i < services.length; i++) {
-            definitions[i] = services[i].bindService();
-        }
+            DaemonLifecycle.Components components,
+            HostAndPort address,
+            GrpcConfig grpc,
+            ServerServiceDefinition... definitions) {
+        String serviceName = definitions[0].getServiceDescriptor().getName();
+        serviceName = serviceName.substring(serviceName.lastIndexOf('.') + 1);
         return components
                 .add(GrpcFactory.server(
                         "SCM service " + serviceName,

@@ -1,0 +1,30 @@
+package dev.o3.om.security;
+
+import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.om.config.OmConfigKeys;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Whether OM authenticates native calls (secure mode with user authentication), and how.
+ *
+ * @param enabled whether calls must be signed
+ * @param skew allowed distance of a signing time from the OM's clock
+ * @param maxRemembered most nonces remembered against replays
+ * @param proxies users besides the OM's own that may act for others
+ */
+public record AuthenticationConfig(boolean enabled, Duration skew, int maxRemembered, Set<String> proxies) {
+    public AuthenticationConfig {
+        proxies = Set.copyOf(proxies);
+    }
+
+    public static AuthenticationConfig from(OzoneConfiguration conf) {
+        return new AuthenticationConfig(
+                CommonConfigKeys.authenticationEnabled(conf),
+                conf.get(OmConfigKeys.AUTH_CLOCK_SKEW),
+                conf.get(OmConfigKeys.AUTH_REPLAY_CACHE_ENTRIES),
+                Set.copyOf(conf.find(OmConfigKeys.PROXY_USERS).orElse(List.of())));
+    }
+}
