@@ -28,6 +28,7 @@ import picocli.CommandLine.IVersionProvider;
         mixinStandardHelpOptions = true,
         versionProvider = OzoneCommand.Version.class,
         description = "O3, an Ozone-style object store: run a daemon, the shells, freon or an embedded cluster.",
+        footer = "In the background (bin/ozone): ozone --daemon start|stop|status scm|om|datanode|s3g [options]",
         subcommands = {
             VersionCommand.class,
             ShellCommand.class,
