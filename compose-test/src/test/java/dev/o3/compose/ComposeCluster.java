@@ -24,13 +24,14 @@ import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.containers.ContainerState;
 import org.testcontainers.containers.DockerComposeContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.lifecycle.Startable;
 
 /**
  * The cluster of {@code docker-compose.yaml} under Testcontainers (the local {@code docker-compose}), without
  * Prometheus (whose image comes from a registry). Every published port goes to a free port on 127.0.0.1, so the
  * suite runs beside clusters on the default ports; ports are looked up again after a container restarts.
  */
-final class ComposeCluster implements AutoCloseable {
+final class ComposeCluster implements Startable {
     static final List<String> SCM = List.of("scm");
     static final List<String> OMS = List.of("om1", "om2", "om3");
     static final List<String> DATANODES = List.of("dn1", "dn2", "dn3", "dn4", "dn5", "dn6");
@@ -52,15 +53,11 @@ final class ComposeCluster implements AutoCloseable {
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    private ComposeCluster(DockerComposeContainer<?> compose) {
-        this.compose = compose;
-    }
-
-    /** Starts the cluster of {@code composeFile} and returns once every service's health check passes. */
-    static ComposeCluster start(File composeFile) {
+    /** The cluster of {@code composeFile}; {@link #start()} returns once every service's health check passes. */
+    ComposeCluster(File composeFile) {
         Map<String, String> env = new LinkedHashMap<>();
         PORT_VARIABLES.forEach(variable -> env.put(variable, "0"));
-        DockerComposeContainer<?> compose = new DockerComposeContainer<>("o3compose", List.of(composeFile))
+        this.compose = new DockerComposeContainer<>("o3compose", List.of(composeFile))
                 .withPull(false)
                 .withEnv(env)
                 .withServices(all().toArray(String[]::new))
@@ -68,9 +65,17 @@ final class ComposeCluster implements AutoCloseable {
         for (String service : all()) {
             compose.waitingFor(service, Wait.forHealthcheck().withStartupTimeout(STARTUP));
         }
-        ComposeCluster cluster = new ComposeCluster(compose);
-        compose.start();
-        return cluster;
+    }
+
+    /** Starts the services; a cluster that does not come up is removed before the failure propagates. */
+    @Override
+    public void start() {
+        try {
+            compose.start();
+        } catch (RuntimeException e) {
+            compose.stop();
+            throw e;
+        }
     }
 
     static List<String> all() {
@@ -186,7 +191,7 @@ final class ComposeCluster implements AutoCloseable {
 
     /** Removes the containers, their network and volumes. */
     @Override
-    public void close() {
+    public void stop() {
         compose.stop();
     }
 }

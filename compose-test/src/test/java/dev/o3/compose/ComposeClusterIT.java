@@ -14,7 +14,6 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -23,6 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
+import org.testcontainers.junit.jupiter.Container;
+import org.testcontainers.junit.jupiter.Testcontainers;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -38,6 +39,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  * every key after the whole cluster stopped and started again. The steps share one cluster and run in order.
  */
 @Tag("integration")
+@Testcontainers
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
@@ -48,34 +50,29 @@ class ComposeClusterIT {
 
     private static final Pattern SECRET = Pattern.compile("awsAccessKey=(\\S+)\\s+awsSecret=(\\S+)");
 
+    /** Started before and removed after all steps by the Testcontainers extension. */
+    @Container
+    private static final ComposeCluster CLUSTER =
+            new ComposeCluster(new File(System.getProperty("o3.compose.file", "../docker-compose.yaml")));
+
     private final Map<String, byte[]> written = new LinkedHashMap<>();
     private final Random random = new Random(29);
-    private ComposeCluster cluster;
     private AwsBasicCredentials credentials;
 
     @BeforeAll
-    @Timeout(value = 20, unit = TimeUnit.MINUTES)
-    void startCluster() {
-        cluster = ComposeCluster.start(new File(System.getProperty("o3.compose.file", "../docker-compose.yaml")));
+    void readS3Secret() {
         // As docs/getting-started.md shows: the secret from `ozone s3 getsecret` inside a container.
-        String secret = cluster.exec("om1", "ozone", "s3", "getsecret");
+        String secret = CLUSTER.exec("om1", "ozone", "s3", "getsecret");
         Matcher matcher = SECRET.matcher(secret);
         assertThat(matcher.find()).as("getsecret printed %s", secret).isTrue();
         credentials = AwsBasicCredentials.create(matcher.group(1), matcher.group(2));
-    }
-
-    @AfterAll
-    void stopCluster() {
-        if (cluster != null) {
-            cluster.close();
-        }
     }
 
     @Test
     @Order(1)
     void everyDatanodeJoinsItsPipelines() {
         ComposeCluster.await(() -> openPipelines() == PIPELINES, ComposeCluster.STARTUP, PIPELINES + " open pipelines");
-        String pipelines = cluster.exec("scm", "ozone", "admin", "pipeline", "list");
+        String pipelines = CLUSTER.exec("scm", "ozone", "admin", "pipeline", "list");
         for (String datanode : ComposeCluster.DATANODES) {
             assertThat(pipelines).as("pipeline list").contains(datanode);
         }
@@ -116,12 +113,12 @@ class ComposeClusterIT {
     @Test
     @Order(3)
     void readsEveryKeyWithADatanodeKilled() {
-        cluster.kill("dn1");
-        assertThat(cluster.isRunning("dn1")).isFalse();
+        CLUSTER.kill("dn1");
+        assertThat(CLUSTER.isRunning("dn1")).isFalse();
         try (S3Client s3 = s3("s3g2")) {
             assertEveryKeyReadsBack(s3);
         }
-        cluster.startAndAwaitHealthy(List.of("dn1"));
+        CLUSTER.startAndAwaitHealthy(List.of("dn1"));
     }
 
     @Test
@@ -131,15 +128,15 @@ class ComposeClusterIT {
         stopOrder.addAll(ComposeCluster.DATANODES);
         stopOrder.addAll(ComposeCluster.OMS);
         stopOrder.addAll(ComposeCluster.SCM);
-        cluster.stop(stopOrder);
+        CLUSTER.stop(stopOrder);
         for (String service : stopOrder) {
-            assertThat(cluster.isRunning(service)).as(service).isFalse();
+            assertThat(CLUSTER.isRunning(service)).as(service).isFalse();
         }
 
-        cluster.startAndAwaitHealthy(ComposeCluster.SCM);
-        cluster.startAndAwaitHealthy(ComposeCluster.OMS);
-        cluster.startAndAwaitHealthy(ComposeCluster.DATANODES);
-        cluster.startAndAwaitHealthy(ComposeCluster.GATEWAYS);
+        CLUSTER.startAndAwaitHealthy(ComposeCluster.SCM);
+        CLUSTER.startAndAwaitHealthy(ComposeCluster.OMS);
+        CLUSTER.startAndAwaitHealthy(ComposeCluster.DATANODES);
+        CLUSTER.startAndAwaitHealthy(ComposeCluster.GATEWAYS);
         try (S3Client s3 = s3("s3g1")) {
             List<String> listed = s3.listObjectsV2Paginator(request -> request.bucket(BUCKET)).contents().stream()
                     .map(S3Object::key)
@@ -150,7 +147,7 @@ class ComposeClusterIT {
     }
 
     private int openPipelines() {
-        Matcher matcher = Pattern.compile("\"openPipelines\"\\s*:\\s*(\\d+)").matcher(cluster.scmStatus());
+        Matcher matcher = Pattern.compile("\"openPipelines\"\\s*:\\s*(\\d+)").matcher(CLUSTER.scmStatus());
         return matcher.find() ? Integer.parseInt(matcher.group(1)) : -1;
     }
 
@@ -200,7 +197,7 @@ class ComposeClusterIT {
     }
 
     private S3Client s3(String gateway) {
-        URI endpoint = cluster.s3Endpoint(gateway);
+        URI endpoint = CLUSTER.s3Endpoint(gateway);
         return S3Client.builder()
                 .endpointOverride(endpoint)
                 .region(Region.US_EAST_1)
