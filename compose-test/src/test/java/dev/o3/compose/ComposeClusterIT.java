@@ -133,9 +133,11 @@ class ComposeClusterIT {
             assertThat(CLUSTER.isRunning(service)).as(service).isFalse();
         }
 
+        // In the order of the compose file's health dependencies: OMs and datanodes need SCM, gateways the OMs.
         CLUSTER.startAndAwaitHealthy(ComposeCluster.SCM);
-        CLUSTER.startAndAwaitHealthy(ComposeCluster.OMS);
-        CLUSTER.startAndAwaitHealthy(ComposeCluster.DATANODES);
+        List<String> serversOfScm = new ArrayList<>(ComposeCluster.OMS);
+        serversOfScm.addAll(ComposeCluster.DATANODES);
+        CLUSTER.startAndAwaitHealthy(serversOfScm);
         CLUSTER.startAndAwaitHealthy(ComposeCluster.GATEWAYS);
         try (S3Client s3 = s3("s3g1")) {
             List<String> listed = s3.listObjectsV2Paginator(request -> request.bucket(BUCKET)).contents().stream()
