@@ -29,6 +29,10 @@ import picocli.CommandLine.IVersionProvider;
         mixinStandardHelpOptions = true,
         versionProvider = OzoneCommand.Version.class,
         description = "O3, an Ozone-style object store: run a daemon, the shells, freon or an embedded cluster.",
+        footer = {
+            "Daemons in the background: ozone --daemon start|stop|status ROLE [options]",
+            "(ROLE: scm, om, datanode or s3g; pid and log files: docs/deployment.md)"
+        },
         subcommands = {
             VersionCommand.class,
             ShellCommand.class,
