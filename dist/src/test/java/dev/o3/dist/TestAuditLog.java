@@ -23,6 +23,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,9 +83,15 @@ class TestAuditLog {
                     .anyMatch(line -> line.startsWith(
                             "user=alice | op=GetS3Secret | resource=user:" + admin + " | result=PERMISSION_DENIED"))
                     .anyMatch(line -> line.startsWith("user=- | op=ServiceInfo | resource=- | result=UNAUTHENTICATED"));
-            assertThat(lines(s3))
-                    .anyMatch(line -> line.matches("user=anonymous \\| op=ListObjects\\w* \\| resource=/audited-bucket"
-                            + " \\| result=(NoSuchBucket|AccessDenied) \\| client=127\\.0\\.0\\.1:\\d+"));
+            // The gateway writes its audit line after the response has gone out: wait for it.
+            Predicate<String> s3Line = line -> line.matches("user=anonymous \\| op=ListObjects\\w* \\|"
+                    + " resource=/audited-bucket \\| result=(NoSuchBucket|AccessDenied) \\|"
+                    + " client=127\\.0\\.0\\.1:\\d+");
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (lines(s3).stream().noneMatch(s3Line) && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+            }
+            assertThat(lines(s3)).anyMatch(s3Line);
         } finally {
             release("OMAudit", om);
             release("S3GAudit", s3);
