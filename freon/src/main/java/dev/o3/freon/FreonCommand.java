@@ -5,6 +5,7 @@ import dev.o3.freon.generator.KeyGenerator;
 import dev.o3.freon.generator.KeyReader;
 import dev.o3.freon.generator.OmEcho;
 import dev.o3.freon.generator.OmKeyGenerator;
+import dev.o3.freon.generator.OmKeyLister;
 import dev.o3.freon.generator.OmKeyReader;
 import dev.o3.freon.generator.RatisAppend;
 import dev.o3.freon.generator.S3KeyGenerator;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Command;
             KeyReader.class,
             OmKeyGenerator.class,
             OmKeyReader.class,
+            OmKeyLister.class,
             OmEcho.class,
             RatisAppend.class,
             DatanodeEcho.class,

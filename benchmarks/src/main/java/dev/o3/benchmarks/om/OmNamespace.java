@@ -71,6 +71,7 @@ final class OmNamespace implements AutoCloseable {
                 directory.path(),
                 defaults.get(OmConfigKeys.UNFLUSHED_MAX),
                 flushedRows,
+                defaults.get(OmConfigKeys.DB_BLOCK_CACHE).bytes(),
                 (transactions, rows, nanos) -> {},
                 flushFailure::set);
         applier = new TransactionApplier(

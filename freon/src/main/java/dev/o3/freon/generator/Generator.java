@@ -187,7 +187,12 @@ public abstract class Generator implements Callable<Integer> {
     }
 
     String keyName(long index) {
-        return prefix + "/" + index;
+        return keyPrefix() + index;
+    }
+
+    /** What every key name of this run starts with. */
+    String keyPrefix() {
+        return prefix + "/";
     }
 
     long count() {

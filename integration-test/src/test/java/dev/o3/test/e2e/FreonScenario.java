@@ -42,6 +42,16 @@ abstract class FreonScenario {
     }
 
     @Test
+    void theListerPagesThroughThePrefixAndRefusesAnEmptyPage() {
+        assertThat(freon("omkg", "-n", "25", "-t", "2", "-p", "freon-list")).isZero();
+        assertThat(freon("omkl", "-n", "4", "--page", "10", "-t", "1", "-p", "freon-list"))
+                .isZero();
+        assertThat(out.toString()).contains("omkl: 4 operations, 0 failures");
+
+        assertThat(freon("omkl", "-n", "1", "--page", "0", "-p", "freon-list")).isNotZero();
+    }
+
+    @Test
     void aWarmUpRunsUncountedAndWritesOtherKeysThanTheMeasuredRun() {
         assertThat(freon("omkg", "-n", "30", "--in-flight", "4", "--warmup", "1s", "-p", "freon-warm"))
                 .isZero();

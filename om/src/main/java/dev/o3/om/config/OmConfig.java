@@ -94,7 +94,8 @@ public record OmConfig(
                         conf.get(OmConfigKeys.LOG_PURGE_GAP),
                         conf.get(OmConfigKeys.LOG_SEGMENT_SIZE).bytes(),
                         conf.get(OmConfigKeys.UNFLUSHED_MAX),
-                        conf.get(OmConfigKeys.FLUSHED_ROW_CACHE)),
+                        conf.get(OmConfigKeys.FLUSHED_ROW_CACHE),
+                        conf.get(OmConfigKeys.DB_BLOCK_CACHE).bytes()),
                 new RequestSettings(
                         conf.get(OmConfigKeys.HANDLER_COUNT),
                         Set.copyOf(conf.find(OmConfigKeys.ADMINISTRATORS).orElse(List.of())),
@@ -178,6 +179,7 @@ public record OmConfig(
      * @param segmentSize Raft log segment size in bytes
      * @param maxUnflushed applied transactions that may wait for RocksDB
      * @param flushedRowCache flushed key, file and directory rows kept parsed per table for lookups (0: none)
+     * @param blockCacheBytes RocksDB block cache shared by the tables (0: RocksDB's default per table)
      */
     public record RatisSettings(
             Duration electionTimeout,
@@ -186,7 +188,8 @@ public record OmConfig(
             int purgeGap,
             long segmentSize,
             int maxUnflushed,
-            int flushedRowCache) {
+            int flushedRowCache,
+            long blockCacheBytes) {
         public RatisSettings {
             Objects.requireNonNull(electionTimeout, "electionTimeout is null");
             Objects.requireNonNull(requestTimeout, "requestTimeout is null");

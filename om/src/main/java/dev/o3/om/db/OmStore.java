@@ -57,6 +57,7 @@ public final class OmStore implements ReadView, AutoCloseable {
      * @param maxUnflushed applied transactions that may wait for the flusher before the applier blocks
      * @param flushedRows rows of each table that lookups read (keys, files, directories) to keep parsed after reading
      *     them from RocksDB; 0: none
+     * @param blockCacheBytes RocksDB block cache the tables share; 0: RocksDB's default per table
      * @param faultHandler told when a flush fails; OM must stop
      */
     public static OmStore open(
@@ -64,9 +65,10 @@ public final class OmStore implements ReadView, AutoCloseable {
             Path directory,
             int maxUnflushed,
             int flushedRows,
+            long blockCacheBytes,
             FlushListener listener,
             Consumer<Throwable> faultHandler) {
-        Database database = Database.openLogBacked(directory, OmSchema.SCHEMA);
+        Database database = Database.openLogBacked(directory, OmSchema.SCHEMA, blockCacheBytes);
         try {
             return new OmStore(logPrefix, database, maxUnflushed, flushedRows, listener, faultHandler);
         } catch (RuntimeException e) {

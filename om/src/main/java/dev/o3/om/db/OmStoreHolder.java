@@ -19,6 +19,7 @@ public final class OmStoreHolder implements Supplier<OmStore>, AutoCloseable {
     private final Path directory;
     private final int maxUnflushed;
     private final int flushedRows;
+    private final long blockCacheBytes;
     private final FlushListener listener;
     private final Consumer<Throwable> faultHandler;
     private volatile OmStore store;
@@ -28,15 +29,18 @@ public final class OmStoreHolder implements Supplier<OmStore>, AutoCloseable {
             Path directory,
             int maxUnflushed,
             int flushedRows,
+            long blockCacheBytes,
             FlushListener listener,
             Consumer<Throwable> faultHandler) {
         this.logPrefix = logPrefix;
         this.directory = directory;
         this.maxUnflushed = maxUnflushed;
         this.flushedRows = flushedRows;
+        this.blockCacheBytes = blockCacheBytes;
         this.listener = listener;
         this.faultHandler = faultHandler;
-        this.store = OmStore.open(logPrefix, directory, maxUnflushed, flushedRows, listener, faultHandler);
+        this.store =
+                OmStore.open(logPrefix, directory, maxUnflushed, flushedRows, blockCacheBytes, listener, faultHandler);
     }
 
     @Override
@@ -70,7 +74,7 @@ public final class OmStoreHolder implements Supplier<OmStore>, AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot install checkpoint " + checkpoint + " into " + directory, e);
         }
-        store = OmStore.open(logPrefix, directory, maxUnflushed, flushedRows, listener, faultHandler);
+        store = OmStore.open(logPrefix, directory, maxUnflushed, flushedRows, blockCacheBytes, listener, faultHandler);
         return store;
     }
 

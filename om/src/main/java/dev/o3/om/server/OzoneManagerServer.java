@@ -114,6 +114,7 @@ public final class OzoneManagerServer implements Daemon {
                 config.dbDirectory(),
                 config.ratis().maxUnflushed(),
                 config.ratis().flushedRowCache(),
+                config.ratis().blockCacheBytes(),
                 (transactions, rows, nanos) -> metrics.recordFlush(transactions, nanos),
                 this::fatal));
         TransactionApplier applier = new TransactionApplier(

@@ -53,7 +53,7 @@ public final class Namespace implements AutoCloseable {
     }
 
     public Namespace(Path directory, int maxUnflushed, FlushListener listener) {
-        this.store = OmStore.open("test", directory, maxUnflushed, FLUSHED_ROWS, listener, fault -> {
+        this.store = OmStore.open("test", directory, maxUnflushed, FLUSHED_ROWS, 8L << 20, listener, fault -> {
             throw new AssertionError("flush failed", fault);
         });
         // A reopened store continues the log where it left off, as Ratis would replay it.

@@ -141,7 +141,7 @@ class TestDatabase {
 
     @Test
     void logBackedDatabaseRefusesDurableWalWritesAndFlushesOnClose() {
-        try (Database db = Database.openLogBacked(directory, SCHEMA)) {
+        try (Database db = Database.openLogBacked(directory, SCHEMA, 0)) {
             try (Batch batch = db.newBatch()) {
                 db.table(NAMES).put(batch, "k1", "v1");
                 db.table(SEQUENCE).put(batch, 1L, "one");
@@ -155,7 +155,7 @@ class TestDatabase {
             }
             assertThatThrownBy(db::syncWal).isInstanceOf(IllegalStateException.class);
         }
-        try (Database db = Database.openLogBacked(directory, SCHEMA)) {
+        try (Database db = Database.openLogBacked(directory, SCHEMA, 0)) {
             assertThat(db.table(NAMES).get("k1")).contains("v1");
             assertThat(db.table(SEQUENCE).get(1L)).contains("one");
         }
@@ -165,14 +165,14 @@ class TestDatabase {
     void crashOfALogBackedDatabaseKeepsEveryTableAtItsLastFlush() throws IOException {
         Path live = directory.resolve("db");
         Path crashed = directory.resolve("crashed");
-        try (Database db = Database.openLogBacked(live, SCHEMA)) {
+        try (Database db = Database.openLogBacked(live, SCHEMA, 1 << 20)) {
             commitBoth(db, "flushed", 1L);
             db.checkpoint(directory.resolve("checkpoint"));
             commitBoth(db, "memtable only", 2L);
             // The files as a kill -9 now would leave them: no WAL holds the second batch.
             copyFiles(live, crashed);
         }
-        try (Database db = Database.openLogBacked(crashed, SCHEMA)) {
+        try (Database db = Database.openLogBacked(crashed, SCHEMA, 1 << 20)) {
             assertThat(db.table(NAMES).get("flushed")).contains("yes");
             assertThat(db.table(SEQUENCE).get(1L)).contains("yes");
             assertThat(db.table(NAMES).get("memtable only")).isEmpty();

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# The figures of docs/benchmarks.md ("Performance as users measure it") in one command, printed as one markdown
+# table headed by the date, the machine and the load average:
+#
+#   benchmarks/run.sh [-k KEYS] [-w WARMUP] [-d DURATION] [-o OUT] [SUITE...]
+#
+#   om        one OM (ozone local): KEYS empty keys created by omkg --in-flight 64 (creates/s, the rate over time in
+#             OUT/om-create.log), then lookups uniformly over all of them (omkr --in-flight 64: ops/s, p99), the
+#             OM's resident memory, and the listing of a 100,000-key prefix (omkl: first page, pages/s)
+#   first     the first minute: warp PUT 4 KiB at 8 concurrent for 20 s right after `ozone local` reports ready,
+#             then again after WARMUP of the same load; ratio cold/warm
+#   s3        warp against O3 and against MinIO, each started fresh and stopped after its run: 4 KiB and 1 MiB,
+#             8 and 32 concurrent, put, get and mixed, each after WARMUP of the same load
+#
+# Default: all three suites, KEYS=10000000 (-k 1000000 for a quicker run), WARMUP=60s, DURATION=20s.
+# Needs warp (v1.5.0) and minio on PATH or in ~/go/bin for `first` and `s3` (see docs/benchmarks.md for how to
+# build them). Binds the standard ports (9862, 9878, 9000): run one at a time, e.g. under `flock`.
+set -euo pipefail
+
+keys=10000000 warmup=60s duration=20s out=target/bench
+while getopts "k:w:d:o:h" opt; do
+  case $opt in
+    k) keys=$OPTARG ;; w) warmup=$OPTARG ;; d) duration=$OPTARG ;; o) out=$OPTARG ;;
+    *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+suites=("${@:-om first s3}")
+# shellcheck disable=SC2206 # the suite names are words
+suites=(${suites[*]})
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ozone=$(compgen -G "$root/dist/target/o3-*/bin/ozone" | head -n 1) || { echo "build first: ./mvnw install -DskipTests" >&2; exit 1; }
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+export OZONE_LOG_LEVEL=warn
+find_tool() { command -v "$1" || { [[ -x $HOME/go/bin/$1 ]] && echo "$HOME/go/bin/$1"; } || { echo "$1 not found (docs/benchmarks.md)" >&2; exit 1; }; }
+rows=()
+row() { rows+=("| $* |"); }
+
+server_pid=""
+stop_server() {
+  [[ -n $server_pid ]] || return 0
+  kill -TERM "$server_pid" 2>/dev/null || true
+  for _ in $(seq 1 60); do kill -0 "$server_pid" 2>/dev/null || break; sleep 1; done
+  kill -KILL "$server_pid" 2>/dev/null || true
+  server_pid=""
+}
+trap stop_server EXIT
+
+start_o3() {  # start_o3 NAME: fresh ozone local in OUT/NAME, waits until it reports ready
+  rm -rf "${out:?}/$1"
+  "$ozone" local --data "$out/$1" >"$out/$1.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 1 180); do
+    grep -aqs "O3 is ready" "$out/$1.log" && return 0
+    kill -0 "$server_pid" 2>/dev/null || { echo "ozone local died; see $out/$1.log" >&2; exit 1; }
+    sleep 1
+  done
+  echo "ozone local not ready after 180 s; see $out/$1.log" >&2
+  exit 1
+}
+
+s3_credentials() {  # sets access and secret for warp against O3
+  local secret
+  secret=$("$ozone" s3 getsecret)
+  access=$(sed -n 's/^awsAccessKey=//p' <<<"$secret" | head -n 1)
+  secret_key=$(sed -n 's/^awsSecret=//p' <<<"$secret" | head -n 1)
+}
+
+start_minio() {
+  local minio
+  minio=$(find_tool minio)
+  rm -rf "${out:?}/minio-data"
+  MINIO_ROOT_USER=o3bench MINIO_ROOT_PASSWORD=o3bench-secret "$minio" server --quiet --address 127.0.0.1:9000 \
+    --console-address 127.0.0.1:9001 "$out/minio-data" >"$out/minio.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 1 60); do
+    curl -sf http://127.0.0.1:9000/minio/health/live >/dev/null && return 0
+    sleep 1
+  done
+  echo "minio not ready; see $out/minio.log" >&2
+  exit 1
+}
+
+# warp_run NAME OP SIZE CONCURRENT DURATION HOST ACCESS SECRET: prints "obj/s p50 p99" of the whole run
+warp_run() {
+  local name=$1 op=$2 size=$3 conc=$4 dur=$5 host=$6 key=$7 secret=$8
+  "$(find_tool warp)" "$op" --host "$host" --access-key "$key" --secret-key "$secret" --obj.size "$size" \
+    --concurrent "$conc" --duration "$dur" --bucket "warp-$op" --noclear --no-color \
+    --benchdata "$out/$name" >"$out/$name.txt" 2>&1 || { echo "warp failed; see $out/$name.txt" >&2; echo "- - -"; return 0; }
+  python3 "$root/benchmarks/warp_summary.py" "$out/$name.txt"
+}
+
+suite_om() {
+  start_o3 om-data
+  local start=$SECONDS
+  "$ozone" freon omkg -n "$keys" --in-flight 64 -p big --json "$out/om-create.json" 2>"$out/om-create.log"
+  local load=$((SECONDS - start))
+  row "om: create $keys empty keys (omkg --in-flight 64)" "$(python3 "$root/benchmarks/freon_summary.py" "$out/om-create.json")" "rate over time: om-create.log; ${load} s"
+  "$ozone" freon omkr --in-flight 64 -p big --keys "$keys" --warmup 20s --duration 30s --json "$out/om-lookup.json" \
+    2>"$out/om-lookup.log"
+  row "om: lookups uniformly over $keys keys (omkr --in-flight 64)" "$(python3 "$root/benchmarks/freon_summary.py" "$out/om-lookup.json")" "target >= 100,000/s"
+  row "om: resident memory of ozone local after both" "$(ps -o rss= -p "$server_pid" | awk '{printf "%.0f MB", $1 / 1024}')" "SCM, OM, 3 datanodes, S3 gateway in one JVM"
+  local prefix=100000
+  ((keys < prefix)) && prefix=$keys
+  "$ozone" freon omkg -n "$prefix" --in-flight 64 -p list >/dev/null 2>&1
+  "$ozone" freon omkl -p list -t 1 -n 1 --json "$out/om-list-first.json" 2>/dev/null
+  "$ozone" freon omkl -p list -t 1 --duration 20s --json "$out/om-list.json" 2>/dev/null
+  row "om: list a $prefix-key prefix, 1000-key pages (omkl -t 1)" "$(python3 "$root/benchmarks/freon_summary.py" "$out/om-list.json")" "first page (fresh client) $(python3 "$root/benchmarks/freon_summary.py" --p50 "$out/om-list-first.json") ms"
+  stop_server
+}
+
+suite_first() {
+  start_o3 first-data
+  s3_credentials
+  local cold warm
+  cold=$(warp_run first-cold put 4KiB 8 20s 127.0.0.1:9878 "$access" "$secret_key")
+  warp_run first-warmup put 4KiB 8 "$warmup" 127.0.0.1:9878 "$access" "$secret_key" >/dev/null
+  warm=$(warp_run first-warm put 4KiB 8 20s 127.0.0.1:9878 "$access" "$secret_key")
+  row "first 20 s after ready: warp put 4 KiB, 8 concurrent (obj/s p50 p99 ms)" "$cold" "warm: $warm; ratio $(awk -v c="${cold%% *}" -v w="${warm%% *}" 'BEGIN { if (w > 0) printf "%.2f", c / w }')"
+  stop_server
+}
+
+suite_s3() {
+  local size conc op o3 minio
+  for size in 4KiB 1MiB; do
+    for conc in 8 32; do
+      for op in put get mixed; do
+        start_o3 s3-data
+        s3_credentials
+        warp_run "o3-$op-$size-$conc-warmup" "$op" "$size" "$conc" "$warmup" 127.0.0.1:9878 "$access" "$secret_key" >/dev/null
+        o3=$(warp_run "o3-$op-$size-$conc" "$op" "$size" "$conc" "$duration" 127.0.0.1:9878 "$access" "$secret_key")
+        stop_server
+        start_minio
+        warp_run "minio-$op-$size-$conc-warmup" "$op" "$size" "$conc" "$warmup" 127.0.0.1:9000 o3bench o3bench-secret >/dev/null
+        minio=$(warp_run "minio-$op-$size-$conc" "$op" "$size" "$conc" "$duration" 127.0.0.1:9000 o3bench o3bench-secret)
+        stop_server
+        row "s3: warp $op $size, $conc concurrent (O3 obj/s p50 p99 ms)" "$o3" "MinIO: $minio; ratio $(awk -v a="${o3%% *}" -v b="${minio%% *}" 'BEGIN { if (b > 0) printf "%.2f", a / b }')"
+      done
+    done
+  done
+}
+
+for suite in "${suites[@]}"; do
+  case $suite in
+    om) suite_om ;; first) suite_first ;; s3) suite_s3 ;;
+    *) echo "unknown suite $suite (om, first, s3)" >&2; exit 2 ;;
+  esac
+done
+
+echo "### $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "\`benchmarks/run.sh -k $keys -w $warmup -d $duration ${suites[*]}\`"
+echo
+echo "| run | result | notes |"
+echo "|---|---|---|"
+printf '%s\n' "${rows[@]}"
