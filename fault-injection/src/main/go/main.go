@@ -9,9 +9,10 @@
 // op is put, delete, deleteMissing (a delete answered "no such key": it saw the key absent), get (value "" means
 // the key was absent) or exists (the key appeared in, or was missing from, a listing; value "true" or "false"). A write whose outcome is unknown has return -1: it may take effect at any
 // time after its call. The model is one register per key, the key's content hash or "" when absent; Porcupine
-// checks each key's partition on its own. The result goes to OUT_DIR/linearizability.json and, when a history is
-// not linearizable, an interactive OUT_DIR/linearizability.html. Exit status: 0 linearizable, 1 not
-// linearizable, 2 checker timed out, 3 bad input.
+// checks each key's history on its own, all within TIMEOUT_SECONDS (a key whose search is cut off is Unknown). The
+// result goes to OUT_DIR/linearizability.json and, for each key whose history is not linearizable, an interactive
+// OUT_DIR/linearizability-KEY.html. Exit status: 0 linearizable, 1 some key not linearizable, 2 some key's search
+// timed out (and none illegal), 3 bad input.
 package main
 
 import (
@@ -20,8 +21,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/anishathalye/porcupine"
@@ -47,6 +50,7 @@ type result struct {
 	Operations int      `json:"operations"`
 	Keys       int      `json:"keys"`
 	Illegal    []string `json:"illegalKeys,omitempty"`
+	Unknown    []string `json:"unknownKeys,omitempty"`
 }
 
 func registerModel() porcupine.Model {
@@ -145,14 +149,52 @@ func load(path string) ([]porcupine.Operation, int, error) {
 	return ops, len(keys), nil
 }
 
-func illegalKeys(model porcupine.Model, ops []porcupine.Operation) []string {
-	var illegal []string
-	for _, partition := range model.Partition(ops) {
-		if !porcupine.CheckOperations(porcupine.Model{Init: model.Init, Step: model.Step}, partition) {
-			illegal = append(illegal, partition[0].Input.(input).key)
-		}
+// verdict is one key's result.
+type verdict struct {
+	key     string
+	outcome porcupine.CheckResult
+	info    porcupine.LinearizationInfo
+}
+
+// checkKeys checks each key's history on its own, a few keys at a time, every search bounded by the deadline: a
+// key whose search is cut off is Unknown, and the others keep their verdicts.
+func checkKeys(model porcupine.Model, partitions [][]porcupine.Operation, deadline time.Time) []verdict {
+	single := model
+	single.Partition = nil
+	verdicts := make([]verdict, len(partitions))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				v := verdict{key: partitions[i][0].Input.(input).key, outcome: porcupine.Unknown}
+				if remaining := time.Until(deadline); remaining > 0 {
+					v.outcome, v.info = porcupine.CheckOperationsVerbose(single, partitions[i], remaining)
+				}
+				verdicts[i] = v
+			}
+		}()
 	}
-	return illegal
+	for i := range partitions {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return verdicts
+}
+
+func writeResult(dir string, res result) error {
+	data, err := json.MarshalIndent(res, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "linearizability.json"), data, 0o644); err != nil {
+		return err
+	}
+	fmt.Println(string(data))
+	return nil
 }
 
 func run(args []string) (int, error) {
@@ -163,32 +205,42 @@ func run(args []string) (int, error) {
 	if err != nil || seconds <= 0 {
 		return 3, fmt.Errorf("TIMEOUT_SECONDS must be a positive integer: %q", args[2])
 	}
+	timeout := time.Duration(seconds) * time.Second
 	ops, keys, err := load(args[0])
 	if err != nil {
 		return 3, err
 	}
+	// Porcupine stops its search at the deadline, but a search that has filled memory can take long to notice; the
+	// process answers Unknown at the deadline plus a grace period whatever the search is doing.
+	time.AfterFunc(timeout+15*time.Second, func() {
+		fmt.Fprintln(os.Stderr, "linearizability: search still running after the timeout; Unknown")
+		_ = writeResult(args[1], result{Result: string(porcupine.Unknown), Operations: len(ops), Keys: keys})
+		os.Exit(2)
+	})
 	model := registerModel()
-	outcome, info := porcupine.CheckOperationsVerbose(model, ops, time.Duration(seconds)*time.Second)
-	res := result{Result: string(outcome), Operations: len(ops), Keys: keys}
-	status := 0
-	switch outcome {
-	case porcupine.Illegal:
-		status = 1
-		res.Illegal = illegalKeys(model, ops)
-		if err := porcupine.VisualizePath(model, info, filepath.Join(args[1], "linearizability.html")); err != nil {
-			return 3, err
+	res := result{Result: string(porcupine.Ok), Operations: len(ops), Keys: keys}
+	for _, v := range checkKeys(model, model.Partition(ops), time.Now().Add(timeout)) {
+		switch v.outcome {
+		case porcupine.Illegal:
+			res.Illegal = append(res.Illegal, v.key)
+			page := filepath.Join(args[1], "linearizability-"+v.key+".html")
+			if err := porcupine.VisualizePath(model, v.info, page); err != nil {
+				return 3, err
+			}
+		case porcupine.Unknown:
+			res.Unknown = append(res.Unknown, v.key)
 		}
-	case porcupine.Unknown:
-		status = 2
 	}
-	data, err := json.MarshalIndent(res, "", "  ")
-	if err != nil {
+	status := 0
+	switch {
+	case len(res.Illegal) > 0:
+		res.Result, status = string(porcupine.Illegal), 1
+	case len(res.Unknown) > 0:
+		res.Result, status = string(porcupine.Unknown), 2
+	}
+	if err := writeResult(args[1], res); err != nil {
 		return 3, err
 	}
-	if err := os.WriteFile(filepath.Join(args[1], "linearizability.json"), data, 0o644); err != nil {
-		return 3, err
-	}
-	fmt.Println(string(data))
 	return status, nil
 }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.api.S3Secret;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,6 +30,7 @@ import org.slf4j.LoggerFactory;
 final class ChaosRun {
     private static final Logger LOG = LoggerFactory.getLogger(ChaosRun.class);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final Duration FINAL_READS = Duration.ofMinutes(5);
 
     private final RunOptions options;
 
@@ -96,9 +97,7 @@ final class ChaosRun {
         History history = new History();
         long started = System.nanoTime();
         String bucket = "chaos-" + seed;
-        List<String> keys = IntStream.range(0, options.keys())
-                .mapToObj(i -> String.format("key-%02d", i))
-                .toList();
+        KeySpace keys = new KeySpace(options.keys(), options.opsPerKey(), options.unknownPerKey());
         try {
             createBucket(s3, bucket);
             try (NativeStore ozone = new NativeStore(cluster.clientConfiguration(), user, "s3v", bucket)) {
@@ -129,7 +128,7 @@ final class ChaosRun {
             long seed,
             S3Store.Bucket s3,
             NativeStore ozone,
-            List<String> keys,
+            KeySpace keys,
             History history,
             Map<String, Object> report,
             List<String> failures)
@@ -141,8 +140,13 @@ final class ChaosRun {
         LockSupport.parkNanos(options.duration().toNanos());
         try {
             faults.stop();
+        } catch (InterruptedException e) {
+            throw e;
         } catch (Exception e) {
             failures.add("fault injection failed: " + Workload.describe(e));
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedException("campaign of seed " + seed + " interrupted");
         }
         workload.stop(Duration.ofSeconds(30));
         Map<String, Integer> byKind = new TreeMap<>();
@@ -174,23 +178,28 @@ final class ChaosRun {
         }
     }
 
-    /** Every key read back through both clients, and both listings, recorded as operations of one more client. */
-    private Map<String, String> finalReads(S3Store.Bucket s3, NativeStore ozone, List<String> keys, History history)
+    /**
+     * Every key the workload used read back through both clients, and both listings, recorded as operations of one
+     * more client. Each read is retried while the cluster settles, all of them within {@link #FINAL_READS}.
+     */
+    private Map<String, String> finalReads(S3Store.Bucket s3, NativeStore ozone, KeySpace keySpace, History history)
             throws IOException {
         history.reopen();
         int client = options.clients();
+        List<String> keys = keySpace.all();
+        long deadline = System.nanoTime() + FINAL_READS.toNanos();
         Map<String, String> finals = new TreeMap<>();
         for (String key : keys) {
             for (KeyStore store : List.of(ozone, s3)) {
                 long call = history.now();
-                String value = retry(() -> store.get(key)).orElse("");
+                String value = retry(() -> store.get(key), deadline).orElse("");
                 history.add(new Op(client, key, "get", value, call, history.now(), store.name(), Op.Outcome.OK, ""));
                 finals.putIfAbsent(key, value);
             }
         }
         for (KeyStore store : List.of(ozone, s3)) {
             long call = history.now();
-            Set<String> listed = retry(store::list);
+            Set<String> listed = retry(store::list, deadline);
             long ret = history.now();
             for (String key : keys) {
                 history.add(new Op(
@@ -218,6 +227,7 @@ final class ChaosRun {
         List<Op> ops = history.ops();
         HistoryCheck check = new HistoryCheck(ops, finals, history);
         report.put("operations", ops.size());
+        report.put("keys", finals.size());
         report.put("acknowledgedWrites", check.acknowledged());
         report.put("unknownWrites", check.unknown());
         report.put(
@@ -227,25 +237,29 @@ final class ChaosRun {
         failures.addAll(check.failures());
         Path directory = seedDirectory(seed);
         String verdict = new Linearizability(options.checker(), options.output().resolve(".checker/linearizability"))
-                .check(ops, directory, 300);
+                .check(ops, directory, options.checkerTimeout());
         report.put("porcupine", verdict);
         report.put("linearizable", verdict.equals("Unknown") ? null : verdict.equals("Ok"));
         if (verdict.equals("Illegal")) {
-            failures.add("history not linearizable; see " + directory.resolve("linearizability.html"));
+            failures.add("history not linearizable; see " + directory.resolve("linearizability-*.html"));
         }
     }
 
-    private static <T> T retry(IoCall<T> call) throws IOException {
-        IOException last = null;
-        for (int attempt = 0; attempt < 30; attempt++) {
+    /** Retries {@code call} every 2 s until it succeeds; fails with its last error at the deadline. */
+    private static <T> T retry(IoCall<T> call, long deadline) throws IOException {
+        while (true) {
             try {
                 return call.call();
             } catch (IOException | RuntimeException e) {
-                last = e instanceof IOException io ? io : new IOException(e);
+                if (System.nanoTime() > deadline) {
+                    throw new IOException("final reads not done within " + FINAL_READS + ": " + e.getMessage(), e);
+                }
                 LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(2));
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new InterruptedIOException("interrupted during the final reads");
+                }
             }
         }
-        throw last;
     }
 
     /** A read that may fail while the cluster settles. */

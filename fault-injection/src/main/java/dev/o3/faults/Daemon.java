@@ -120,24 +120,36 @@ final class Daemon {
         }
     }
 
-    /** SIGKILL without waiting, and no start after it: the JVM's shutdown (a fault may be restarting us). */
+    /**
+     * SIGKILL (to the process and anything it started) without waiting, and no start after it: the JVM's shutdown or
+     * a cluster torn down in a hurry (a fault may be restarting us).
+     */
     synchronized void destroy() {
         destroyed = true;
         if (process != null) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
         }
     }
 
-    /** SIGTERM and a grace period, then SIGKILL: the end of a run. */
-    synchronized void stop() throws IOException, InterruptedException {
+    /** The end of a run: no start after this, and a paused daemon is continued and sent SIGTERM. */
+    synchronized void terminate() throws IOException, InterruptedException {
+        destroyed = true;
         if (process == null || !process.isAlive()) {
             return;
         }
         resume();
         process.destroy();
-        if (!process.waitFor(20, TimeUnit.SECONDS)) {
-            kill();
+    }
+
+    /** Waits until the process is gone; whether it is. */
+    boolean awaitExit(long deadlineNanos) throws InterruptedException {
+        Process current;
+        synchronized (this) {
+            current = process;
         }
+        return current == null
+                || current.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
     }
 
     private void signal(String signal) throws IOException, InterruptedException {

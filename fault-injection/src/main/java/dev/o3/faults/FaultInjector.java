@@ -56,10 +56,15 @@ final class FaultInjector {
         thread.start();
     }
 
-    /** Stops after the current fault is healed. */
+    /** Stops after the current fault is healed; interrupted, it cuts the current fault short (still healing it). */
     void stop() throws Exception {
         stopped.set(true);
-        thread.join(TimeUnit.MINUTES.toMillis(3));
+        try {
+            thread.join(TimeUnit.MINUTES.toMillis(3));
+        } catch (InterruptedException e) {
+            thread.interrupt();
+            throw e;
+        }
         if (thread.isAlive()) {
             throw new IllegalStateException("fault injector did not stop within 3 minutes");
         }
@@ -149,8 +154,12 @@ final class FaultInjector {
         int datanode = random.nextInt(cluster.spec().datanodes());
         long start = millis();
         Path filler = disks.fill(datanode);
-        long held = hold(4000, 10000);
-        disks.empty(filler);
+        long held;
+        try {
+            held = hold(4000, 10000);
+        } finally {
+            disks.empty(filler);
+        }
         return new FaultEvent(kind.label(), "dn" + (datanode + 1), start, held, "tmpfs volume filled", "");
     }
 
@@ -159,10 +168,14 @@ final class FaultInjector {
         Daemon daemon = cluster.daemon("dn" + (datanode + 1));
         long start = millis();
         Path data = disks.failVolume(datanode);
-        long held = hold(8000, 15000);
-        // A failed volume returns to service only with a restart, as in Ozone.
-        daemon.kill();
-        disks.restoreVolume(data);
+        long held;
+        try {
+            held = hold(8000, 15000);
+            // A failed volume returns to service only with a restart, as in Ozone.
+            daemon.kill();
+        } finally {
+            disks.restoreVolume(data);
+        }
         daemon.start();
         return new FaultEvent(kind.label(), daemon.name(), start, held, data + " unreadable, then restarted", "");
     }

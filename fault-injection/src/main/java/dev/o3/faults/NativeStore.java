@@ -3,12 +3,12 @@ package dev.o3.faults;
 import dev.o3.client.api.KeyInfo;
 import dev.o3.client.api.OzoneBucket;
 import dev.o3.client.api.OzoneClient;
+import dev.o3.client.io.KeyOutputStream;
 import dev.o3.client.om.OmException;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.proto.om.OmStatus;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -30,11 +30,25 @@ final class NativeStore implements KeyStore {
         return "native";
     }
 
+    /**
+     * Writes the key; only {@code close} commits it at OM, so a failure before (opening the key, writing its blocks)
+     * is a {@link NotApplied}: nothing became visible.
+     */
     @Override
     public void put(String key, byte[] data) throws IOException {
-        try (OutputStream out = bucket.createKey(key, data.length, Map.of())) {
-            out.write(data);
+        KeyOutputStream out;
+        try {
+            out = bucket.createKey(key, data.length, Map.of());
+        } catch (RuntimeException e) {
+            throw new NotApplied(e);
         }
+        try {
+            out.write(data);
+        } catch (IOException | RuntimeException e) {
+            out.abort();
+            throw new NotApplied(e);
+        }
+        out.close();
     }
 
     /** Deletes the key; a "no such key" answer is {@link OmException} KEY_NOT_FOUND, left to the caller. */
@@ -73,13 +87,23 @@ final class NativeStore implements KeyStore {
         return e instanceof OmException om && om.status() == OmStatus.KEY_NOT_FOUND;
     }
 
+    /** Only a put that failed before its commit; any other failure may have reached OM's log. */
     @Override
     public boolean definitelyFailed(Exception failure) {
-        return false;
+        return failure instanceof NotApplied;
     }
 
     @Override
     public void close() {
         client.close();
+    }
+
+    /** A write that failed before it could take effect. */
+    static final class NotApplied extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        NotApplied(Exception cause) {
+            super("not applied: " + cause.getMessage(), cause);
+        }
     }
 }

@@ -38,6 +38,8 @@ final class ProcessCluster implements AutoCloseable {
     private final ObjectMapper json = new ObjectMapper();
     private final Optional<String> tmpfsUnavailable;
 
+    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+
     private final Thread killer;
 
     ProcessCluster(ClusterSpec spec) throws IOException, InterruptedException {
@@ -170,19 +172,35 @@ final class ProcessCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * SIGTERM to every daemon at once and {@link #STOP_GRACE} for all of them, then SIGKILL to what is left. However
+     * this ends (an error, an interrupt: a test's timeout), no daemon is left running and no start follows.
+     */
     @Override
     public void close() throws IOException {
+        boolean stopped = false;
         try {
             for (Daemon daemon : daemons) {
-                daemon.stop();
+                daemon.terminate();
             }
+            long deadline = System.nanoTime() + STOP_GRACE.toNanos();
+            for (Daemon daemon : daemons) {
+                if (!daemon.awaitExit(deadline)) {
+                    LOG.warn("{} still running {} after SIGTERM; SIGKILL", daemon, STOP_GRACE);
+                    daemon.kill();
+                }
+            }
+            stopped = true;
             unmount();
             // Only now: a JVM stopped while the daemons stop must still kill them.
             Runtime.getRuntime().removeShutdownHook(killer);
         } catch (InterruptedException e) {
-            daemons.forEach(Daemon::destroy);
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while stopping the cluster in " + spec.directory(), e);
+        } finally {
+            if (!stopped) {
+                daemons.forEach(Daemon::destroy);
+            }
         }
     }
 }

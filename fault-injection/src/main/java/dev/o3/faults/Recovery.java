@@ -9,6 +9,7 @@ import dev.o3.proto.scm.GetContainerResponse;
 import dev.o3.proto.scm.NodeState;
 import dev.o3.proto.scm.ReplicaInfo;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -67,7 +68,7 @@ final class Recovery {
         report.put("openKeysBeyondTimeout", "not observable: no OM API lists open keys");
     }
 
-    private void phase(String name, Duration timeout, BooleanSupplier done) {
+    private void phase(String name, Duration timeout, BooleanSupplier done) throws InterruptedIOException {
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
         while (!done.getAsBoolean()) {
@@ -77,6 +78,9 @@ final class Recovery {
                 return;
             }
             LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedIOException("interrupted while waiting for " + name);
+            }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         report.put(name, Math.round(seconds * 10) / 10.0);

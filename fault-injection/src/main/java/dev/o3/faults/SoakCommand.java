@@ -54,8 +54,27 @@ public final class SoakCommand implements Callable<Integer> {
     @Option(names = "--clients", defaultValue = "4", description = "Workload client threads.")
     private int clients;
 
-    @Option(names = "--keys", defaultValue = "10", description = "Keys the workload shares.")
+    @Option(names = "--keys", defaultValue = "10", description = "Keys the workload shares at a time.")
     private int keys;
+
+    @Option(
+            names = "--ops-per-key",
+            defaultValue = "150",
+            description = "Operations in a key's history before the workload replaces it by a fresh key.")
+    private int opsPerKey;
+
+    @Option(
+            names = "--unknown-per-key",
+            defaultValue = "4",
+            description = "Writes of unknown outcome on a key before the workload replaces it by a fresh key (each one"
+                    + " multiplies Porcupine's search).")
+    private int unknownPerKey;
+
+    @Option(
+            names = "--checker-timeout",
+            defaultValue = "5m",
+            description = "Porcupine's time per run; keys not decided by then make the verdict Unknown.")
+    private String checkerTimeout;
 
     @Option(names = "--datanodes", defaultValue = "5", description = "Datanodes (at least 5).")
     private int datanodes;
@@ -88,10 +107,13 @@ public final class SoakCommand implements Callable<Integer> {
             RunOptions options = new RunOptions(
                     sessionSeed,
                     Math.min(runsPerCluster, runs - first),
-                    Duration.parse("PT" + duration.toUpperCase(java.util.Locale.ROOT)),
+                    parse(duration),
                     FaultKind.parse(faults),
                     clients,
                     keys,
+                    opsPerKey,
+                    unknownPerKey,
+                    parse(checkerTimeout),
                     datanodes,
                     portBase,
                     output.resolve("session-" + sessionSeed).toAbsolutePath(),
@@ -118,6 +140,10 @@ public final class SoakCommand implements Callable<Integer> {
             allPassed &= sessionPassed;
         }
         return allPassed ? 0 : 1;
+    }
+
+    private static Duration parse(String text) {
+        return Duration.parse("PT" + text.toUpperCase(java.util.Locale.ROOT));
     }
 
     static Path findDistribution(Path directory) throws java.io.IOException {

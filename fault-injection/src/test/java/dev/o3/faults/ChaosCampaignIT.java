@@ -17,13 +17,18 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The CI tier of the fault-injection campaign (docs/reliability.md): a fixed seed against the packaged daemons, every
  * fault kind injected at least once (or skipped with the machine's reason), then the checks: no acknowledged write
- * lost, no torn read, exact listings, the history linearizable by Porcupine, and the cluster whole again on its own.
- * A failure names the seed and the directory that keeps the history, the report and every daemon's log.
+ * lost, no torn read, exact listings, no key's history found non-linearizable by Porcupine, and the cluster whole
+ * again on its own. Keys are replaced after {@value #OPS_PER_KEY} operations or {@value #UNKNOWN_PER_KEY}
+ * unknown-outcome writes, so each key's search stays small; should Porcupine still not decide a key within its
+ * timeout, the verdict is Unknown, which this test accepts (the durability checks above still hold) and the report
+ * shows. A failure names the seed and the directory that keeps the history, the report and every daemon's log.
  */
 @Tag("integration")
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ChaosCampaignIT {
     private static final long SEED = 20261125L;
+    private static final int OPS_PER_KEY = 120;
+    private static final int UNKNOWN_PER_KEY = 4;
 
     @Test
     void everyFaultKindLeavesAcknowledgedWritesAndLinearizableHistory() throws Exception {
@@ -35,6 +40,9 @@ class ChaosCampaignIT {
                 List.of(FaultKind.values()),
                 4,
                 8,
+                OPS_PER_KEY,
+                UNKNOWN_PER_KEY,
+                Duration.ofMinutes(2),
                 5,
                 Integer.getInteger("o3.faults.port.base", 23800),
                 output,
@@ -48,7 +56,7 @@ class ChaosCampaignIT {
         String replay = "seed " + SEED + ", history and logs in " + output + ": " + report.get("failures");
         assertThat(report.get("failures")).as(replay).isEqualTo(List.of());
         assertThat(report.get("lost")).as(replay).isEqualTo(0);
-        assertThat(report.get("porcupine")).as(replay).isEqualTo("Ok");
+        assertThat(report.get("porcupine")).as(replay).isIn("Ok", "Unknown");
         assertThat((Integer) report.get("acknowledgedWrites")).as(replay).isGreaterThan(50);
         Set<String> covered = new HashSet<>(((Map<?, ?>) report.get("faultsByKind"))
                 .keySet().stream().map(Object::toString).toList());
