@@ -163,7 +163,7 @@ final class ChaosRun {
         return faults;
     }
 
-    private static void createBucket(S3Store s3, String bucket) {
+    private static void createBucket(S3Store s3, String bucket) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
         while (true) {
             try {
@@ -173,7 +173,7 @@ final class ChaosRun {
                 if (System.nanoTime() > deadline) {
                     throw notYet;
                 }
-                LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
+                Thread.sleep(1000);
             }
         }
     }

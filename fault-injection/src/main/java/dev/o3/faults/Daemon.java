@@ -148,8 +148,7 @@ final class Daemon {
         synchronized (this) {
             current = process;
         }
-        return current == null
-                || current.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+        return current == null || current.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
     }
 
     private void signal(String signal) throws IOException, InterruptedException {

@@ -52,16 +52,15 @@ final class Linearizability {
         Path history = directory.resolve("porcupine-history.json");
         JSON.writeValue(history.toFile(), records);
         Process process = new ProcessBuilder(
-                        binary.toString(),
-                        history.toString(),
-                        directory.toString(),
-                        Long.toString(timeout.toSeconds()))
+                        binary.toString(), history.toString(), directory.toString(), Long.toString(timeout.toSeconds()))
                 .redirectErrorStream(true)
                 .redirectOutput(directory.resolve("linearizability.log").toFile())
                 .start();
         try {
             if (!process.waitFor(timeout.plus(GRACE).toMillis(), TimeUnit.MILLISECONDS)) {
-                LOG.warn("Porcupine checker still running {} after its {} timeout; killed, verdict Unknown", GRACE,
+                LOG.warn(
+                        "Porcupine checker still running {} after its {} timeout; killed, verdict Unknown",
+                        GRACE,
                         timeout);
                 return "Unknown";
             }

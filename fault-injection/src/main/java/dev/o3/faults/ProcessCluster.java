@@ -17,8 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -98,7 +96,7 @@ final class ProcessCluster implements AutoCloseable {
                     throw new IllegalStateException(
                             "cluster not ready within " + timeout + "; logs in " + spec.directory());
                 }
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(500));
+                Thread.sleep(500);
             }
         }
     }
