@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException;
 
 /**
  * A campaign session: starts the cluster, then for each seed runs the workload on a fresh bucket while faults are
@@ -168,6 +169,9 @@ final class ChaosRun {
         while (true) {
             try {
                 s3.createBucket(bucket);
+                return;
+            } catch (BucketAlreadyOwnedByYouException createdByAnEarlierAttempt) {
+                // An attempt that timed out (a loaded machine) had created it.
                 return;
             } catch (RuntimeException notYet) {
                 if (System.nanoTime() > deadline) {

@@ -73,8 +73,9 @@ final class NetworkPartition {
         Files.writeString(directory.resolve("cgroup.procs"), Long.toString(daemon.pid()));
     }
 
-    private static String group(Daemon daemon) {
-        return "o3faults-" + daemon.name();
+    /** A cgroup per daemon and campaign: campaigns on other ports may partition a daemon of the same name. */
+    private String group(Daemon daemon) {
+        return "o3faults-" + ports.replace(':', '-') + "-" + daemon.name();
     }
 
     private static Optional<Path> cgroup2Root() {
