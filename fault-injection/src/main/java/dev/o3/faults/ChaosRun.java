@@ -32,6 +32,8 @@ final class ChaosRun {
     private static final Logger LOG = LoggerFactory.getLogger(ChaosRun.class);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final Duration FINAL_READS = Duration.ofMinutes(5);
+    // Ten JVMs start in under a minute on an idle 2-vCPU machine; at load average 100 they took over 3 minutes.
+    private static final Duration CLUSTER_START = Duration.ofMinutes(5);
 
     private final RunOptions options;
 
@@ -49,7 +51,7 @@ final class ChaosRun {
                 options.distribution(), output.resolve("cluster"), options.portBase(), options.datanodes());
         long started = System.nanoTime();
         try (ProcessCluster cluster = new ProcessCluster(spec)) {
-            cluster.start(Duration.ofMinutes(3));
+            cluster.start(CLUSTER_START);
             long startSeconds = (System.nanoTime() - started) / 1_000_000_000;
             String user = System.getProperty("user.name");
             S3Secret secret;
