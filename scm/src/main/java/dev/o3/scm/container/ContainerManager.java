@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * {@link #CLOSE_THRESHOLD} of the container size used, or when its pipeline closes. Its pipeline members then get
  * {@code CloseContainer}; it is CLOSED (or QUASI_CLOSED) once a replica reports so. A replica reported UNHEALTHY (the
  * datanode's scanner found it corrupt) closes an OPEN container the same way, and the container is UNHEALTHY while
- * every replica reported so is.
+ * every replica reported so is (for a closed container, once all three have reported).
  *
  * <p>Thread-safe: every public method holds {@code this}. Called under the pipeline manager's lock (open/close
  * events), never calls back into it.
@@ -38,6 +38,8 @@ public final class ContainerManager implements PipelineEventListener {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerManager.class);
     /** Share of the container size whose reported use closes a container (Ozone's hdds.container.close.threshold). */
     static final double CLOSE_THRESHOLD = 0.9;
+    /** Replicas of a closed container (Ratis, three copies). */
+    private static final int CLOSED_REPLICAS = 3;
 
     private final String logPrefix;
     private final ScmStateStore store;
@@ -197,7 +199,7 @@ public final class ContainerManager implements PipelineEventListener {
                 updated = updated.withState(ContainerState.CLOSING);
             }
         }
-        if (unhealthyReplica && updated.state() != ContainerState.UNHEALTHY && noHealthyReplica(container.id())) {
+        if (unhealthyReplica && updated.state() != ContainerState.UNHEALTHY && noHealthyReplica(updated)) {
             store.putContainer(updated.withState(ContainerState.UNHEALTHY));
             allocatable.remove(updated.pipelineId());
             LOG.warn("{}container {} is UNHEALTHY: every reported replica is", logPrefix, container.id());
@@ -220,10 +222,17 @@ public final class ContainerManager implements PipelineEventListener {
         return updated;
     }
 
+    /**
+     * Whether every replica reported is unhealthy. A closed or quasi-closed container needs all {@link
+     * #CLOSED_REPLICAS} to have reported so: after a restart SCM knows only the replicas reported since, and the
+     * first of them being corrupt says nothing about the others.
+     */
     @GuardedBy("this")
-    private boolean noHealthyReplica(long containerId) {
-        return replicas.getOrDefault(containerId, Map.of()).values().stream()
-                .allMatch(replica -> replica.state() == ContainerState.UNHEALTHY);
+    private boolean noHealthyReplica(ContainerInfo container) {
+        Map<String, ContainerReplica> known = replicas.getOrDefault(container.id(), Map.of());
+        boolean closed = container.state() == ContainerState.CLOSED || container.state() == ContainerState.QUASI_CLOSED;
+        return (!closed || known.size() >= CLOSED_REPLICAS)
+                && known.values().stream().allMatch(replica -> replica.state() == ContainerState.UNHEALTHY);
     }
 
     /** Datanodes holding a replica of the container: reported ones, else its pipeline's members. */

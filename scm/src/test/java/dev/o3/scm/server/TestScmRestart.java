@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.o3.scm.block.AllocatedBlock;
 import dev.o3.scm.block.ExcludeList;
 import dev.o3.scm.container.ContainerInfo;
+import dev.o3.scm.container.ContainerReplicaReport;
+import dev.o3.scm.container.ContainerState;
 import dev.o3.scm.error.ScmException;
 import dev.o3.scm.pipeline.Pipeline;
 import java.nio.file.Path;
@@ -125,5 +127,46 @@ class TestScmRestart {
 
         assertThat(scm.pipelines().pipelines()).singleElement().satisfies(p -> assertThat(p.id())
                 .isNotEqualTo(lost.id()));
+    }
+
+    /**
+     * After a restart SCM knows no replica until each datanode reports again: the first report, of a corrupt copy,
+     * is not "every replica" of a closed container (found by the fault-injection campaign, docs/reliability.md).
+     */
+    @Test
+    void closedContainerStaysClosedWhenItsCorruptReplicaReportsFirstAfterRestart() {
+        fixture = new ScmFixture(
+                directory, Map.of("ozone.scm.datanode.pipeline.limit", "1", "hdds.scm.safemode.min.datanode", "1"));
+        StorageContainerManager scm = fixture.open();
+        fixture.registerAll(3);
+        fixture.openAllPipelines();
+        AllocatedBlock block =
+                scm.blocks().allocate(1024, 1, ExcludeList.none()).get(0);
+        long container = block.containerId();
+        List<String> members = block.pipeline().memberIds();
+        for (String member : members) {
+            fixture.reportContainers(member, List.of(replica(container, ContainerState.CLOSED)), List.of());
+        }
+        assertThat(state(scm, container)).isEqualTo(ContainerState.CLOSED);
+
+        scm = fixture.restart();
+        members.forEach(fixture::register);
+        fixture.reportContainers(members.get(0), List.of(replica(container, ContainerState.UNHEALTHY)), List.of());
+        assertThat(state(scm, container)).isEqualTo(ContainerState.CLOSED);
+        fixture.reportContainers(members.get(1), List.of(replica(container, ContainerState.QUASI_CLOSED)), List.of());
+
+        assertThat(state(scm, container)).isEqualTo(ContainerState.CLOSED);
+    }
+
+    private static ContainerReplicaReport replica(long container, ContainerState state) {
+        return new ContainerReplicaReport(container, state, 1024, 1, 1);
+    }
+
+    private static ContainerState state(StorageContainerManager scm, long container) {
+        return scm.containers().containers().stream()
+                .filter(c -> c.id() == container)
+                .findFirst()
+                .orElseThrow()
+                .state();
     }
 }
