@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -19,7 +20,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Every container replica served by this datanode, loaded from the volumes' databases at start. A container of a
- * failed volume leaves the set, so container reports show it missing. Thread-safe.
+ * failed volume leaves the set, so container reports show it missing, and is not created again by later pipeline
+ * writes: a new empty replica would miss the blocks written before and yet reach the same BCSID as the complete ones,
+ * so SCM would count it as a good copy. Thread-safe.
  */
 public final class ContainerSet {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerSet.class);
@@ -27,6 +30,9 @@ public final class ContainerSet {
     private final String logPrefix;
     private final VolumeSet volumes;
     private final ConcurrentMap<Long, Container> containers = new ConcurrentHashMap<>();
+    /** Containers lost with a failed volume since start; only a copy from another datanode brings one back. */
+    private final Set<Long> missing = ConcurrentHashMap.newKeySet();
+
     private final Listeners listeners = new Listeners();
 
     private ContainerSet(String logPrefix, VolumeSet volumes) {
@@ -39,7 +45,7 @@ public final class ContainerSet {
         ContainerSet set = new ContainerSet(logPrefix, volumes);
         for (DataVolume volume : volumes.healthy()) {
             for (KeyValue<Long, ContainerRecord> row : volume.containers().all()) {
-                set.containers.put(row.key(), new Container(volume, row.value(), set.listeners));
+                set.add(new Container(volume, row.value(), set.listeners));
             }
         }
         volumes.onFailure(set::volumeFailed);
@@ -52,9 +58,35 @@ public final class ContainerSet {
     }
 
     /**
+     * Loads one replica; when two volumes hold the same container (a volume that failed came back after a new
+     * replica was made elsewhere), the one with the higher BCSID is served and the other is left on disk, logged.
+     */
+    private void add(Container loaded) {
+        Container other = containers.get(loaded.id());
+        if (other != null) {
+            Container stale = other.record().bcsid() >= loaded.record().bcsid() ? loaded : other;
+            Container kept = stale == loaded ? other : loaded;
+            LOG.error(
+                    "[{}] container {} is on two volumes: serving the one on {} (BCSID {}), ignoring the stale one on"
+                            + " {} (BCSID {})",
+                    logPrefix,
+                    loaded.id(),
+                    kept.volume(),
+                    kept.record().bcsid(),
+                    stale.volume(),
+                    stale.record().bcsid());
+            if (kept == other) {
+                return;
+            }
+        }
+        containers.put(loaded.id(), loaded);
+    }
+
+    /**
      * The container, created OPEN on a chosen volume the first time a pipeline write names it.
      *
-     * @throws ContainerResultException DISK_OUT_OF_SPACE when no volume can take it, IO_EXCEPTION on disk errors
+     * @throws ContainerResultException CONTAINER_MISSING when its replica here was lost with a failed volume,
+     *     DISK_OUT_OF_SPACE when no volume can take it, IO_EXCEPTION on disk errors
      */
     public Container getOrCreate(long containerId, String pipelineId) throws ContainerResultException {
         Container existing = containers.get(containerId);
@@ -65,6 +97,11 @@ public final class ContainerSet {
             existing = containers.get(containerId);
             if (existing != null) {
                 return existing;
+            }
+            if (missing.contains(containerId)) {
+                throw new ContainerResultException(
+                        ContainerResult.CONTAINER_MISSING,
+                        "container " + containerId + " was on a failed volume; its replica here is missing");
             }
             DataVolume volume;
             try {
@@ -130,6 +167,7 @@ public final class ContainerSet {
         }
         Container container = new Container(volume, record, listeners);
         containers.put(record.id(), container);
+        missing.remove(record.id());
         LOG.info("[{}] installed copied container {} ({}) on {}", logPrefix, record.id(), record.state(), volume);
         return container;
     }
@@ -218,6 +256,7 @@ public final class ContainerSet {
         int removed = 0;
         for (Container container : List.copyOf(containers.values())) {
             if (container.volume() == volume && containers.remove(container.id(), container)) {
+                missing.add(container.id());
                 listeners.containerRemoved(container.id());
                 removed++;
             }

@@ -223,6 +223,42 @@ class TestContainer {
         assertThat(roots.get(2)).isEqualTo(roots.get(0));
     }
 
+    @Test
+    void aContainerLostWithAFailedVolumeIsNotCreatedAgainByALaterPipelineWrite() throws Exception {
+        ContainerSet containers = open();
+        Container lost = containers.getOrCreate(1, "p");
+        lost.commitBlock(block(1, 10, 100), 7);
+
+        lost.volume().markFailed("test");
+
+        assertThat(containers.find(1)).isEmpty();
+        assertThatThrownBy(() -> containers.getOrCreate(1, "p"))
+                .isInstanceOfSatisfying(ContainerResultException.class, e -> assertThat(e.result())
+                        .isEqualTo(ContainerResult.CONTAINER_MISSING));
+        assertThat(containers.getOrCreate(2, "p").volume()).isNotEqualTo(lost.volume());
+    }
+
+    @Test
+    void whenTwoVolumesHoldOneContainerTheReplicaWithTheHigherBcsidIsServed() throws Exception {
+        ContainerSet containers = open();
+        Container first = containers.getOrCreate(1, "p");
+        first.commitBlock(block(1, 10, 100), 7);
+        Container second = containers.getOrCreate(2, "p");
+        second.commitBlock(block(2, 10, 100), 9);
+        second.volume().containers().put(1L, new ContainerRecord(1, ReplicaState.OPEN, 3, "p", 0, 0));
+        first.volume().containers().put(2L, new ContainerRecord(2, ReplicaState.OPEN, 3, "p", 0, 0));
+        Path firstRoot = first.volume().root();
+        Path secondRoot = second.volume().root();
+        volumes.close();
+
+        ContainerSet reopened = open();
+
+        assertThat(reopened.get(1).volume().root()).isEqualTo(firstRoot);
+        assertThat(reopened.get(1).record().bcsid()).isEqualTo(7);
+        assertThat(reopened.get(2).volume().root()).isEqualTo(secondRoot);
+        assertThat(reopened.get(2).record().bcsid()).isEqualTo(9);
+    }
+
     private ContainerSet open() {
         volumes = VolumeSet.open("test", List.of(base.resolve("v0"), base.resolve("v1")), 1024);
         return ContainerSet.load("test", volumes);

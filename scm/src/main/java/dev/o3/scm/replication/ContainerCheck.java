@@ -50,7 +50,9 @@ final class ContainerCheck {
                 .filter(r ->
                         status(nodes, r).map(s -> s.state() != NodeState.DEAD).orElse(false))
                 .toList();
-        Copies copies = Copies.of(live, nodes);
+        Copies found = Copies.of(live, nodes);
+        List<ContainerReplica> stale = staleOpen(replicas, found.good(), nodes);
+        Copies copies = found.withRemovable(stale);
         List<ContainerReplica> sources = copies.good().stream()
                 .filter(r -> status(nodes, r).orElseThrow().state() == NodeState.HEALTHY)
                 .filter(r -> !pendingDeletes.contains(r.datanodeUuid()))
@@ -70,6 +72,7 @@ final class ContainerCheck {
         // way, so the moment between the first replica closing and the others does not trigger copies.
         int closing = (int) replicas.stream()
                 .filter(r -> rank(r) == Integer.MAX_VALUE && r.state() != ContainerState.DELETED)
+                .filter(r -> !stale.contains(r))
                 .filter(r ->
                         status(nodes, r).map(s -> s.state() != NodeState.DEAD).orElse(false))
                 .count();
@@ -101,6 +104,22 @@ final class ContainerCheck {
                 health == ContainerHealth.MIS_REPLICATED ? 1 : missing,
                 excess,
                 priority);
+    }
+
+    /**
+     * OPEN or CLOSING replicas of this closed container below the final copies' BCSID, on live nodes: left behind by
+     * a pipeline the node no longer serves (say, found again on a volume that failed and came back), they will never
+     * close with it nor catch up, so they are removed like any stale copy instead of counting as copies on their way.
+     */
+    private static List<ContainerReplica> staleOpen(
+            List<ContainerReplica> replicas, List<ContainerReplica> good, Map<String, DatanodeStatus> nodes) {
+        long finalBcsid = good.stream().mapToLong(ContainerReplica::bcsid).max().orElse(Long.MIN_VALUE);
+        return replicas.stream()
+                .filter(r -> r.state() == ContainerState.OPEN || r.state() == ContainerState.CLOSING)
+                .filter(r -> r.bcsid() < finalBcsid)
+                .filter(r ->
+                        status(nodes, r).map(s -> s.state() != NodeState.DEAD).orElse(false))
+                .toList();
     }
 
     /** The health of a container with live copies. */
@@ -135,6 +154,15 @@ final class ContainerCheck {
             List<ContainerReplica> kept,
             int leaving,
             int bestRank) {
+        Copies withRemovable(List<ContainerReplica> more) {
+            if (more.isEmpty()) {
+                return this;
+            }
+            List<ContainerReplica> all = new ArrayList<>(removable);
+            all.addAll(more);
+            return new Copies(good, all, kept, leaving, bestRank);
+        }
+
         static Copies of(List<ContainerReplica> live, Map<String, DatanodeStatus> nodes) {
             int bestRank = live.stream().mapToInt(ContainerCheck::rank).min().orElse(Integer.MAX_VALUE);
             long bestBcsid = live.stream()

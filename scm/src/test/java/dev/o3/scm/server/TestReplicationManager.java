@@ -320,6 +320,57 @@ class TestReplicationManager {
     }
 
     @Test
+    void anOpenReplicaLeftBehindBelowTheClosedCopiesBcsidIsDeletedOnceThreeGoodCopiesExist() {
+        try (ReplicaHarness cluster = harness(6, 2, Map.of())) {
+            long id = firstContainer(cluster);
+            Set<String> holders = cluster.holders(id);
+            String outsider = cluster.nodes().stream()
+                    .filter(n -> !holders.contains(n))
+                    .findFirst()
+                    .orElseThrow();
+            cluster.put(outsider, id, ContainerState.OPEN, ReplicaHarness.BCSID - 40);
+            cluster.heartbeatAll();
+            cluster.passSafeModeWait();
+
+            cluster.runReplication();
+
+            assertThat(cluster.allPendingCommands())
+                    .containsOnlyKeys(outsider)
+                    .allSatisfy((node, commands) -> assertThat(commands)
+                            .singleElement()
+                            .isInstanceOfSatisfying(
+                                    DatanodeCommand.DeleteContainer.class,
+                                    d -> assertThat(d.containerId()).isEqualTo(id)));
+            cluster.executeAll();
+            cluster.heartbeatAll();
+            cluster.runReplication();
+
+            assertThat(cluster.holders(id)).isEqualTo(holders);
+            assertThat(cluster.health(id)).isEqualTo(ContainerHealth.HEALTHY);
+        }
+    }
+
+    @Test
+    void aStaleOpenReplicaIsNotCountedAsACopyOnItsWay() {
+        try (ReplicaHarness cluster = harness(6, 2, Map.of())) {
+            long id = firstContainer(cluster);
+            String behind = cluster.holders(id).iterator().next();
+            cluster.put(behind, id, ContainerState.OPEN, ReplicaHarness.BCSID - 40);
+            cluster.heartbeatAll();
+            cluster.passSafeModeWait();
+
+            cluster.runReplication();
+
+            assertThat(cluster.health(id)).isEqualTo(ContainerHealth.UNDER_REPLICATED);
+            assertThat(cluster.allPendingCommands().values().stream().flatMap(List::stream))
+                    .singleElement()
+                    .isInstanceOfSatisfying(
+                            DatanodeCommand.ReplicateContainer.class,
+                            copy -> assertThat(copy.containerId()).isEqualTo(id));
+        }
+    }
+
+    @Test
     void quasiClosedCopyAtTheClosedCopiesBcsidCountsAsHealthy() {
         try (ReplicaHarness cluster = harness(3, 1, Map.of())) {
             long id = firstContainer(cluster);
