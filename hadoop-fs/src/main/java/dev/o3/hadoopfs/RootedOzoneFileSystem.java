@@ -10,12 +10,14 @@ import dev.o3.client.api.PathStatus;
 import dev.o3.client.api.VolumeInfo;
 import dev.o3.client.om.OmException;
 import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.common.config.ConfigRegistry;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.proto.om.OmStatus;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,11 +73,26 @@ public class RootedOzoneFileSystem extends FileSystem {
         this.uri = URI.create(SCHEME + (noAuthority ? ":///" : "://" + authority));
         this.workingDirectory = new Path(SCHEME, noAuthority ? null : authority, "/");
         this.user = UserGroupInformation.getCurrentUser().getShortUserName();
-        OzoneConfiguration ozone = omAddress.isEmpty()
-                ? OzoneConfiguration.of(Map.of())
-                : OzoneConfiguration.of(Map.of(CommonConfigKeys.OM_ADDRESS.name(), omAddress));
-        this.client = OzoneClient.create(ozone, user);
+        this.client = OzoneClient.create(ozoneConfiguration(conf, omAddress), user);
         this.store = client.objectStore();
+    }
+
+    /**
+     * The O3 client's configuration: every key of the Hadoop configuration that O3 knows (TLS trust, client tuning),
+     * with the OM address of the URI. Other Hadoop keys are not O3's and are left out.
+     */
+    private static OzoneConfiguration ozoneConfiguration(Configuration conf, String omAddress) {
+        ConfigRegistry registry = ConfigRegistry.loadInstalled();
+        Map<String, String> values = new HashMap<>();
+        for (Map.Entry<String, String> entry : conf) {
+            if (registry.find(entry.getKey()).isPresent()) {
+                values.put(entry.getKey(), conf.get(entry.getKey()));
+            }
+        }
+        if (!omAddress.isEmpty()) {
+            values.put(CommonConfigKeys.OM_ADDRESS.name(), omAddress);
+        }
+        return OzoneConfiguration.of(values);
     }
 
     @Override
