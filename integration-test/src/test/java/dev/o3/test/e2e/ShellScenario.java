@@ -73,21 +73,21 @@ abstract class ShellScenario {
     @Test
     void updatesOwnersAndQuotasInOneCommand() {
         assertThat(sh("volume", "create", "/shell-upd")).isZero();
-        assertThat(sh("bucket", "create", "/shell-upd/b")).isZero();
+        assertThat(sh("bucket", "create", "/shell-upd/bkt")).isZero();
         assertThat(sh("volume", "update", "--owner", "alice", "--namespace-quota", "7", "/shell-upd"))
                 .as("out: %s err: %s", out, err)
                 .isZero();
         assertThat(client().objectStore().getVolume("shell-upd").info())
                 .extracting(VolumeInfo::owner, VolumeInfo::quotaInNamespace)
                 .containsExactly("alice", 7L);
-        assertThat(sh("bucket", "update", "--owner", "bob", "--space-quota", "10MB", "/shell-upd/b"))
+        assertThat(sh("bucket", "update", "--owner", "bob", "--space-quota", "10MB", "/shell-upd/bkt"))
                 .as("out: %s err: %s", out, err)
                 .isZero();
-        assertThat(client().objectStore().bucket("shell-upd", "b").info().owner())
+        assertThat(client().objectStore().bucket("shell-upd", "bkt").info().owner())
                 .isEqualTo("bob");
-        assertThat(sh("bucket", "update", "/shell-upd/b")).isEqualTo(1);
+        assertThat(sh("bucket", "update", "/shell-upd/bkt")).isEqualTo(1);
         assertThat(err.toString()).contains("give --owner, --space-quota and/or --namespace-quota");
-        assertThat(sh("bucket", "update", "--user", "mallory", "--owner", "mallory", "/shell-upd/b"))
+        assertThat(sh("bucket", "update", "--user", "mallory", "--owner", "mallory", "/shell-upd/bkt"))
                 .isEqualTo(1);
         assertThat(err.toString()).contains("PERMISSION_DENIED");
     }
