@@ -2,6 +2,7 @@ package dev.o3.dist;
 
 import dev.o3.client.cli.ConfigOptions;
 import dev.o3.common.config.CommonConfigKeys;
+import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.hadoopfs.RootedOzoneFileSystem;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,9 +30,10 @@ final class FsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Configuration conf = new Configuration();
         conf.set("fs." + RootedOzoneFileSystem.SCHEME + ".impl", RootedOzoneFileSystem.class.getName());
-        conf.setIfUnset(
-                RootedOzoneFileSystem.OM_ADDRESS_KEY,
-                String.join(",", new ConfigOptions().load().get(CommonConfigKeys.OM_ADDRESS)));
+        // The O3 client settings of the site file and the running `ozone local` (OM addresses, TLS trust).
+        OzoneConfiguration ozone = new ConfigOptions().load();
+        ozone.explicitValues().forEach(conf::setIfUnset);
+        conf.setIfUnset(RootedOzoneFileSystem.OM_ADDRESS_KEY, String.join(",", ozone.get(CommonConfigKeys.OM_ADDRESS)));
         FsShell shell = new FsShell(conf);
         try {
             return ToolRunner.run(conf, shell, args.toArray(new String[0])) == 0 ? 0 : 1;

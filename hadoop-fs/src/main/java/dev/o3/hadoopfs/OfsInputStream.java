@@ -3,15 +3,33 @@ package dev.o3.hadoopfs;
 import dev.o3.client.io.KeyInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import org.apache.hadoop.fs.FSExceptionMessages;
 import org.apache.hadoop.fs.FSInputStream;
+import org.apache.hadoop.fs.FileRange;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.VectoredReadUtils;
+import org.apache.hadoop.fs.impl.CombinedFileRange;
 
 /**
  * A file opened for reading: seekable, with positioned reads that leave the stream's position alone (the O3 key stream
- * reads only the byte ranges asked for, verifying checksums). Not thread-safe, as Hadoop input streams are not.
+ * reads only the byte ranges asked for, verifying checksums). A vectored read sorts its ranges, coalesces those less
+ * than {@value #MIN_SEEK} bytes apart (up to {@value #MAX_MERGED} bytes each) and serves each coalesced range with one
+ * positioned read, before it returns. Not thread-safe, as Hadoop input streams are not.
  */
 final class OfsInputStream extends FSInputStream {
+    /** Ranges closer than this are read as one: a chunk's ReadChunk costs more than reading past a small gap. */
+    private static final int MIN_SEEK = 64 * 1024;
+
+    private static final int MAX_MERGED = 4 * 1024 * 1024;
+
     private final KeyInputStream key;
     private final FileSystem.Statistics statistics;
     private boolean closed;
@@ -78,6 +96,63 @@ final class OfsInputStream extends FSInputStream {
         int n = key.read(position, buffer, offset, length);
         count(n);
         return n;
+    }
+
+    @Override
+    public int minSeekForVectorReads() {
+        return MIN_SEEK;
+    }
+
+    @Override
+    public int maxReadSizeForVectorReads() {
+        return MAX_MERGED;
+    }
+
+    @Override
+    public void readVectored(List<? extends FileRange> ranges, IntFunction<ByteBuffer> allocate) throws IOException {
+        readVectored(ranges, allocate, buffer -> {});
+    }
+
+    @Override
+    public void readVectored(
+            List<? extends FileRange> ranges, IntFunction<ByteBuffer> allocate, Consumer<ByteBuffer> release)
+            throws IOException {
+        checkOpen();
+        Objects.requireNonNull(allocate, "allocate is null");
+        Objects.requireNonNull(release, "release is null");
+        long length = key.length();
+        List<FileRange> inFile = new ArrayList<>();
+        for (FileRange range : VectoredReadUtils.validateAndSortRanges(ranges, Optional.empty())) {
+            range.setData(new CompletableFuture<>());
+            if (range.getOffset() + range.getLength() > length) {
+                // As a positioned read would: the range's own future fails, the others are still served.
+                range.getData()
+                        .completeExceptionally(new EOFException(
+                                FSExceptionMessages.EOF_IN_READ_FULLY + ": " + range + ", file length " + length));
+            } else {
+                inFile.add(range);
+            }
+        }
+        for (CombinedFileRange combined : VectoredReadUtils.mergeSortedRanges(inFile, 1, MIN_SEEK, MAX_MERGED)) {
+            readCombined(combined, allocate);
+        }
+    }
+
+    /** One positioned read for the coalesced range, sliced into each caller's range. */
+    private void readCombined(CombinedFileRange combined, IntFunction<ByteBuffer> allocate) {
+        byte[] data = new byte[Math.toIntExact(combined.getLength())];
+        try {
+            readFully(combined.getOffset(), data, 0, data.length);
+        } catch (IOException | RuntimeException e) {
+            combined.getUnderlying().forEach(range -> range.getData().completeExceptionally(e));
+            return;
+        }
+        for (FileRange range : combined.getUnderlying()) {
+            ByteBuffer buffer = allocate.apply(range.getLength());
+            buffer.put(data, Math.toIntExact(range.getOffset() - combined.getOffset()), range.getLength());
+            buffer.flip();
+            range.getData().complete(buffer);
+        }
     }
 
     @Override

@@ -8,21 +8,24 @@ import dev.o3.client.api.OzoneBucket;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.api.PathStatus;
 import dev.o3.client.api.VolumeInfo;
+import dev.o3.client.io.KeyInputStream;
 import dev.o3.client.om.OmException;
-import dev.o3.common.config.CommonConfigKeys;
-import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.proto.om.OmStatus;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileChecksum;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
@@ -32,12 +35,15 @@ import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.Progressable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code ofs://OM-HOST[:PORT]/volume/bucket/path}: the root lists volumes, a volume lists its buckets, and below a
  * FILE_SYSTEM_OPTIMIZED bucket is a directory tree where renaming or deleting a directory is one atomic OM
  * transaction, whatever its size. The authority is the OM's address; without one, {@value #OM_ADDRESS_KEY} of the
- * Hadoop configuration. Append, concat, hflush and hsync are not supported. Thread-safe, as Hadoop file systems are.
+ * Hadoop configuration. Append, concat, truncate, setTimes, hflush and hsync are not supported. Thread-safe, as Hadoop
+ * file systems are.
  */
 public class RootedOzoneFileSystem extends FileSystem {
     /** The URI scheme. */
@@ -49,6 +55,8 @@ public class RootedOzoneFileSystem extends FileSystem {
     public static final String REPLICATION_KEY = "ozone.replication";
 
     private static final int LIST_PAGE = 1000;
+    private static final String TRASH = ".Trash";
+    private static final Logger LOG = LoggerFactory.getLogger(RootedOzoneFileSystem.class);
 
     private URI uri;
     private Path workingDirectory;
@@ -71,10 +79,7 @@ public class RootedOzoneFileSystem extends FileSystem {
         this.uri = URI.create(SCHEME + (noAuthority ? ":///" : "://" + authority));
         this.workingDirectory = new Path(SCHEME, noAuthority ? null : authority, "/");
         this.user = UserGroupInformation.getCurrentUser().getShortUserName();
-        OzoneConfiguration ozone = omAddress.isEmpty()
-                ? OzoneConfiguration.of(Map.of())
-                : OzoneConfiguration.of(Map.of(CommonConfigKeys.OM_ADDRESS.name(), omAddress));
-        this.client = OzoneClient.create(ozone, user);
+        this.client = OzoneClient.create(ClientSettings.from(conf, omAddress), user);
         this.store = client.objectStore();
     }
 
@@ -139,6 +144,26 @@ public class RootedOzoneFileSystem extends FileSystem {
         }
     }
 
+    /** As {@link #create}, only into an existing parent directory (a bucket's top level counts as one). */
+    @Override
+    public FSDataOutputStream createNonRecursive(
+            Path path,
+            FsPermission permission,
+            EnumSet<CreateFlag> flags,
+            int bufferSize,
+            short replication,
+            long blockSize,
+            Progressable progress)
+            throws IOException {
+        Path parent = makeQualified(path).getParent();
+        FileStatus parentStatus = getFileStatus(parent);
+        if (!parentStatus.isDirectory()) {
+            throw new ParentNotDirectoryException(parent + " is a file, not a directory: cannot create " + path);
+        }
+        return create(
+                path, permission, flags.contains(CreateFlag.OVERWRITE), bufferSize, replication, blockSize, progress);
+    }
+
     private void checkParentIsDirectory(Path path) throws IOException {
         Path parent = path.getParent();
         while (parent != null && OfsPath.of(parent).isKey()) {
@@ -157,6 +182,12 @@ public class RootedOzoneFileSystem extends FileSystem {
     @Override
     public FSDataOutputStream append(Path path, int bufferSize, Progressable progress) throws IOException {
         throw new UnsupportedOperationException("append is not supported by " + SCHEME + "://");
+    }
+
+    /** The OM keeps the time of the last write: saying so beats Hadoop's default, which silently does nothing. */
+    @Override
+    public void setTimes(Path path, long modificationTime, long accessTime) {
+        throw new UnsupportedOperationException("setTimes is not supported by " + SCHEME + "://: " + path);
     }
 
     @Override
@@ -429,6 +460,66 @@ public class RootedOzoneFileSystem extends FileSystem {
                     path.toString(), "not a file path: files live inside a bucket, /volume/bucket/...");
         }
         return target;
+    }
+
+    /**
+     * The file's CRC32C composed from the checksums the datanodes keep (HDFS's COMPOSITE-CRC32C): no data is read, and
+     * equal bytes give equal checksums whatever the block and chunk sizes. Null (no checksum) for a prefix shorter
+     * than the file, or a file written without checksums.
+     */
+    @Override
+    public FileChecksum getFileChecksum(Path path, long length) throws IOException {
+        OfsPath target = keyPath(makeQualified(path));
+        FileStatus status = getFileStatus(path);
+        if (status.isDirectory()) {
+            throw new FileNotFoundException(path + ": is a directory");
+        }
+        if (length < status.getLen()) {
+            return null;
+        }
+        try (KeyInputStream key = store.bucket(target.volume(), target.bucket()).readKey(target.key())) {
+            return FileCrc.of(key.chunks()).orElse(null);
+        } catch (OmException e) {
+            throw Errors.translate(e, path);
+        }
+    }
+
+    /**
+     * Each bucket has its own trash, {@code /volume/bucket/.Trash/USER}: moving to trash is then a rename inside the
+     * bucket (one OM transaction), where Hadoop's {@code /user/USER/.Trash} would be another bucket.
+     */
+    @Override
+    public Path getTrashRoot(Path path) {
+        OfsPath target = OfsPath.of(makeQualified(path));
+        if (target.isRoot() || target.isVolume()) {
+            return super.getTrashRoot(path);
+        }
+        return makeQualified(new Path(new OfsPath(target.volume(), target.bucket(), TRASH + "/" + user).toString()));
+    }
+
+    /** The trash roots of the caller (or of every user) in every bucket the caller can list. */
+    @Override
+    public Collection<FileStatus> getTrashRoots(boolean allUsers) {
+        List<FileStatus> roots = new ArrayList<>();
+        try {
+            for (VolumeInfo volume : store.listVolumes("")) {
+                for (BucketInfo bucket : store.getVolume(volume.name()).listBuckets("")) {
+                    Path trash = makeQualified(new Path(new OfsPath(volume.name(), bucket.name(), TRASH).toString()));
+                    if (allUsers) {
+                        if (find(trash).filter(FileStatus::isDirectory).isPresent()) {
+                            listDirectory(OfsPath.of(trash), roots);
+                        }
+                    } else {
+                        find(new Path(trash, user))
+                                .filter(FileStatus::isDirectory)
+                                .ifPresent(roots::add);
+                    }
+                }
+            }
+        } catch (IOException | OmException e) {
+            LOG.warn("listing trash roots: {}", e.getMessage());
+        }
+        return roots;
     }
 
     @Override

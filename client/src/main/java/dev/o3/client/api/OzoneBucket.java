@@ -141,8 +141,20 @@ public final class OzoneBucket {
      *     administrator; INVALID_REQUEST for 0 or below -1
      */
     public void setQuota(OptionalLong bytes, OptionalLong namespace) {
+        update(Optional.empty(), bytes, namespace);
+    }
+
+    /**
+     * Changes the owner (the volume's owner or an administrator) and the quotas (as {@link #setQuota}) in one
+     * transaction; absent values are kept.
+     *
+     * @throws dev.o3.client.om.OmException PERMISSION_DENIED when the caller may not make the change; INVALID_REQUEST
+     *     for a quota of 0 or below -1
+     */
+    public void update(Optional<String> owner, OptionalLong bytes, OptionalLong namespace) {
         SetBucketPropertyRequest.Builder request =
                 SetBucketPropertyRequest.newBuilder().setVolume(volume).setName(bucketName);
+        owner.ifPresent(request::setOwner);
         bytes.ifPresent(request::setQuotaInBytes);
         namespace.ifPresent(request::setQuotaInNamespace);
         om.call(

@@ -20,6 +20,7 @@ import dev.o3.proto.om.SetVolumePropertyResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /** One volume: its buckets. Thread-safe; its info is a snapshot taken when it was fetched. */
@@ -53,8 +54,20 @@ public final class OzoneVolume {
      *     INVALID_REQUEST for 0 or below -1
      */
     public void setQuota(OptionalLong bytes, OptionalLong namespace) {
+        update(Optional.empty(), bytes, namespace);
+    }
+
+    /**
+     * Changes the owner (administrators only) and the quotas (as {@link #setQuota}) in one transaction; absent values
+     * are kept.
+     *
+     * @throws dev.o3.client.om.OmException PERMISSION_DENIED when the caller may not make the change; INVALID_REQUEST
+     *     for a quota of 0 or below -1
+     */
+    public void update(Optional<String> owner, OptionalLong bytes, OptionalLong namespace) {
         SetVolumePropertyRequest.Builder request =
                 SetVolumePropertyRequest.newBuilder().setName(info.name());
+        owner.ifPresent(request::setOwner);
         bytes.ifPresent(request::setQuotaInBytes);
         namespace.ifPresent(request::setQuotaInNamespace);
         om.call(

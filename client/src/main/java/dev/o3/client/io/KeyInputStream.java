@@ -182,6 +182,40 @@ public final class KeyInputStream extends InputStream {
         blockFiles.clear();
     }
 
+    /**
+     * Every chunk of the key in key order (each block's sorted by offset), with its checksums, as a replica's GetBlock
+     * lists them; no chunk data is read (a file checksum is composed from these).
+     *
+     * @throws IOException when no replica of a block answers
+     */
+    public List<ChunkInfo> chunks() throws IOException {
+        List<ChunkInfo> chunks = new ArrayList<>();
+        for (BlockLocation block : List.copyOf(blocks)) {
+            chunks.addAll(chunksOf(block));
+        }
+        return chunks;
+    }
+
+    private List<ChunkInfo> chunksOf(BlockLocation block) throws IOException {
+        IOException error =
+                new IOException("no replica of block " + block.getBlockId().getContainerId() + "/"
+                        + block.getBlockId().getLocalId() + " of " + key.getName() + " listed its chunks");
+        for (DatanodeDetails replica : inPreferenceOrder(block)) {
+            try {
+                List<ChunkInfo> chunks = new ArrayList<>(datanodes
+                        .replica(replica)
+                        .getBlock(block.getBlockId(), block.getToken(), 0, 0, false)
+                        .getBlock()
+                        .getChunksList());
+                chunks.sort(Comparator.comparingLong(ChunkInfo::getOffset));
+                return chunks;
+            } catch (IOException e) {
+                error.addSuppressed(e);
+            }
+        }
+        throw error;
+    }
+
     private void loadChunkAt(long at) throws IOException {
         BlockLocation block = blockAt(at);
         List<IOException> failures = new ArrayList<>();

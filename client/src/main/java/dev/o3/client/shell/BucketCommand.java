@@ -24,7 +24,8 @@ import picocli.CommandLine.Parameters;
             BucketCommand.GetAcl.class,
             BucketCommand.SetAcl.class,
             QuotaCommands.BucketSet.class,
-            QuotaCommands.BucketClear.class
+            QuotaCommands.BucketClear.class,
+            QuotaCommands.BucketUpdate.class
         })
 final class BucketCommand {
     private BucketCommand() {}

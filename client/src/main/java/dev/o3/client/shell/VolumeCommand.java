@@ -22,7 +22,8 @@ import picocli.CommandLine.Parameters;
             VolumeCommand.ListVolumes.class,
             VolumeCommand.Delete.class,
             QuotaCommands.VolumeSet.class,
-            QuotaCommands.VolumeClear.class
+            QuotaCommands.VolumeClear.class,
+            QuotaCommands.VolumeUpdate.class
         })
 final class VolumeCommand {
     private VolumeCommand() {}

@@ -8,19 +8,32 @@ import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.hadoopfs.OzoneFs;
 import dev.o3.hadoopfs.RootedOzoneFileSystem;
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.File;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import java.util.zip.CRC32C;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileChecksum;
 import org.apache.hadoop.fs.FileContext;
+import org.apache.hadoop.fs.FileRange;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FsShell;
@@ -28,10 +41,13 @@ import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.util.CrcUtil;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -117,6 +133,153 @@ abstract class OfsScenario {
         assertThatThrownBy(() -> fs.open(new Path("/ofsvol/ofsbucket/rw/missing")))
                 .isInstanceOf(FileNotFoundException.class);
         assertThatThrownBy(() -> fs.append(file)).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> fs.concat(file, new Path[] {file})).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void vectoredReadsSpanBlocksAndFailOnlyTheRangesPastTheEnd() throws Exception {
+        byte[] data = new byte[2 * ClusterSuiteIT.BLOCK_SIZE + 1000];
+        new Random(11).nextBytes(data);
+        Path file = new Path("/ofsvol/ofsbucket/vectored/data.bin");
+        try (FSDataOutputStream out = fs.create(file, true)) {
+            out.write(data);
+        }
+        int boundary = ClusterSuiteIT.BLOCK_SIZE;
+        List<FileRange> ranges = List.of(
+                FileRange.createFileRange(boundary - 100, 200),
+                FileRange.createFileRange(10, 5),
+                FileRange.createFileRange(20, 7),
+                FileRange.createFileRange(2L * boundary - 3, 900),
+                FileRange.createFileRange(data.length - 10, 20));
+        try (FSDataInputStream in = fs.open(file)) {
+            in.readVectored(ranges, ByteBuffer::allocate);
+            for (FileRange range : ranges.subList(0, 4)) {
+                ByteBuffer read = range.getData().get(60, TimeUnit.SECONDS);
+                byte[] bytes = new byte[read.remaining()];
+                read.get(bytes);
+                int from = (int) range.getOffset();
+                assertThat(bytes).isEqualTo(Arrays.copyOfRange(data, from, from + range.getLength()));
+            }
+            assertThat(ranges.get(4).getData())
+                    .failsWithin(60, TimeUnit.SECONDS)
+                    .withThrowableOfType(ExecutionException.class)
+                    .withCauseInstanceOf(EOFException.class);
+            assertThat(in.getPos()).isZero();
+        }
+    }
+
+    @Test
+    void trashIsInTheBucketAndRestoresByRename() throws Exception {
+        Configuration withTrash = new Configuration(conf);
+        withTrash.setLong("fs.trash.interval", 60);
+        Path dir = new Path("/ofsvol/ofsbucket/trashed/dir");
+        write(new Path(dir, "f"), "kept in trash");
+        Path trashRoot = fs.getTrashRoot(dir);
+        assertThat(trashRoot.toUri().getPath()).isEqualTo("/ofsvol/ofsbucket/.Trash/" + user());
+        FsShell shell = new FsShell(withTrash);
+        try {
+            assertThat(ToolRunner.run(shell, new String[] {"-rm", "-r", root + dir}))
+                    .isZero();
+        } finally {
+            shell.close();
+        }
+        assertThat(fs.exists(dir)).isFalse();
+        Path inTrash = new Path(trashRoot, "Current/ofsvol/ofsbucket/trashed/dir/f");
+        assertThat(fs.getFileStatus(inTrash).getLen()).isEqualTo("kept in trash".length());
+        assertThat(fs.getTrashRoots(false))
+                .extracting(status -> status.getPath().toUri().getPath())
+                .contains(trashRoot.toUri().getPath());
+    }
+
+    @Test
+    void checksumsDependOnTheBytesNotOnTheChunkLayout() throws IOException {
+        byte[] data = new byte[ClusterSuiteIT.BLOCK_SIZE + 70_000];
+        new Random(5).nextBytes(data);
+        Path first = new Path("/ofsvol/ofsbucket/sums/default");
+        Path second = new Path("/ofsvol/ofsbucket/sums/small-chunks");
+        try (FSDataOutputStream out = fs.create(first, true)) {
+            out.write(data);
+        }
+        Configuration smallChunks = new Configuration(conf);
+        smallChunks.set("ozone.client.stream.buffer.size", "64KB");
+        smallChunks.set("ozone.client.bytes.per.checksum", "4KB");
+        try (FileSystem other = FileSystem.get(URI.create(root + "/"), smallChunks);
+                FSDataOutputStream out = other.create(second, true)) {
+            out.write(data);
+        }
+        FileChecksum checksum = fs.getFileChecksum(first);
+        assertThat(checksum.getAlgorithmName()).isEqualTo("COMPOSITE-CRC32C");
+        assertThat(fs.getFileChecksum(second)).isEqualTo(checksum);
+        CRC32C whole = new CRC32C();
+        whole.update(data);
+        assertThat(checksum.getBytes()).isEqualTo(CrcUtil.intToBytes((int) whole.getValue()));
+        data[7] ^= 1;
+        Path third = new Path("/ofsvol/ofsbucket/sums/changed");
+        try (FSDataOutputStream out = fs.create(third, true)) {
+            out.write(data);
+        }
+        assertThat(fs.getFileChecksum(third)).isNotEqualTo(checksum);
+    }
+
+    /**
+     * The shaded jar in a plain Hadoop client classpath (a configuration directory whose core-site.xml names the
+     * ofs:// class, hadoop-client-api and -runtime, SLF4J; nothing of O3's own dependencies): FsShell in its own JVM
+     * writes and reads a file through it.
+     */
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void shadedJarWorksOnAPlainHadoopClasspath() throws Exception {
+        java.nio.file.Path confDir = Files.createDirectories(local.resolve("hadoop-conf"));
+        Files.writeString(
+                confDir.resolve("core-site.xml"),
+                "<configuration><property><name>fs.ofs.impl</name><value>"
+                        + RootedOzoneFileSystem.class.getName()
+                        + "</value></property></configuration>\n");
+        List<String> classpath = new ArrayList<>(List.of(confDir.toString()));
+        java.nio.file.Path shaded = null;
+        try (Stream<java.nio.file.Path> jars =
+                Files.list(java.nio.file.Path.of(System.getProperty("o3.plain.hadoop")))) {
+            for (java.nio.file.Path jar : jars.sorted().toList()) {
+                classpath.add(jar.toString());
+                if (jar.getFileName().toString().startsWith("o3-filesystem-hadoop3")) {
+                    shaded = jar;
+                }
+            }
+        }
+        assertThat(shaded).isNotNull();
+        try (ZipFile zip = new ZipFile(shaded.toFile())) {
+            assertThat(zip.stream().map(ZipEntry::getName).filter(name -> name.endsWith(".class")))
+                    .allMatch(
+                            name -> name.startsWith("dev/o3/") || name.startsWith("org/apache/ratis/"),
+                            "only O3's and Ratis' own packages");
+        }
+        java.nio.file.Path source = Files.writeString(local.resolve("plain.txt"), "through the shaded jar\n");
+        String file = root + "/ofsvol/ofsbucket/shaded/plain.txt";
+        assertThat(plainShell(classpath, "-mkdir", "-p", root + "/ofsvol/ofsbucket/shaded"))
+                .isEmpty();
+        assertThat(plainShell(classpath, "-put", source.toString(), file)).isEmpty();
+        assertThat(plainShell(classpath, "-cat", file)).isEqualTo("through the shaded jar\n");
+    }
+
+    /** Runs FsShell in a new JVM on the given classpath; its standard output. */
+    private static String plainShell(List<String> classpath, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(
+                java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java")
+                        .toString(),
+                "-cp",
+                String.join(File.pathSeparator, classpath),
+                "org.apache.hadoop.fs.FsShell"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as("FsShell %s", List.of(args)).isZero();
+        return out;
+    }
+
+    private static String user() throws IOException {
+        return UserGroupInformation.getCurrentUser().getShortUserName();
     }
 
     @Test

@@ -4,6 +4,7 @@ import static dev.o3.test.e2e.ClusterSuiteIT.client;
 import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.o3.client.api.VolumeInfo;
 import dev.o3.client.shell.ShellCommand;
 import dev.o3.common.acl.CannedAcl;
 import java.io.IOException;
@@ -65,6 +66,28 @@ abstract class ShellScenario {
                 .isEqualTo(1);
         assertThat(err.toString()).contains("unknown canned ACL 'everyone'");
         assertThat(sh("bucket", "setacl", "--user", "mallory", "--acl", "private", "/vol1/shell-acl"))
+                .isEqualTo(1);
+        assertThat(err.toString()).contains("PERMISSION_DENIED");
+    }
+
+    @Test
+    void updatesOwnersAndQuotasInOneCommand() {
+        assertThat(sh("volume", "create", "/shell-upd")).isZero();
+        assertThat(sh("bucket", "create", "/shell-upd/bkt")).isZero();
+        assertThat(sh("volume", "update", "--owner", "alice", "--namespace-quota", "7", "/shell-upd"))
+                .as("out: %s err: %s", out, err)
+                .isZero();
+        assertThat(client().objectStore().getVolume("shell-upd").info())
+                .extracting(VolumeInfo::owner, VolumeInfo::quotaInNamespace)
+                .containsExactly("alice", 7L);
+        assertThat(sh("bucket", "update", "--owner", "bob", "--space-quota", "10MB", "/shell-upd/bkt"))
+                .as("out: %s err: %s", out, err)
+                .isZero();
+        assertThat(client().objectStore().bucket("shell-upd", "bkt").info().owner())
+                .isEqualTo("bob");
+        assertThat(sh("bucket", "update", "/shell-upd/bkt")).isEqualTo(1);
+        assertThat(err.toString()).contains("give --owner, --space-quota and/or --namespace-quota");
+        assertThat(sh("bucket", "update", "--user", "mallory", "--owner", "mallory", "/shell-upd/bkt"))
                 .isEqualTo(1);
         assertThat(err.toString()).contains("PERMISSION_DENIED");
     }

@@ -14,8 +14,9 @@ import dev.o3.proto.om.SetBucketPropertyRequest;
 import dev.o3.proto.om.SetBucketPropertyResponse;
 
 /**
- * Sets or clears (-1) a bucket's space and namespace quotas; bucket or volume owner, or administrator. A quota below
- * what the bucket already uses is accepted, as in Ozone: it refuses the next write, not the data already there.
+ * Sets or clears (-1) a bucket's space and namespace quotas (bucket or volume owner, or administrator) and changes its
+ * owner (volume owner or administrator). A quota below what the bucket already uses is accepted, as in Ozone: it
+ * refuses the next write, not the data already there.
  */
 public final class SetBucketPropertyHandler implements WriteRequest {
     @Override
@@ -24,6 +25,14 @@ public final class SetBucketPropertyHandler implements WriteRequest {
         BucketInfo bucket = Lookups.bucket(mutation, request.getVolume(), request.getName());
         Lookups.checkOwner(mutation, Lookups.caller(transaction), bucket, "change the quota of " + request.getName());
         BucketInfo.Builder updated = bucket.toBuilder().setModificationTimeMillis(transaction.getTimeMillis());
+        if (!request.getOwner().isEmpty()) {
+            Lookups.checkVolumeOwner(
+                    mutation,
+                    Lookups.caller(transaction),
+                    request.getVolume(),
+                    "change the owner of " + request.getName());
+            updated.setOwner(request.getOwner());
+        }
         if (request.hasQuotaInBytes()) {
             updated.setQuotaInBytes(checkQuota(request.getQuotaInBytes()));
         }
