@@ -3,8 +3,6 @@ package dev.o3.dist;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,9 +37,9 @@ class DaemonScriptIT {
     void startsReportsAndStopsADaemon() throws IOException, InterruptedException {
         scmOptions.addAll(List.of(
                 "-Dozone.metadata.dirs=" + directory.resolve("scm"),
-                "-Dozone.scm.client.address=127.0.0.1:" + freePort(),
-                "-Dozone.scm.datanode.address=127.0.0.1:" + freePort(),
-                "-Dozone.scm.block.client.address=127.0.0.1:" + freePort(),
+                "-Dozone.scm.client.address=127.0.0.1:" + Distribution.freePort(),
+                "-Dozone.scm.datanode.address=127.0.0.1:" + Distribution.freePort(),
+                "-Dozone.scm.block.client.address=127.0.0.1:" + Distribution.freePort(),
                 "-Dozone.scm.http-address=127.0.0.1:0"));
 
         Result started = daemon("start", "scm", scmOptions);
@@ -97,7 +95,7 @@ class DaemonScriptIT {
 
     private Result daemon(String action, String role, List<String> options) throws IOException, InterruptedException {
         List<String> command =
-                new ArrayList<>(List.of(distribution().resolve("bin/ozone").toString(), "--daemon", action, role));
+                new ArrayList<>(List.of(Distribution.home().resolve("bin/ozone").toString(), "--daemon", action, role));
         command.addAll(options);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("OZONE_PID_DIR", directory.resolve("pids").toString());
@@ -113,21 +111,4 @@ class DaemonScriptIT {
     }
 
     private record Result(int exit, String output) {}
-
-    private static Path distribution() throws IOException {
-        try (Stream<Path> candidates = Files.list(Path.of("target"))) {
-            return candidates
-                    .filter(path -> path.getFileName().toString().startsWith("o3-")
-                            && Files.isExecutable(path.resolve("bin/ozone")))
-                    .findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no target/o3-*/bin/ozone: run the package phase"))
-                    .toAbsolutePath();
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
 }

@@ -10,8 +10,6 @@ import dev.o3.proto.hdds.PipelineState;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,7 +20,6 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -56,10 +53,10 @@ class MultiProcessClusterIT {
 
     @Test
     void daemonsStartedFromBinOzoneServeAWriteAndARead() throws IOException {
-        int scmClient = freePort();
-        int scmDatanode = freePort();
-        int scmBlock = freePort();
-        int omClient = freePort();
+        int scmClient = Distribution.freePort();
+        int scmDatanode = Distribution.freePort();
+        int scmBlock = Distribution.freePort();
+        int omClient = Distribution.freePort();
         start(
                 "scm",
                 "scm",
@@ -73,7 +70,7 @@ class MultiProcessClusterIT {
                 "om",
                 "om",
                 "-Dozone.om.address=127.0.0.1:" + omClient,
-                "-Dozone.om.ratis.port=" + freePort(),
+                "-Dozone.om.ratis.port=" + Distribution.freePort(),
                 "-Dozone.om.http-address=127.0.0.1:0",
                 "-Dozone.scm.block.client.address=127.0.0.1:" + scmBlock);
         for (int i = 1; i <= 3; i++) {
@@ -110,7 +107,7 @@ class MultiProcessClusterIT {
     }
 
     private void start(String name, String... command) throws IOException {
-        Path home = distribution();
+        Path home = Distribution.home();
         Path data = Files.createDirectories(directory.resolve(name));
         List<String> args = new ArrayList<>(List.of(home.resolve("bin/ozone").toString()));
         args.addAll(List.of(command));
@@ -144,23 +141,6 @@ class MultiProcessClusterIT {
                         .isLessThan(deadline);
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
             }
-        }
-    }
-
-    private static Path distribution() throws IOException {
-        try (Stream<Path> candidates = Files.list(Path.of("target"))) {
-            return candidates
-                    .filter(path -> path.getFileName().toString().startsWith("o3-")
-                            && Files.isExecutable(path.resolve("bin/ozone")))
-                    .findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no target/o3-*/bin/ozone: run the package phase"))
-                    .toAbsolutePath();
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 }

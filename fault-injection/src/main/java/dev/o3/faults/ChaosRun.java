@@ -208,16 +208,7 @@ final class ChaosRun {
             Set<String> listed = retry(store::list, deadline);
             long ret = history.now();
             for (String key : keys) {
-                history.add(new Op(
-                        client,
-                        key,
-                        "exists",
-                        Boolean.toString(listed.contains(key)),
-                        call,
-                        ret,
-                        store.name(),
-                        Op.Outcome.OK,
-                        ""));
+                history.add(Op.exists(client, key, listed.contains(key), call, ret, store.name()));
             }
             listed.stream()
                     .filter(key -> !keys.contains(key))

@@ -20,6 +20,11 @@ record Op(
         Outcome outcome,
         String error) {
 
+    /** A key's presence in a listing that {@code via} answered between {@code call} and {@code ret}. */
+    static Op exists(int client, String key, boolean listed, long call, long ret, String via) {
+        return new Op(client, key, "exists", Boolean.toString(listed), call, ret, via, Outcome.OK, "");
+    }
+
     boolean isWrite() {
         return op.equals("put") || op.equals("delete") || op.equals("deleteMissing");
     }

@@ -176,16 +176,7 @@ final class Workload {
             Set<String> listed = store.list();
             long ret = history.now();
             for (String key : active) {
-                history.add(new Op(
-                        client,
-                        key,
-                        "exists",
-                        Boolean.toString(listed.contains(key)),
-                        call,
-                        ret,
-                        store.name(),
-                        Op.Outcome.OK,
-                        ""));
+                history.add(Op.exists(client, key, listed.contains(key), call, ret, store.name()));
             }
             for (String key : listed) {
                 if (!keys.used(key)) {
