@@ -1,7 +1,6 @@
 package dev.o3.faults;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
 import java.time.Duration;
@@ -13,12 +12,14 @@ import java.util.Optional;
 import java.util.Set;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
@@ -103,8 +104,10 @@ final class S3Store implements AutoCloseable {
 
         @Override
         public Optional<String> get(String key) throws IOException {
-            try (InputStream in = s3.getObject(b -> b.bucket(bucket).key(key))) {
-                return Optional.of(Values.hash(in));
+            try (ResponseInputStream<GetObjectResponse> in =
+                    s3.getObject(b -> b.bucket(bucket).key(key))) {
+                Long length = in.response().contentLength();
+                return Optional.of(Values.hash(in, length == null ? -1 : length));
             } catch (NoSuchKeyException absent) {
                 return Optional.empty();
             }

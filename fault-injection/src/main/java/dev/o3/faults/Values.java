@@ -1,5 +1,6 @@
 package dev.o3.faults;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
@@ -30,10 +31,26 @@ final class Values {
 
     /** The SHA-256 of everything {@code in} yields; reads it to the end. */
     static String hash(InputStream in) throws IOException {
+        return hash(in, -1);
+    }
+
+    /**
+     * The SHA-256 of a body announced as {@code expectedLength} bytes (-1: unknown).
+     *
+     * @throws EOFException when the body ends early: a server killed mid-body closes its sockets in order, and the
+     *     JDK's HttpURLConnection (the SDK's UrlConnectionHttpClient) takes that end as the body's, where a client
+     *     that checks Content-Length, as the Apache and Netty ones do, fails the read
+     */
+    static String hash(InputStream in, long expectedLength) throws IOException {
         MessageDigest digest = sha256();
         byte[] buffer = new byte[64 * 1024];
+        long read = 0;
         for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
             digest.update(buffer, 0, n);
+            read += n;
+        }
+        if (expectedLength >= 0 && read != expectedLength) {
+            throw new EOFException("the body ended after " + read + " of its " + expectedLength + " bytes");
         }
         return HexFormat.of().formatHex(digest.digest());
     }
