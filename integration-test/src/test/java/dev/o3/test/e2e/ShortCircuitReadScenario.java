@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
  * read through its datanode instead, which sees the corruption itself, and the key still reads back whole.
  */
 abstract class ShortCircuitReadScenario {
-    private static final String VOLUME_READ_BYTES = "o3_datanode_volume_read_bytes_total{";
     private static final String GRANTS = "o3_datanode_read_short_circuit_grants_total ";
 
     @Test
@@ -32,7 +31,6 @@ abstract class ShortCircuitReadScenario {
             out.write(data);
         }
         double grants = datanodeCounter(GRANTS);
-        double bytesRead = datanodeCounter(VOLUME_READ_BYTES);
         double readChunks = datanodeReads("READ_CHUNK");
 
         try (OzoneClient reader = client(ClientConfigKeys.READ_SHORT_CIRCUIT.name(), "true");
@@ -43,10 +41,11 @@ abstract class ShortCircuitReadScenario {
         assertThat(datanodeCounter(GRANTS) - grants)
                 .as("one GetBlock per block")
                 .isEqualTo(3.0);
-        assertThat(datanodeCounter(VOLUME_READ_BYTES) - bytesRead)
-                .as("no datanode read a chunk")
+        // Counted by request, not by the volumes' read bytes: the shared cluster's container scanner and Ratis
+        // leaders re-reading chunks for lagging followers read from the volumes at any moment.
+        assertThat(datanodeReads("READ_CHUNK") - readChunks)
+                .as("no datanode served a chunk")
                 .isZero();
-        assertThat(datanodeReads("READ_CHUNK") - readChunks).isZero();
     }
 
     @Test
