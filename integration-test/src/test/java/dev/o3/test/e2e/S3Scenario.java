@@ -1,15 +1,11 @@
 package dev.o3.test.e2e;
 
-import static dev.o3.test.e2e.ClusterSuiteIT.client;
-import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
 import static dev.o3.test.e2e.PromMetrics.datanodeReads;
 import static dev.o3.test.e2e.PromMetrics.omLookups;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.o3.client.api.S3Secret;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,9 +16,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.ResponseBytes;
@@ -37,21 +31,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 /** Real S3 clients (AWS SDK for Java v2, the AWS CLI, boto3, s3cmd) against the gateway of the real cluster. */
-abstract class S3Scenario {
+abstract class S3Scenario extends GatewayScenario {
     private static final int MIB = 1024 * 1024;
-
-    @TempDir
-    Path files;
-
-    private S3Secret secret;
-    private URI endpoint;
-
-    @BeforeEach
-    void credentials() {
-        secret = client().objectStore().getS3Secret(System.getProperty("user.name"));
-        endpoint = URI.create(
-                "http://127.0.0.1:" + cluster().gateway().orElseThrow().port());
-    }
 
     @Test
     void sdkRoundTripsObjectsRangesListingsAndMultipart() {
@@ -173,7 +154,7 @@ abstract class S3Scenario {
         String output = run(List.of(
                 System.getProperty("o3.s3.python", "python3"),
                 script.toString(),
-                endpoint.toString(),
+                endpoint().toString(),
                 "boto3-bucket",
                 files.toString()));
 
@@ -182,14 +163,14 @@ abstract class S3Scenario {
 
     @Test
     void s3cmdPutsListsAndGets() throws IOException, InterruptedException {
-        String host = endpoint.getHost() + ":" + endpoint.getPort();
+        String host = endpoint().getHost() + ":" + endpoint().getPort();
         Path config = Files.writeString(
                 files.resolve("s3cfg"),
                 String.join(
                         "\n",
                         "[default]",
-                        "access_key = " + secret.accessKey(),
-                        "secret_key = " + secret.secret(),
+                        "access_key = " + secret().accessKey(),
+                        "secret_key = " + secret().secret(),
                         "host_base = " + host,
                         "host_bucket = " + host,
                         "use_https = False",
@@ -234,17 +215,19 @@ abstract class S3Scenario {
 
     private S3Client sdk() {
         return S3Client.builder()
-                .endpointOverride(endpoint)
+                .endpointOverride(endpoint())
                 .region(Region.US_EAST_1)
                 .forcePathStyle(true)
                 .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(secret.accessKey(), secret.secret())))
+                        AwsBasicCredentials.create(secret().accessKey(), secret().secret())))
                 .build();
     }
 
     private String aws(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(
-                List.of(System.getProperty("o3.aws.cli", "aws"), "--endpoint-url", endpoint.toString()));
+        List<String> command = new ArrayList<>(List.of(
+                System.getProperty("o3.aws.cli", "aws"),
+                "--endpoint-url",
+                endpoint().toString()));
         command.addAll(List.of(args));
         if (args[1].equals("cp") || args[1].equals("sync")) {
             command.add("--no-progress");
@@ -264,8 +247,8 @@ abstract class S3Scenario {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment()
                 .putAll(Map.of(
-                        "AWS_ACCESS_KEY_ID", secret.accessKey(),
-                        "AWS_SECRET_ACCESS_KEY", secret.secret(),
+                        "AWS_ACCESS_KEY_ID", secret().accessKey(),
+                        "AWS_SECRET_ACCESS_KEY", secret().secret(),
                         "AWS_DEFAULT_REGION", "us-east-1",
                         "AWS_CONFIG_FILE", files.resolve("aws-config").toString(),
                         "AWS_SHARED_CREDENTIALS_FILE",

@@ -1,12 +1,8 @@
 package dev.o3.test.e2e;
 
-import static dev.o3.test.e2e.ClusterSuiteIT.client;
-import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.o3.client.api.S3Secret;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,37 +10,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The S3 surface beyond the basics against the real cluster's gateway: SigV2, browser POST uploads, stored headers,
  * checksums, GetObjectAttributes and error codes from Python ({@code s3-surface.py}: boto3 and requests), and the
  * MinIO client {@code mc}, a client family with its own S3 library (minio-go), copying, mirroring and listing.
  */
-abstract class S3SurfaceScenario {
+abstract class S3SurfaceScenario extends GatewayScenario {
     private static final int MIB = 1024 * 1024;
-
-    @TempDir
-    Path files;
-
-    private S3Secret secret;
-    private URI endpoint;
-
-    @BeforeEach
-    void credentials() {
-        secret = client().objectStore().getS3Secret(System.getProperty("user.name"));
-        endpoint = URI.create(
-                "http://127.0.0.1:" + cluster().gateway().orElseThrow().port());
-    }
 
     @Test
     void pythonClientsUseSigV2PostUploadsHeadersChecksumsAndGetS3ErrorCodes() throws IOException, InterruptedException {
         Path script = Path.of(System.getProperty("o3.s3.scripts", "src/test/scripts"), "s3-surface.py");
 
         String output = run(List.of(
-                System.getProperty("o3.s3.python", "python3"), script.toString(), endpoint.toString(), "surface"));
+                System.getProperty("o3.s3.python", "python3"),
+                script.toString(),
+                endpoint().toString(),
+                "surface"));
 
         assertThat(output).contains("s3 surface OK");
     }
@@ -92,16 +76,16 @@ abstract class S3SurfaceScenario {
     /** Runs a client process with this user's S3 credentials; fails the test unless it exits 0. */
     private String run(List<String> command) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        String host = endpoint.getHost() + ":" + endpoint.getPort();
+        String host = endpoint().getHost() + ":" + endpoint().getPort();
         builder.environment()
                 .putAll(Map.of(
-                        "AWS_ACCESS_KEY_ID", secret.accessKey(),
-                        "AWS_SECRET_ACCESS_KEY", secret.secret(),
+                        "AWS_ACCESS_KEY_ID", secret().accessKey(),
+                        "AWS_SECRET_ACCESS_KEY", secret().secret(),
                         "AWS_DEFAULT_REGION", "us-east-1",
                         "AWS_CONFIG_FILE", files.resolve("aws-config").toString(),
                         "AWS_SHARED_CREDENTIALS_FILE",
                                 files.resolve("aws-credentials").toString(),
-                        "MC_HOST_o3", "http://" + secret.accessKey() + ":" + secret.secret() + "@" + host));
+                        "MC_HOST_o3", "http://" + secret().accessKey() + ":" + secret().secret() + "@" + host));
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String name = String.join(" ", command.subList(1, command.size()));

@@ -1,16 +1,13 @@
 package dev.o3.test.e2e;
 
 import static dev.o3.test.e2e.ClusterSuiteIT.client;
-import static dev.o3.test.e2e.ClusterSuiteIT.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.o3.client.api.KeyVersionPage;
 import dev.o3.client.api.OzoneBucket;
-import dev.o3.client.api.S3Secret;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,29 +15,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * S3 versioning and conditional writes through real clients: the AWS CLI's {@code s3api} for every operation, boto3
  * for every error path (S3 code and HTTP status) and a race of create-if-absent writers, and the native client on a
  * versioned bucket.
  */
-abstract class S3VersionsScenario {
-    @TempDir
-    Path files;
-
-    private S3Secret secret;
-    private URI endpoint;
-
-    @BeforeEach
-    void credentials() {
-        secret = client().objectStore().getS3Secret(System.getProperty("user.name"));
-        endpoint = URI.create(
-                "http://127.0.0.1:" + cluster().gateway().orElseThrow().port());
-    }
-
+abstract class S3VersionsScenario extends GatewayScenario {
     @Test
     void awsCliVersionsObjectsAndListsThem() throws IOException, InterruptedException {
         Path one = Files.writeString(files.resolve("one"), "one");
@@ -203,7 +185,10 @@ abstract class S3VersionsScenario {
         Path script = Path.of(System.getProperty("o3.s3.scripts", "src/test/scripts"), "boto3-versions.py");
 
         String output = run(List.of(
-                System.getProperty("o3.s3.python", "python3"), script.toString(), endpoint.toString(), "boto3v"));
+                System.getProperty("o3.s3.python", "python3"),
+                script.toString(),
+                endpoint().toString(),
+                "boto3v"));
 
         assertThat(output).contains("boto3 versions OK");
     }
@@ -267,8 +252,11 @@ abstract class S3VersionsScenario {
     }
 
     private List<String> command(String... args) {
-        List<String> command = new ArrayList<>(
-                List.of(System.getProperty("o3.aws.cli", "aws"), "--endpoint-url", endpoint.toString(), "s3api"));
+        List<String> command = new ArrayList<>(List.of(
+                System.getProperty("o3.aws.cli", "aws"),
+                "--endpoint-url",
+                endpoint().toString(),
+                "s3api"));
         command.addAll(List.of(args));
         return command;
     }
@@ -287,8 +275,8 @@ abstract class S3VersionsScenario {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment()
                 .putAll(Map.of(
-                        "AWS_ACCESS_KEY_ID", secret.accessKey(),
-                        "AWS_SECRET_ACCESS_KEY", secret.secret(),
+                        "AWS_ACCESS_KEY_ID", secret().accessKey(),
+                        "AWS_SECRET_ACCESS_KEY", secret().secret(),
                         "AWS_DEFAULT_REGION", "us-east-1",
                         "AWS_CONFIG_FILE", files.resolve("aws-config").toString(),
                         "AWS_SHARED_CREDENTIALS_FILE",
