@@ -1,11 +1,19 @@
 package dev.o3.hadoopfs;
 
+import static org.apache.hadoop.fs.statistics.StreamStatisticNames.STREAM_READ_BYTES;
+import static org.apache.hadoop.fs.statistics.StreamStatisticNames.STREAM_READ_OPERATIONS;
+import static org.apache.hadoop.fs.statistics.StreamStatisticNames.STREAM_READ_SEEK_OPERATIONS;
+import static org.apache.hadoop.fs.statistics.StreamStatisticNames.STREAM_READ_VECTORED_COMBINED_RANGES;
+import static org.apache.hadoop.fs.statistics.StreamStatisticNames.STREAM_READ_VECTORED_INCOMING_RANGES;
+import static org.apache.hadoop.fs.statistics.StreamStatisticNames.STREAM_READ_VECTORED_OPERATIONS;
+
 import dev.o3.client.io.KeyInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -15,16 +23,21 @@ import org.apache.hadoop.fs.FSExceptionMessages;
 import org.apache.hadoop.fs.FSInputStream;
 import org.apache.hadoop.fs.FileRange;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.StreamCapabilities;
 import org.apache.hadoop.fs.VectoredReadUtils;
 import org.apache.hadoop.fs.impl.CombinedFileRange;
+import org.apache.hadoop.fs.statistics.IOStatisticsSource;
+import org.apache.hadoop.fs.statistics.impl.IOStatisticsBinding;
+import org.apache.hadoop.fs.statistics.impl.IOStatisticsStore;
 
 /**
  * A file opened for reading: seekable, with positioned reads that leave the stream's position alone (the O3 key stream
  * reads only the byte ranges asked for, verifying checksums). A vectored read sorts its ranges, coalesces those less
  * than {@value #MIN_SEEK} bytes apart (up to {@value #MAX_MERGED} bytes each) and serves each coalesced range with one
- * positioned read, before it returns. Not thread-safe, as Hadoop input streams are not.
+ * positioned read, before it returns. Its statistics count bytes and read, seek and vectored-read operations. Not
+ * thread-safe, as Hadoop input streams are not.
  */
-final class OfsInputStream extends FSInputStream {
+final class OfsInputStream extends FSInputStream implements StreamCapabilities, IOStatisticsSource {
     /** Ranges closer than this are read as one: a chunk's ReadChunk costs more than reading past a small gap. */
     private static final int MIN_SEEK = 64 * 1024;
 
@@ -32,6 +45,15 @@ final class OfsInputStream extends FSInputStream {
 
     private final KeyInputStream key;
     private final FileSystem.Statistics statistics;
+    private final IOStatisticsStore streamStatistics = IOStatisticsBinding.iostatisticsStore()
+            .withCounters(
+                    STREAM_READ_BYTES,
+                    STREAM_READ_OPERATIONS,
+                    STREAM_READ_SEEK_OPERATIONS,
+                    STREAM_READ_VECTORED_OPERATIONS,
+                    STREAM_READ_VECTORED_INCOMING_RANGES,
+                    STREAM_READ_VECTORED_COMBINED_RANGES)
+            .build();
     private boolean closed;
 
     OfsInputStream(KeyInputStream key, FileSystem.Statistics statistics) {
@@ -49,6 +71,7 @@ final class OfsInputStream extends FSInputStream {
             throw new EOFException(FSExceptionMessages.CANNOT_SEEK_PAST_EOF + ": " + position);
         }
         key.seek(position);
+        streamStatistics.incrementCounter(STREAM_READ_SEEK_OPERATIONS);
     }
 
     @Override
@@ -65,6 +88,7 @@ final class OfsInputStream extends FSInputStream {
     @Override
     public int read() throws IOException {
         checkOpen();
+        streamStatistics.incrementCounter(STREAM_READ_OPERATIONS);
         int b = key.read();
         if (b >= 0) {
             count(1);
@@ -78,6 +102,7 @@ final class OfsInputStream extends FSInputStream {
         if (length == 0) {
             return 0;
         }
+        streamStatistics.incrementCounter(STREAM_READ_OPERATIONS);
         int n = key.read(buffer, offset, length);
         count(n);
         return n;
@@ -93,6 +118,7 @@ final class OfsInputStream extends FSInputStream {
         if (position >= key.length()) {
             return -1;
         }
+        streamStatistics.incrementCounter(STREAM_READ_OPERATIONS);
         int n = key.read(position, buffer, offset, length);
         count(n);
         return n;
@@ -121,6 +147,8 @@ final class OfsInputStream extends FSInputStream {
         Objects.requireNonNull(allocate, "allocate is null");
         Objects.requireNonNull(release, "release is null");
         long length = key.length();
+        streamStatistics.incrementCounter(STREAM_READ_VECTORED_OPERATIONS);
+        streamStatistics.incrementCounter(STREAM_READ_VECTORED_INCOMING_RANGES, ranges.size());
         List<FileRange> inFile = new ArrayList<>();
         for (FileRange range : VectoredReadUtils.validateAndSortRanges(ranges, Optional.empty())) {
             range.setData(new CompletableFuture<>());
@@ -134,6 +162,7 @@ final class OfsInputStream extends FSInputStream {
             }
         }
         for (CombinedFileRange combined : VectoredReadUtils.mergeSortedRanges(inFile, 1, MIN_SEEK, MAX_MERGED)) {
+            streamStatistics.incrementCounter(STREAM_READ_VECTORED_COMBINED_RANGES);
             readCombined(combined, allocate);
         }
     }
@@ -175,9 +204,25 @@ final class OfsInputStream extends FSInputStream {
         }
     }
 
+    @Override
+    public boolean hasCapability(String capability) {
+        return switch (capability.toLowerCase(Locale.ROOT)) {
+            case StreamCapabilities.IOSTATISTICS, StreamCapabilities.VECTOREDIO -> true;
+            default -> false;
+        };
+    }
+
+    @Override
+    public IOStatisticsStore getIOStatistics() {
+        return streamStatistics;
+    }
+
     private void count(int bytes) {
-        if (bytes > 0 && statistics != null) {
-            statistics.incrementBytesRead(bytes);
+        if (bytes > 0) {
+            streamStatistics.incrementCounter(STREAM_READ_BYTES, bytes);
+            if (statistics != null) {
+                statistics.incrementBytesRead(bytes);
+            }
         }
     }
 

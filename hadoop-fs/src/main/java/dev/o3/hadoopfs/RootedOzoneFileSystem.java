@@ -1,7 +1,6 @@
 package dev.o3.hadoopfs;
 
 import dev.o3.client.api.BucketInfo;
-import dev.o3.client.api.DirectoryPage;
 import dev.o3.client.api.KeyArgs;
 import dev.o3.client.api.ObjectStore;
 import dev.o3.client.api.OzoneBucket;
@@ -11,6 +10,16 @@ import dev.o3.client.api.VolumeInfo;
 import dev.o3.client.io.KeyInputStream;
 import dev.o3.client.om.OmException;
 import dev.o3.proto.om.OmStatus;
+import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_CREATE;
+import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_DELETE;
+import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_GET_FILE_STATUS;
+import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_LIST_FILES;
+import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_LIST_STATUS;
+import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_MKDIRS;
+import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_OPEN;
+import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_RENAME;
+import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_SET_TIMES;
+
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
@@ -28,13 +37,18 @@ import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileChecksum;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIOException;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
+import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.fs.statistics.IOStatistics;
+import org.apache.hadoop.fs.statistics.IOStatisticsSource;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.Progressable;
+import org.apache.hadoop.util.functional.RemoteIterators;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,10 +56,12 @@ import org.slf4j.LoggerFactory;
  * {@code ofs://OM-HOST[:PORT]/volume/bucket/path}: the root lists volumes, a volume lists its buckets, and below a
  * FILE_SYSTEM_OPTIMIZED bucket is a directory tree where renaming or deleting a directory is one atomic OM
  * transaction, whatever its size. The authority is the OM's address; without one, {@value #OM_ADDRESS_KEY} of the
- * Hadoop configuration. Append, concat, truncate, setTimes, hflush and hsync are not supported. Thread-safe, as Hadoop
- * file systems are.
+ * Hadoop configuration. A created file is visible, empty, at once; hflush and hsync make the bytes written so far
+ * durable and visible ({@link OfsOutputStream}). setTimes stores the times in OM. Listings are fetched from OM page by
+ * page ({@value #LISTING_PAGE_SIZE_KEY}). Append, concat and truncate are not supported. Thread-safe, as Hadoop file
+ * systems are.
  */
-public class RootedOzoneFileSystem extends FileSystem {
+public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSource {
     /** The URI scheme. */
     public static final String SCHEME = "ofs";
     /** The OM address(es) used when the URI names none. */
@@ -54,7 +70,15 @@ public class RootedOzoneFileSystem extends FileSystem {
     /** Replication factor (1 or 3) of the buckets that mkdirs creates. */
     public static final String REPLICATION_KEY = "ozone.replication";
 
-    private static final int LIST_PAGE = 1000;
+    /**
+     * Entries per listing page fetched from OM by listStatus, listStatusIterator and listFiles (default {@value
+     * #DEFAULT_LISTING_PAGE_SIZE}); the iterators hold one page at a time.
+     */
+    public static final String LISTING_PAGE_SIZE_KEY = "ozone.fs.listing.page.size";
+
+    /** The default of {@value #LISTING_PAGE_SIZE_KEY}. */
+    public static final int DEFAULT_LISTING_PAGE_SIZE = 1024;
+
     private static final String TRASH = ".Trash";
     private static final Logger LOG = LoggerFactory.getLogger(RootedOzoneFileSystem.class);
 
@@ -63,6 +87,8 @@ public class RootedOzoneFileSystem extends FileSystem {
     private OzoneClient client;
     private ObjectStore store;
     private String user;
+    private int listingPageSize;
+    private final OfsStatistics statisticsStore = new OfsStatistics();
 
     @Override
     public String getScheme() {
@@ -81,6 +107,10 @@ public class RootedOzoneFileSystem extends FileSystem {
         this.user = UserGroupInformation.getCurrentUser().getShortUserName();
         this.client = OzoneClient.create(ClientSettings.from(conf, omAddress), user);
         this.store = client.objectStore();
+        this.listingPageSize = conf.getInt(LISTING_PAGE_SIZE_KEY, DEFAULT_LISTING_PAGE_SIZE);
+        if (listingPageSize < 1) {
+            throw new IllegalArgumentException(LISTING_PAGE_SIZE_KEY + " must be at least 1: " + listingPageSize);
+        }
     }
 
     @Override
@@ -100,8 +130,12 @@ public class RootedOzoneFileSystem extends FileSystem {
 
     @Override
     public FSDataInputStream open(Path path, int bufferSize) throws IOException {
+        return statisticsStore.tracked(OP_OPEN, () -> openKey(path));
+    }
+
+    private FSDataInputStream openKey(Path path) throws IOException {
         OfsPath target = keyPath(path);
-        FileStatus status = getFileStatus(path);
+        FileStatus status = fileStatus(path);
         if (status.isDirectory()) {
             throw new FileNotFoundException(path + ": is a directory");
         }
@@ -123,6 +157,11 @@ public class RootedOzoneFileSystem extends FileSystem {
             long blockSize,
             Progressable progress)
             throws IOException {
+        return statisticsStore.tracked(OP_CREATE, () -> createKey(path, overwrite));
+    }
+
+    /** Opens the key and makes it visible, empty, at once: HDFS shows a file as soon as create returns. */
+    private FSDataOutputStream createKey(Path path, boolean overwrite) throws IOException {
         OfsPath target = keyPath(path);
         Optional<FileStatus> existing = find(path);
         if (existing.isPresent()) {
@@ -136,9 +175,10 @@ public class RootedOzoneFileSystem extends FileSystem {
         checkParentIsDirectory(path);
         try {
             OzoneBucket bucket = store.bucket(target.volume(), target.bucket());
-            return new FSDataOutputStream(
-                    new OfsOutputStream(bucket.createKey(target.key(), 0, new KeyArgs("", Map.of(), Map.of())), path),
-                    statistics);
+            OfsOutputStream out =
+                    new OfsOutputStream(bucket.createKey(target.key(), 0, new KeyArgs("", Map.of(), Map.of())), path);
+            out.publish();
+            return new FSDataOutputStream(out, statistics);
         } catch (OmException e) {
             throw Errors.translate(e, path);
         }
@@ -156,7 +196,7 @@ public class RootedOzoneFileSystem extends FileSystem {
             Progressable progress)
             throws IOException {
         Path parent = makeQualified(path).getParent();
-        FileStatus parentStatus = getFileStatus(parent);
+        FileStatus parentStatus = fileStatus(parent);
         if (!parentStatus.isDirectory()) {
             throw new ParentNotDirectoryException(parent + " is a file, not a directory: cannot create " + path);
         }
@@ -184,14 +224,29 @@ public class RootedOzoneFileSystem extends FileSystem {
         throw new UnsupportedOperationException("append is not supported by " + SCHEME + "://");
     }
 
-    /** The OM keeps the time of the last write: saying so beats Hadoop's default, which silently does nothing. */
+    /**
+     * Stores the times in OM (one write); -1 leaves a time unchanged. Files and directories inside a bucket only: a
+     * volume or bucket keeps its creation time.
+     */
     @Override
-    public void setTimes(Path path, long modificationTime, long accessTime) {
-        throw new UnsupportedOperationException("setTimes is not supported by " + SCHEME + "://: " + path);
+    public void setTimes(Path path, long modificationTime, long accessTime) throws IOException {
+        statisticsStore.tracked(OP_SET_TIMES, () -> {
+            OfsPath target = keyPath(makeQualified(path));
+            try {
+                store.bucket(target.volume(), target.bucket()).setTimes(target.key(), modificationTime, accessTime);
+            } catch (OmException e) {
+                throw Errors.translate(e, path);
+            }
+            return null;
+        });
     }
 
     @Override
     public boolean rename(Path source, Path destination) throws IOException {
+        return statisticsStore.tracked(OP_RENAME, () -> renamePath(source, destination));
+    }
+
+    private boolean renamePath(Path source, Path destination) throws IOException {
         OfsPath from = OfsPath.of(makeQualified(source));
         OfsPath to = OfsPath.of(makeQualified(destination));
         if (!from.isKey()) {
@@ -252,6 +307,10 @@ public class RootedOzoneFileSystem extends FileSystem {
 
     @Override
     public boolean delete(Path path, boolean recursive) throws IOException {
+        return statisticsStore.tracked(OP_DELETE, () -> deletePath(path, recursive));
+    }
+
+    private boolean deletePath(Path path, boolean recursive) throws IOException {
         OfsPath target = OfsPath.of(makeQualified(path));
         try {
             if (target.isRoot()) {
@@ -289,7 +348,7 @@ public class RootedOzoneFileSystem extends FileSystem {
 
     private boolean deleteBucket(OfsPath target, boolean recursive) throws IOException {
         OzoneBucket bucket = store.bucket(target.volume(), target.bucket());
-        List<PathStatus> children = bucket.listDirectory("", "", LIST_PAGE).entries();
+        List<PathStatus> children = bucket.listDirectory("", "", listingPageSize).entries();
         if (!children.isEmpty() && !recursive) {
             throw new PathIsNotEmptyDirectoryException(target.toString());
         }
@@ -297,7 +356,7 @@ public class RootedOzoneFileSystem extends FileSystem {
             for (PathStatus child : children) {
                 bucket.delete(child.path(), true);
             }
-            children = bucket.listDirectory("", "", LIST_PAGE).entries();
+            children = bucket.listDirectory("", "", listingPageSize).entries();
         }
         store.getVolume(target.volume()).deleteBucket(target.bucket());
         return true;
@@ -305,6 +364,10 @@ public class RootedOzoneFileSystem extends FileSystem {
 
     @Override
     public FileStatus[] listStatus(Path path) throws IOException {
+        return statisticsStore.tracked(OP_LIST_STATUS, () -> listPath(path));
+    }
+
+    private FileStatus[] listPath(Path path) throws IOException {
         Path qualified = makeQualified(path);
         OfsPath target = OfsPath.of(qualified);
         try {
@@ -322,11 +385,14 @@ public class RootedOzoneFileSystem extends FileSystem {
                             bucket.creationTime().toEpochMilli()));
                 }
             } else {
-                FileStatus status = getFileStatus(qualified);
+                FileStatus status = fileStatus(qualified);
                 if (status.isFile()) {
                     return new FileStatus[] {status};
                 }
-                listDirectory(target, result);
+                RemoteIterator<FileStatus> entries = directoryEntries(target, qualified);
+                while (entries.hasNext()) {
+                    result.add(entries.next());
+                }
             }
             return result.toArray(new FileStatus[0]);
         } catch (OmException e) {
@@ -334,21 +400,55 @@ public class RootedOzoneFileSystem extends FileSystem {
         }
     }
 
-    private void listDirectory(OfsPath target, List<FileStatus> result) {
-        OzoneBucket bucket = store.bucket(target.volume(), target.bucket());
-        String after = "";
-        while (true) {
-            DirectoryPage page = bucket.listDirectory(target.key(), after, LIST_PAGE);
-            page.entries().forEach(entry -> result.add(status(target, entry)));
-            if (page.nextStartAfter().isEmpty()) {
-                return;
-            }
-            after = page.nextStartAfter().get();
+    /** The entries of a directory (a bucket's counts), fetched page by page as the caller iterates. */
+    @Override
+    public RemoteIterator<FileStatus> listStatusIterator(Path path) throws IOException {
+        Path qualified = makeQualified(path);
+        OfsPath target = OfsPath.of(qualified);
+        if (!target.isKey() && !target.isBucket()) {
+            return RemoteIterators.remoteIteratorFromArray(listStatus(path));
         }
+        FileStatus status = fileStatus(qualified);
+        if (status.isFile()) {
+            return RemoteIterators.remoteIteratorFromSingleton(status);
+        }
+        return directoryEntries(target, qualified);
+    }
+
+    /** The files under a path (recursively if asked), each directory fetched page by page as the caller iterates. */
+    @Override
+    public RemoteIterator<LocatedFileStatus> listFiles(Path path, boolean recursive) throws IOException {
+        return statisticsStore.tracked(
+                OP_LIST_FILES,
+                () -> new FileListing(
+                        listStatusIterator(path),
+                        recursive,
+                        this::listStatusIterator,
+                        status -> new LocatedFileStatus(status, getFileBlockLocations(status, 0, status.getLen()))));
+    }
+
+    private RemoteIterator<FileStatus> directoryEntries(OfsPath directory, Path path) {
+        return new DirectoryListing(
+                store.bucket(directory.volume(), directory.bucket()),
+                directory.key(),
+                listingPageSize,
+                path,
+                statisticsStore,
+                entry -> status(directory, entry));
+    }
+
+    /** Counts and durations of this file system's operations, and the listing pages it fetched. */
+    @Override
+    public IOStatistics getIOStatistics() {
+        return statisticsStore.store();
     }
 
     @Override
     public boolean mkdirs(Path path, FsPermission permission) throws IOException {
+        return statisticsStore.tracked(OP_MKDIRS, () -> makeDirectories(path));
+    }
+
+    private boolean makeDirectories(Path path) throws IOException {
         OfsPath target = OfsPath.of(makeQualified(path));
         if (target.isRoot()) {
             return true;
@@ -400,6 +500,10 @@ public class RootedOzoneFileSystem extends FileSystem {
 
     @Override
     public FileStatus getFileStatus(Path path) throws IOException {
+        return statisticsStore.tracked(OP_GET_FILE_STATUS, () -> fileStatus(path));
+    }
+
+    private FileStatus fileStatus(Path path) throws IOException {
         Path qualified = makeQualified(path);
         OfsPath target = OfsPath.of(qualified);
         try {
@@ -423,7 +527,7 @@ public class RootedOzoneFileSystem extends FileSystem {
 
     private Optional<FileStatus> find(Path path) throws IOException {
         try {
-            return Optional.of(getFileStatus(path));
+            return Optional.of(fileStatus(path));
         } catch (FileNotFoundException e) {
             return Optional.empty();
         }
@@ -433,8 +537,10 @@ public class RootedOzoneFileSystem extends FileSystem {
         Path path =
                 makeQualified(new Path(new OfsPath(bucketPath.volume(), bucketPath.bucket(), entry.path()).toString()));
         long modified = entry.modificationTime().toEpochMilli();
+        long accessed = entry.accessTime().toEpochMilli();
         if (entry.directory()) {
-            return directory(path, modified);
+            return new FileStatus(
+                    0, true, 0, 0, modified, accessed, FsPermission.getDirDefault(), user, user, path);
         }
         return new FileStatus(
                 entry.size(),
@@ -442,7 +548,7 @@ public class RootedOzoneFileSystem extends FileSystem {
                 entry.replicationFactor(),
                 getDefaultBlockSize(path),
                 modified,
-                modified,
+                accessed,
                 FsPermission.getFileDefault(),
                 user,
                 user,
@@ -470,7 +576,7 @@ public class RootedOzoneFileSystem extends FileSystem {
     @Override
     public FileChecksum getFileChecksum(Path path, long length) throws IOException {
         OfsPath target = keyPath(makeQualified(path));
-        FileStatus status = getFileStatus(path);
+        FileStatus status = fileStatus(path);
         if (status.isDirectory()) {
             throw new FileNotFoundException(path + ": is a directory");
         }
@@ -507,7 +613,10 @@ public class RootedOzoneFileSystem extends FileSystem {
                     Path trash = makeQualified(new Path(new OfsPath(volume.name(), bucket.name(), TRASH).toString()));
                     if (allUsers) {
                         if (find(trash).filter(FileStatus::isDirectory).isPresent()) {
-                            listDirectory(OfsPath.of(trash), roots);
+                            RemoteIterator<FileStatus> users = directoryEntries(OfsPath.of(trash), trash);
+                            while (users.hasNext()) {
+                                roots.add(users.next());
+                            }
                         }
                     } else {
                         find(new Path(trash, user))

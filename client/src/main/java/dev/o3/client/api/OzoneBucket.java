@@ -21,6 +21,8 @@ import dev.o3.proto.om.FileStatusRequest;
 import dev.o3.proto.om.FileStatusResponse;
 import dev.o3.proto.om.GetAclRequest;
 import dev.o3.proto.om.GetAclResponse;
+import dev.o3.proto.om.HsyncKeyRequest;
+import dev.o3.proto.om.HsyncKeyResponse;
 import dev.o3.proto.om.InfoBucketRequest;
 import dev.o3.proto.om.InfoBucketResponse;
 import dev.o3.proto.om.ListKeyVersionsRequest;
@@ -42,6 +44,8 @@ import dev.o3.proto.om.SetKeyAclRequest;
 import dev.o3.proto.om.SetKeyAclResponse;
 import dev.o3.proto.om.SetKeyTagsRequest;
 import dev.o3.proto.om.SetKeyTagsResponse;
+import dev.o3.proto.om.SetTimesRequest;
+import dev.o3.proto.om.SetTimesResponse;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -236,12 +240,25 @@ public final class OzoneBucket {
                 OmReply::getCreateKey,
                 CreateKeyResponse::getError);
         long clientId = response.getClientId();
-        KeyCommitter committer = (size, blocks, md5, metadata) -> om.write(
+        KeyCommitter commit = (size, blocks, md5, metadata) -> om.write(
                         "CommitKey",
                         OmCall.newBuilder().setCommitKey(commitRequest(name, clientId, size, blocks, md5, metadata)),
                         OmReply::getCommitKey,
                         CommitKeyResponse::getError)
                 .getVersionId();
+        KeyCommitter committer = new SyncingCommitter(
+                commit,
+                (size, blocks) -> om.call(
+                        "HsyncKey",
+                        stub -> stub.hsyncKey(HsyncKeyRequest.newBuilder()
+                                .setVolume(volume)
+                                .setBucket(bucketName)
+                                .setName(name)
+                                .setClientId(clientId)
+                                .setSize(size)
+                                .addAllBlocks(blocks)
+                                .build()),
+                        HsyncKeyResponse::getError));
         return new KeyOutputStream(om, datanodes, config, response.getKey(), clientId, committer);
     }
 
@@ -522,6 +539,25 @@ public final class OzoneBucket {
     }
 
     /**
+     * Sets the modification and access times (milliseconds since the epoch) of a file or directory; -1 leaves one
+     * unchanged.
+     *
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND
+     */
+    public void setTimes(String path, long modificationMillis, long accessMillis) {
+        om.call(
+                "SetTimes",
+                stub -> stub.setTimes(SetTimesRequest.newBuilder()
+                        .setVolume(volume)
+                        .setBucket(bucketName)
+                        .setPath(path)
+                        .setModificationTimeMillis(modificationMillis)
+                        .setAccessTimeMillis(accessMillis)
+                        .build()),
+                SetTimesResponse::getError);
+    }
+
+    /**
      * The file or directory at {@code path}; the bucket itself (a directory) for an empty path.
      *
      * @throws dev.o3.client.om.OmException KEY_NOT_FOUND
@@ -574,7 +610,9 @@ public final class OzoneBucket {
                 key.getIsDirectory()
                         ? 0
                         : OmTranslator.factor(key.getReplication().getFactor()),
-                Instant.ofEpochMilli(key.getModificationTimeMillis()));
+                Instant.ofEpochMilli(key.getModificationTimeMillis()),
+                Instant.ofEpochMilli(
+                        key.getAccessTimeMillis() > 0 ? key.getAccessTimeMillis() : key.getModificationTimeMillis()));
     }
 
     private static String trimSlashes(String path) {

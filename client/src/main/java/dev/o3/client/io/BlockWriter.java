@@ -168,6 +168,17 @@ final class BlockWriter {
         awaitAll();
     }
 
+    /**
+     * Commits every chunk written so far with a PutBlock and waits until the pipeline has applied all of it; the block
+     * stays open for more chunks.
+     *
+     * @throws CompletionException when the pipeline failed
+     */
+    void sync() {
+        putBlock(false);
+        awaitAll();
+    }
+
     private void awaitAll() {
         while (!inFlight.isEmpty()) {
             inFlight.removeFirst().join();

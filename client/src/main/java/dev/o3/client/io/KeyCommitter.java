@@ -4,7 +4,10 @@ import dev.o3.proto.hdds.BlockLocation;
 import java.util.List;
 import java.util.Map;
 
-/** Makes the data of a {@link KeyOutputStream} visible: CommitKey for a key, CommitMultipartPart for a part. */
+/**
+ * Makes the data of a {@link KeyOutputStream} visible: CommitKey for a key, CommitMultipartPart for a part, and
+ * HsyncKey for a key's data so far.
+ */
 @FunctionalInterface
 public interface KeyCommitter {
     /**
@@ -17,4 +20,15 @@ public interface KeyCommitter {
      * @return the version id the commit made in a versioned bucket, else empty
      */
     String commit(long size, List<BlockLocation> blocks, String md5Hex, Map<String, String> metadata);
+
+    /**
+     * Makes the data written so far the key's visible content while the stream stays open (hsync).
+     *
+     * @param size bytes written so far
+     * @param blocks the blocks holding them, in order, with the lengths their pipelines committed
+     * @throws UnsupportedOperationException when this kind of write cannot be synced (a multipart part)
+     */
+    default void sync(long size, List<BlockLocation> blocks) {
+        throw new UnsupportedOperationException("this write cannot be synced before it is closed");
+    }
 }

@@ -49,6 +49,8 @@ import org.slf4j.LoggerFactory;
  * give at all (it is replacing the pipelines that failed), the stream asks again for up to {@code
  * ozone.client.block.allocation.timeout}. Once the stream has failed, every further call fails at once.
  *
+ * <p>{@link #hsync()} makes the data so far durable and visible while the key stays open.
+ *
  * <p>The key's ETag is the MD5 of its data, which the stream computes as data passes, unless the caller
  * {@linkplain #etagFromCaller() takes it over} (the S3 gateway already hashes the body it verifies).
  *
@@ -235,6 +237,42 @@ public final class KeyOutputStream extends OutputStream {
             throw e;
         }
         versionId = committer.commit(keyLength, List.copyOf(written), md5Hex, commitMetadata);
+    }
+
+    /**
+     * Makes every byte written so far durable and visible before returning (Hadoop's hsync and hflush): the chunk
+     * being filled goes to the pipeline as it is, a PutBlock commits the current block through the pipeline's Raft
+     * group, and OM then records the key with the blocks and length so far. The stream stays open; a reader that opens
+     * the key afterwards sees at least these bytes, also when this writer never closes.
+     *
+     * @throws IOException when the data could not be written after all retries
+     * @throws UnsupportedOperationException for a multipart part
+     */
+    public void hsync() throws IOException {
+        ensureOpen();
+        try {
+            if (chunkFill > 0) {
+                sendChunk();
+            } else {
+                dropChunk();
+            }
+            while (current != null) {
+                try {
+                    current.sync();
+                    break;
+                } catch (CompletionException e) {
+                    recover(e);
+                }
+            }
+        } catch (IOException e) {
+            failure = e;
+            throw e;
+        }
+        List<BlockLocation> blocks = new ArrayList<>(written);
+        if (current != null) {
+            blocks.add(withLength(current.location(), current.length()));
+        }
+        committer.sync(keyLength, blocks);
     }
 
     /** The version id the commit made in a versioned bucket ("null" when versioning is suspended), else empty. */

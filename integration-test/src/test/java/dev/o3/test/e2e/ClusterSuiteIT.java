@@ -111,6 +111,10 @@ class ClusterSuiteIT {
 
     @Nested
     @Order(3)
+    class OfsSync extends OfsSyncScenario {}
+
+    @Nested
+    @Order(3)
     class Acl extends AclScenario {}
 
     @Nested

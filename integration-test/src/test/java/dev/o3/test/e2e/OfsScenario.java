@@ -102,8 +102,8 @@ abstract class OfsScenario {
         new Random(7).nextBytes(data);
         Path file = new Path("/ofsvol/ofsbucket/rw/data.bin");
         try (FSDataOutputStream out = fs.create(file, true)) {
-            assertThat(out.hasCapability("hflush")).isFalse();
-            assertThat(out.hasCapability("hsync")).isFalse();
+            assertThat(out.hasCapability("hflush")).isTrue();
+            assertThat(out.hasCapability("hsync")).isTrue();
             out.write(data);
         }
         FileStatus status = fs.getFileStatus(file);

@@ -5,6 +5,7 @@ import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.ReadView;
 import dev.o3.om.db.RowKeys;
 import dev.o3.om.key.KeyLayout;
+import dev.o3.om.key.KeyTimes;
 import dev.o3.om.key.ListPage;
 import dev.o3.om.request.Names;
 import dev.o3.om.request.OmException;
@@ -91,6 +92,17 @@ public final class FileSystemLayout implements KeyLayout {
                 RowKeys.deletedDirectory(bucket.getObjectId(), directory.getParentId(), directory.getName(), id),
                 directory);
         return found.withFullName(bucket);
+    }
+
+    @Override
+    public void setTimes(Mutation mutation, BucketInfo bucket, String path, long modificationMillis, long accessMillis)
+            throws OmException {
+        Resolved found =
+                Tree.resolve(mutation, bucket, Names.pathSegments(path)).orElseThrow(() -> notFound(bucket, path));
+        mutation.put(
+                found.isDirectory() ? OmSchema.DIRECTORIES : OmSchema.FILES,
+                found.row(),
+                KeyTimes.with(found.info(), modificationMillis, accessMillis));
     }
 
     @Override

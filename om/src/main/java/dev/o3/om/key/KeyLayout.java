@@ -49,6 +49,15 @@ public interface KeyLayout {
     /** Creates a directory and its missing parents; existing directories are fine. */
     void createDirectory(Mutation mutation, BucketInfo bucket, String path, long timeMillis) throws OmException;
 
+    /**
+     * Sets a file's or directory's modification and access times (Hadoop's setTimes); a negative time is left as it
+     * is.
+     *
+     * @throws OmException KEY_NOT_FOUND, also for an OBJECT_STORE directory that only exists as a prefix
+     */
+    void setTimes(Mutation mutation, BucketInfo bucket, String path, long modificationMillis, long accessMillis)
+            throws OmException;
+
     /** A file or directory. @throws OmException KEY_NOT_FOUND */
     KeyInfo status(ReadView view, BucketInfo bucket, String path) throws OmException;
 

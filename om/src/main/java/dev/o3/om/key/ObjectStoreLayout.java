@@ -53,6 +53,19 @@ final class ObjectStoreLayout implements KeyLayout {
     }
 
     @Override
+    public void setTimes(Mutation mutation, BucketInfo bucket, String path, long modificationMillis, long accessMillis)
+            throws OmException {
+        String row = RowKeys.key(bucket.getVolume(), bucket.getName(), path);
+        Optional<KeyInfo> key = mutation.get(OmSchema.KEYS, row);
+        if (key.isEmpty()) {
+            row = RowKeys.key(bucket.getVolume(), bucket.getName(), path.endsWith("/") ? path : path + "/");
+            key = mutation.get(OmSchema.KEYS, row);
+        }
+        KeyInfo found = key.orElseThrow(() -> notFound(bucket, path));
+        mutation.put(OmSchema.KEYS, row, KeyTimes.with(found, modificationMillis, accessMillis));
+    }
+
+    @Override
     public void rename(Mutation mutation, BucketInfo bucket, String from, String to, long timeMillis)
             throws OmException {
         Names.checkKey(to);

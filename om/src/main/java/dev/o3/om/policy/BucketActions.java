@@ -28,6 +28,8 @@ public final class BucketActions {
         return switch (transaction.getRequestCase()) {
             case CREATE_KEY,
                     COMMIT_KEY,
+                    HSYNC_KEY,
+                    SET_TIMES,
                     ALLOCATE_BLOCK,
                     CREATE_DIRECTORY,
                     RENAME_KEY,
@@ -71,6 +73,8 @@ public final class BucketActions {
         return switch (transaction.getRequestCase()) {
             case CREATE_KEY -> transaction.getCreateKey().getName();
             case COMMIT_KEY -> transaction.getCommitKey().getName();
+            case HSYNC_KEY -> transaction.getHsyncKey().getName();
+            case SET_TIMES -> transaction.getSetTimes().getPath();
             case ALLOCATE_BLOCK -> transaction.getAllocateBlock().getName();
             case CREATE_DIRECTORY -> transaction.getCreateDirectory().getPath();
             case RENAME_KEY -> transaction.getRenameKey().getToName();
