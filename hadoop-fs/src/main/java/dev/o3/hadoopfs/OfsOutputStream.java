@@ -83,7 +83,8 @@ final class OfsOutputStream extends OutputStream implements StreamCapabilities, 
     @Override
     public boolean hasCapability(String capability) {
         return switch (capability.toLowerCase(Locale.ROOT)) {
-            // "hflush" is StreamCapabilities.HFLUSH, deprecated in favour of HSYNC although Hadoop's tests still ask.
+                // "hflush" is StreamCapabilities.HFLUSH, deprecated in favour of HSYNC although Hadoop's tests still
+                // ask.
             case "hflush", StreamCapabilities.HSYNC, StreamCapabilities.IOSTATISTICS -> true;
             default -> false;
         };

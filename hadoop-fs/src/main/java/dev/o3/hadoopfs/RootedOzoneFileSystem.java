@@ -1,15 +1,5 @@
 package dev.o3.hadoopfs;
 
-import dev.o3.client.api.BucketInfo;
-import dev.o3.client.api.KeyArgs;
-import dev.o3.client.api.ObjectStore;
-import dev.o3.client.api.OzoneBucket;
-import dev.o3.client.api.OzoneClient;
-import dev.o3.client.api.PathStatus;
-import dev.o3.client.api.VolumeInfo;
-import dev.o3.client.io.KeyInputStream;
-import dev.o3.client.om.OmException;
-import dev.o3.proto.om.OmStatus;
 import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_CREATE;
 import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_DELETE;
 import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_GET_FILE_STATUS;
@@ -20,6 +10,16 @@ import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_OPEN;
 import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_RENAME;
 import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_SET_TIMES;
 
+import dev.o3.client.api.BucketInfo;
+import dev.o3.client.api.KeyArgs;
+import dev.o3.client.api.ObjectStore;
+import dev.o3.client.api.OzoneBucket;
+import dev.o3.client.api.OzoneClient;
+import dev.o3.client.api.PathStatus;
+import dev.o3.client.api.VolumeInfo;
+import dev.o3.client.io.KeyInputStream;
+import dev.o3.client.om.OmException;
+import dev.o3.proto.om.OmStatus;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
@@ -348,7 +348,8 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
 
     private boolean deleteBucket(OfsPath target, boolean recursive) throws IOException {
         OzoneBucket bucket = store.bucket(target.volume(), target.bucket());
-        List<PathStatus> children = bucket.listDirectory("", "", listingPageSize).entries();
+        List<PathStatus> children =
+                bucket.listDirectory("", "", listingPageSize).entries();
         if (!children.isEmpty() && !recursive) {
             throw new PathIsNotEmptyDirectoryException(target.toString());
         }
@@ -539,8 +540,7 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
         long modified = entry.modificationTime().toEpochMilli();
         long accessed = entry.accessTime().toEpochMilli();
         if (entry.directory()) {
-            return new FileStatus(
-                    0, true, 0, 0, modified, accessed, FsPermission.getDirDefault(), user, user, path);
+            return new FileStatus(0, true, 0, 0, modified, accessed, FsPermission.getDirDefault(), user, user, path);
         }
         return new FileStatus(
                 entry.size(),

@@ -72,7 +72,8 @@ abstract class OfsSyncScenario {
         conf.set("fs.ofs.impl", RootedOzoneFileSystem.class.getName());
         conf.setBoolean("fs.ofs.impl.disable.cache", true);
         conf.setInt(RootedOzoneFileSystem.LISTING_PAGE_SIZE_KEY, PAGE);
-        String om = cluster().clientConfiguration().get(CommonConfigKeys.OM_ADDRESS).get(0);
+        String om =
+                cluster().clientConfiguration().get(CommonConfigKeys.OM_ADDRESS).get(0);
         return FileSystem.get(URI.create("ofs://" + om + "/"), conf);
     }
 

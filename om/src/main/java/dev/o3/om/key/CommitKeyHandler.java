@@ -24,9 +24,9 @@ import java.util.Set;
  * Makes an open key visible with the client's final block list, size and commit-time metadata. An overwritten key
  * and blocks allocated but not used go to the deleted table; bucket usage and quotas are updated in the same
  * transaction; a version an hsync of this session made visible is replaced without freeing the blocks the final
- * version keeps ({@link SyncedVersions}). In a versioned bucket the key becomes the current version ({@link KeyVersions}). The session's S3
- * conditions are checked again: a write that committed since the session opened makes them fail with
- * CONDITIONAL_REQUEST_CONFLICT.
+ * version keeps ({@link SyncedVersions}). In a versioned bucket the key becomes the current version ({@link
+ * KeyVersions}). The session's S3 conditions are checked again: a write that committed since the session opened
+ * makes them fail with CONDITIONAL_REQUEST_CONFLICT.
  */
 public final class CommitKeyHandler implements WriteRequest {
     @Override

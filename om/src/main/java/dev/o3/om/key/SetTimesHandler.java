@@ -26,8 +26,7 @@ public final class SetTimesHandler implements WriteRequest {
             throw new OmException(OmStatus.INVALID_REQUEST, "a time is -1 (unchanged) or milliseconds since the epoch");
         }
         KeyLayouts.of(bucket)
-                .setTimes(
-                        mutation, bucket, path, request.getModificationTimeMillis(), request.getAccessTimeMillis());
+                .setTimes(mutation, bucket, path, request.getModificationTimeMillis(), request.getAccessTimeMillis());
         return SetTimesResponse.getDefaultInstance();
     }
 }

@@ -13,8 +13,6 @@ import dev.o3.om.bucket.SetBucketPropertyHandler;
 import dev.o3.om.fso.CreateDirectoryHandler;
 import dev.o3.om.key.AllocateBlockHandler;
 import dev.o3.om.key.CommitKeyHandler;
-import dev.o3.om.key.HsyncKeyHandler;
-import dev.o3.om.key.SetTimesHandler;
 import dev.o3.om.key.CreateKeyHandler;
 import dev.o3.om.key.DeleteKeyHandler;
 import dev.o3.om.key.RenameKeyHandler;
@@ -36,8 +34,6 @@ import dev.o3.proto.om.AbortMultipartUploadResponse;
 import dev.o3.proto.om.AllocateBlockResponse;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
-import dev.o3.proto.om.HsyncKeyResponse;
-import dev.o3.proto.om.SetTimesResponse;
 import dev.o3.proto.om.CommitMultipartPartResponse;
 import dev.o3.proto.om.CompleteMultipartUploadResponse;
 import dev.o3.proto.om.CreateBucketResponse;
@@ -152,18 +148,8 @@ public final class WriteOperations {
                             .setBlock(tokens.withToken(response.getBlock(), Mode.WRITE, caller.user()))
                             .build()),
             COMMIT_KEY,
-            client(
-                    OzoneManagerServiceGrpc.getHsyncKeyMethod(),
-                    RequestCase.HSYNC_KEY,
-                    HsyncKeyResponse.getDefaultInstance(),
-                    settings -> new HsyncKeyHandler(),
-                    logged((transaction, request) -> transaction.setHsyncKey(request))),
-            client(
-                    OzoneManagerServiceGrpc.getSetTimesMethod(),
-                    RequestCase.SET_TIMES,
-                    SetTimesResponse.getDefaultInstance(),
-                    settings -> new SetTimesHandler(),
-                    logged((transaction, request) -> transaction.setSetTimes(request))),
+            FileSystemOperations.HSYNC_KEY,
+            FileSystemOperations.SET_TIMES,
             client(
                     OzoneManagerServiceGrpc.getDeleteKeyMethod(),
                     RequestCase.DELETE_KEY,
