@@ -3,7 +3,6 @@ package dev.o3.hadoopfs;
 import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_CREATE;
 import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_DELETE;
 import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_GET_FILE_STATUS;
-import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_LIST_FILES;
 import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_LIST_STATUS;
 import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_MKDIRS;
 import static org.apache.hadoop.fs.statistics.StoreStatisticNames.OP_OPEN;
@@ -36,19 +35,14 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileChecksum;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIOException;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.fs.permission.FsPermission;
-import org.apache.hadoop.fs.statistics.IOStatistics;
-import org.apache.hadoop.fs.statistics.IOStatisticsSource;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.Progressable;
-import org.apache.hadoop.util.functional.RemoteIterators;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,7 +55,7 @@ import org.slf4j.LoggerFactory;
  * page ({@value #LISTING_PAGE_SIZE_KEY}). Append, concat and truncate are not supported. Thread-safe, as Hadoop file
  * systems are.
  */
-public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSource {
+public class RootedOzoneFileSystem extends OfsFileSystemBase {
     /** The URI scheme. */
     public static final String SCHEME = "ofs";
     /** The OM address(es) used when the URI names none. */
@@ -87,8 +81,6 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
     private OzoneClient client;
     private ObjectStore store;
     private String user;
-    private int listingPageSize;
-    private final OfsStatistics statisticsStore = new OfsStatistics();
 
     @Override
     public String getScheme() {
@@ -107,10 +99,11 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
         this.user = UserGroupInformation.getCurrentUser().getShortUserName();
         this.client = OzoneClient.create(ClientSettings.from(conf, omAddress), user);
         this.store = client.objectStore();
-        this.listingPageSize = conf.getInt(LISTING_PAGE_SIZE_KEY, DEFAULT_LISTING_PAGE_SIZE);
-        if (listingPageSize < 1) {
-            throw new IllegalArgumentException(LISTING_PAGE_SIZE_KEY + " must be at least 1: " + listingPageSize);
+        int pageSize = conf.getInt(LISTING_PAGE_SIZE_KEY, DEFAULT_LISTING_PAGE_SIZE);
+        if (pageSize < 1) {
+            throw new IllegalArgumentException(LISTING_PAGE_SIZE_KEY + " must be at least 1: " + pageSize);
         }
+        listingPageSize(pageSize);
     }
 
     @Override
@@ -130,7 +123,7 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
 
     @Override
     public FSDataInputStream open(Path path, int bufferSize) throws IOException {
-        return statisticsStore.tracked(OP_OPEN, () -> openKey(path));
+        return statisticsStore().tracked(OP_OPEN, () -> openKey(path));
     }
 
     private FSDataInputStream openKey(Path path) throws IOException {
@@ -157,7 +150,7 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
             long blockSize,
             Progressable progress)
             throws IOException {
-        return statisticsStore.tracked(OP_CREATE, () -> createKey(path, overwrite));
+        return statisticsStore().tracked(OP_CREATE, () -> createKey(path, overwrite));
     }
 
     /** Opens the key and makes it visible, empty, at once: HDFS shows a file as soon as create returns. */
@@ -230,7 +223,7 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
      */
     @Override
     public void setTimes(Path path, long modificationTime, long accessTime) throws IOException {
-        statisticsStore.tracked(OP_SET_TIMES, () -> {
+        statisticsStore().tracked(OP_SET_TIMES, () -> {
             OfsPath target = keyPath(makeQualified(path));
             try {
                 store.bucket(target.volume(), target.bucket()).setTimes(target.key(), modificationTime, accessTime);
@@ -243,7 +236,7 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
 
     @Override
     public boolean rename(Path source, Path destination) throws IOException {
-        return statisticsStore.tracked(OP_RENAME, () -> renamePath(source, destination));
+        return statisticsStore().tracked(OP_RENAME, () -> renamePath(source, destination));
     }
 
     private boolean renamePath(Path source, Path destination) throws IOException {
@@ -307,7 +300,7 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
 
     @Override
     public boolean delete(Path path, boolean recursive) throws IOException {
-        return statisticsStore.tracked(OP_DELETE, () -> deletePath(path, recursive));
+        return statisticsStore().tracked(OP_DELETE, () -> deletePath(path, recursive));
     }
 
     private boolean deletePath(Path path, boolean recursive) throws IOException {
@@ -349,7 +342,7 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
     private boolean deleteBucket(OfsPath target, boolean recursive) throws IOException {
         OzoneBucket bucket = store.bucket(target.volume(), target.bucket());
         List<PathStatus> children =
-                bucket.listDirectory("", "", listingPageSize).entries();
+                bucket.listDirectory("", "", listingPageSize()).entries();
         if (!children.isEmpty() && !recursive) {
             throw new PathIsNotEmptyDirectoryException(target.toString());
         }
@@ -357,7 +350,7 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
             for (PathStatus child : children) {
                 bucket.delete(child.path(), true);
             }
-            children = bucket.listDirectory("", "", listingPageSize).entries();
+            children = bucket.listDirectory("", "", listingPageSize()).entries();
         }
         store.getVolume(target.volume()).deleteBucket(target.bucket());
         return true;
@@ -365,7 +358,7 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
 
     @Override
     public FileStatus[] listStatus(Path path) throws IOException {
-        return statisticsStore.tracked(OP_LIST_STATUS, () -> listPath(path));
+        return statisticsStore().tracked(OP_LIST_STATUS, () -> listPath(path));
     }
 
     private FileStatus[] listPath(Path path) throws IOException {
@@ -401,52 +394,9 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
         }
     }
 
-    /** The entries of a directory (a bucket's counts), fetched page by page as the caller iterates. */
-    @Override
-    public RemoteIterator<FileStatus> listStatusIterator(Path path) throws IOException {
-        Path qualified = makeQualified(path);
-        OfsPath target = OfsPath.of(qualified);
-        if (!target.isKey() && !target.isBucket()) {
-            return RemoteIterators.remoteIteratorFromArray(listStatus(path));
-        }
-        FileStatus status = fileStatus(qualified);
-        if (status.isFile()) {
-            return RemoteIterators.remoteIteratorFromSingleton(status);
-        }
-        return directoryEntries(target, qualified);
-    }
-
-    /** The files under a path (recursively if asked), each directory fetched page by page as the caller iterates. */
-    @Override
-    public RemoteIterator<LocatedFileStatus> listFiles(Path path, boolean recursive) throws IOException {
-        return statisticsStore.tracked(
-                OP_LIST_FILES,
-                () -> new FileListing(
-                        listStatusIterator(path),
-                        recursive,
-                        this::listStatusIterator,
-                        status -> new LocatedFileStatus(status, getFileBlockLocations(status, 0, status.getLen()))));
-    }
-
-    private RemoteIterator<FileStatus> directoryEntries(OfsPath directory, Path path) {
-        return new DirectoryListing(
-                store.bucket(directory.volume(), directory.bucket()),
-                directory.key(),
-                listingPageSize,
-                path,
-                statisticsStore,
-                entry -> status(directory, entry));
-    }
-
-    /** Counts and durations of this file system's operations, and the listing pages it fetched. */
-    @Override
-    public IOStatistics getIOStatistics() {
-        return statisticsStore.store();
-    }
-
     @Override
     public boolean mkdirs(Path path, FsPermission permission) throws IOException {
-        return statisticsStore.tracked(OP_MKDIRS, () -> makeDirectories(path));
+        return statisticsStore().tracked(OP_MKDIRS, () -> makeDirectories(path));
     }
 
     private boolean makeDirectories(Path path) throws IOException {
@@ -501,10 +451,11 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
 
     @Override
     public FileStatus getFileStatus(Path path) throws IOException {
-        return statisticsStore.tracked(OP_GET_FILE_STATUS, () -> fileStatus(path));
+        return statisticsStore().tracked(OP_GET_FILE_STATUS, () -> fileStatus(path));
     }
 
-    private FileStatus fileStatus(Path path) throws IOException {
+    @Override
+    FileStatus fileStatus(Path path) throws IOException {
         Path qualified = makeQualified(path);
         OfsPath target = OfsPath.of(qualified);
         try {
@@ -534,7 +485,8 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
         }
     }
 
-    private FileStatus status(OfsPath bucketPath, PathStatus entry) {
+    @Override
+    FileStatus status(OfsPath bucketPath, PathStatus entry) {
         Path path =
                 makeQualified(new Path(new OfsPath(bucketPath.volume(), bucketPath.bucket(), entry.path()).toString()));
         long modified = entry.modificationTime().toEpochMilli();
@@ -629,6 +581,11 @@ public class RootedOzoneFileSystem extends FileSystem implements IOStatisticsSou
             LOG.warn("listing trash roots: {}", e.getMessage());
         }
         return roots;
+    }
+
+    @Override
+    OzoneBucket bucketOf(OfsPath path) {
+        return store.bucket(path.volume(), path.bucket());
     }
 
     @Override
