@@ -2,6 +2,7 @@ package dev.o3.hadoopfs;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.fs.InvalidPathException;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -12,6 +13,9 @@ import org.apache.hadoop.fs.Path;
  * @param key the path inside the bucket without leading or trailing slash, empty for the bucket itself
  */
 record OfsPath(String volume, String bucket, String key) {
+    /**
+     * @throws InvalidPathException for a '.' or '..' segment that Hadoop's Path left in (a '..' above the root)
+     */
     static OfsPath of(Path path) {
         String raw = path.toUri().getPath();
         List<String> segments = new ArrayList<>();
@@ -20,7 +24,8 @@ record OfsPath(String volume, String bucket, String key) {
                 continue;
             }
             if (segment.equals(".") || segment.equals("..")) {
-                throw new IllegalArgumentException("path segments '.' and '..' are not allowed: " + path);
+                throw new InvalidPathException(
+                        path.toString(), "'.' and '..' segments are not allowed (above the root)");
             }
             segments.add(segment);
         }

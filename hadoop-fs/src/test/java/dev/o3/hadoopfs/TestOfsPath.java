@@ -3,6 +3,7 @@ package dev.o3.hadoopfs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.apache.hadoop.fs.InvalidPathException;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,7 @@ class TestOfsPath {
     @Test
     void refusesDotSegments() {
         assertThatThrownBy(() -> OfsPath.of(new Path("ofs://om/../vol/b")))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(InvalidPathException.class)
                 .hasMessageContaining("'.' and '..'");
     }
 }

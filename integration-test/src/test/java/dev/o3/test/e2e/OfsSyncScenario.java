@@ -23,6 +23,7 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.InvalidPathException;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIOException;
@@ -227,6 +228,13 @@ abstract class OfsSyncScenario {
         assertThatThrownBy(() -> writerFs.create(new Path("/" + VOLUME + "/f"), true))
                 .isInstanceOf(PathIOException.class)
                 .hasMessageContaining("files live inside a bucket");
+        // Hadoop's Path folds empty segments and '.'/'..' before ofs sees them; '..' above the root is refused.
+        assertThat(readerFs.getFileStatus(new Path("/" + VOLUME + "/fso//bad/./x/../f"))
+                        .getPath())
+                .isEqualTo(readerFs.makeQualified(file));
+        assertThatThrownBy(() -> readerFs.getFileStatus(new Path("/" + VOLUME + "/../../f")))
+                .isInstanceOf(InvalidPathException.class)
+                .hasMessageContaining("'..' segments are not allowed");
         writerFs.mkdirs(new Path("/" + VOLUME + "/tiny"));
         client().objectStore().bucket(VOLUME, "tiny").setQuota(OptionalLong.of(1024), OptionalLong.empty());
         FSDataOutputStream out = writerFs.create(new Path("/" + VOLUME + "/tiny/big"), true);
