@@ -67,9 +67,18 @@ final class OfsOutputStream extends OutputStream implements StreamCapabilities, 
         IOStatisticsBinding.trackDurationOfInvocation(statistics, OP_HSYNC, this::sync);
     }
 
-    /** Makes the file visible right away, empty, as HDFS shows a file once it is created. */
+    /**
+     * Makes the file visible right away, empty, as HDFS shows a file once it is created; on failure the write is
+     * abandoned (nothing becomes visible, OM's open-key cleanup frees the session).
+     */
     void publish() throws IOException {
-        sync();
+        try {
+            sync();
+        } catch (IOException | RuntimeException e) {
+            closed = true;
+            key.abort();
+            throw e;
+        }
     }
 
     private void sync() throws IOException {
