@@ -195,9 +195,8 @@ abstract class S3Scenario extends GatewayScenario {
 
     /** A three-part upload with CRC32 part checksums, whose object gets their composite checksum. */
     private byte[] multipart(S3Client s3, String bucket, String key) {
-        String uploadId = s3.createMultipartUpload(b -> b.bucket(bucket)
-                        .key(key)
-                        .checksumAlgorithm(ChecksumAlgorithm.CRC32))
+        String uploadId = s3.createMultipartUpload(
+                        b -> b.bucket(bucket).key(key).checksumAlgorithm(ChecksumAlgorithm.CRC32))
                 .uploadId();
         List<CompletedPart> parts = new ArrayList<>();
         java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
