@@ -50,9 +50,18 @@ fails("NoSuchVersion", 404, s3.get_object, Bucket=versioned, Key="k", VersionId=
 
 marker = s3.delete_object(Bucket=versioned, Key="k")
 assert marker["DeleteMarker"] and marker["VersionId"] not in (v1, v2), marker
-fails("NoSuchKey", 404, s3.get_object, Bucket=versioned, Key="k")
-response = fails("MethodNotAllowed", 405, s3.get_object, Bucket=versioned, Key="k", VersionId=marker["VersionId"])
-assert response["ResponseMetadata"]["HTTPHeaders"]["x-amz-delete-marker"] == "true", response
+# A current delete marker: 404 with the marker's headers; naming the marker: 405 with them (HEAD has no body, so
+# botocore's code is the status).
+for code, status, call, version in [("NoSuchKey", 404, s3.get_object, None), ("404", 404, s3.head_object, None),
+                                    ("MethodNotAllowed", 405, s3.get_object, marker["VersionId"]),
+                                    ("405", 405, s3.head_object, marker["VersionId"])]:
+    args = {"VersionId": version} if version else {}
+    headers = fails(code, status, call, Bucket=versioned, Key="k", **args)["ResponseMetadata"]["HTTPHeaders"]
+    assert headers.get("x-amz-delete-marker") == "true", (call.__name__, version, headers)
+    assert headers.get("x-amz-version-id") == marker["VersionId"], (call.__name__, version, headers)
+fails("NoSuchKey", 404, s3.get_object, Bucket=versioned, Key="never-written")
+assert "x-amz-delete-marker" not in fails("404", 404, s3.head_object, Bucket=versioned, Key="k/never")[
+    "ResponseMetadata"]["HTTPHeaders"]
 fails("InvalidRequest", 400, s3.copy_object, Bucket=versioned, Key="copy",
       CopySource={"Bucket": versioned, "Key": "k", "VersionId": marker["VersionId"]})
 

@@ -1,7 +1,8 @@
 """The S3 surface older and browser-side tools use, by real Python clients against the O3 S3 gateway:
 SigV2 (boto3's 's3' signer, headers and a presigned URL), browser POST uploads (boto3's
 generate_presigned_post, sent as a form by requests) with every policy violation, stored standard
-headers and response-* overrides, x-amz-checksum-* with checksum mode, GetObjectAttributes, and the
+headers and response-* overrides, x-amz-checksum-* with checksum mode (part checksums and the composite
+checksum of multipart objects too), GetObjectAttributes, and the
 S3 error code and HTTP status of each failure. Exits non-zero on any mismatch.
 
 usage: s3-surface.py ENDPOINT BUCKET  (credentials from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY)
@@ -164,6 +165,39 @@ fails(lambda: s3.put_object(Bucket=bucket, Key="bad.txt", Body=body,
 fails(lambda: s3.put_object(Bucket=bucket, Key="bad.txt", Body=body, ChecksumCRC32="not-a-crc"),
       "InvalidRequest", 400)
 fails(lambda: s3.get_object_attributes(Bucket=bucket, Key="missing", ObjectAttributes=["ETag"]), "NoSuchKey", 404)
+
+# --- Part checksums: verified and kept per part, listed by ListParts, checked at completion; the object gets the
+# composite checksum (the algorithm over the binary part checksums, then "-" and the part count).
+chunks = [b"a" * (5 * 1024 * 1024), b"b" * 1024]
+sums = [b64(zlib.crc32(chunk).to_bytes(4, "big")) for chunk in chunks]
+upload = s3.create_multipart_upload(Bucket=bucket, Key="parts.bin", ChecksumAlgorithm="CRC32")["UploadId"]
+etags = []
+for number, chunk in enumerate(chunks, 1):
+    part = s3.upload_part(Bucket=bucket, Key="parts.bin", UploadId=upload, PartNumber=number, Body=chunk,
+                          ChecksumAlgorithm="CRC32")
+    assert part["ChecksumCRC32"] == sums[number - 1], part
+    etags.append(part["ETag"])
+fails(lambda: s3.upload_part(Bucket=bucket, Key="parts.bin", UploadId=upload, PartNumber=3, Body=b"x",
+                             ChecksumCRC32=sums[0]), "BadDigest", 400)
+listed = s3.list_parts(Bucket=bucket, Key="parts.bin", UploadId=upload)["Parts"]
+assert [p.get("ChecksumCRC32") for p in listed] == sums, listed
+wrong = [{"PartNumber": n, "ETag": etags[n - 1], "ChecksumCRC32": sums[1]} for n in (1, 2)]
+fails(lambda: s3.complete_multipart_upload(Bucket=bucket, Key="parts.bin", UploadId=upload,
+                                           MultipartUpload={"Parts": wrong}), "InvalidPart", 400)
+composite = b64(zlib.crc32(b"".join(base64.b64decode(s) for s in sums)).to_bytes(4, "big")) + "-2"
+done = s3.complete_multipart_upload(
+    Bucket=bucket, Key="parts.bin", UploadId=upload,
+    MultipartUpload={"Parts": [{"PartNumber": n, "ETag": etags[n - 1], "ChecksumCRC32": sums[n - 1]} for n in (1, 2)]})
+assert done["ChecksumCRC32"] == composite, done
+head = s3.head_object(Bucket=bucket, Key="parts.bin", ChecksumMode="ENABLED")
+assert head["ChecksumCRC32"] == composite, head
+assert head["ResponseMetadata"]["HTTPHeaders"]["x-amz-checksum-type"] == "COMPOSITE", head
+got = s3.get_object(Bucket=bucket, Key="parts.bin", ChecksumMode="ENABLED")
+assert got["ChecksumCRC32"] == composite and got["Body"].read() == b"".join(chunks), got
+attributes = s3.get_object_attributes(Bucket=bucket, Key="parts.bin", ObjectAttributes=["Checksum", "ObjectParts"])
+assert attributes["Checksum"]["ChecksumCRC32"] == composite, attributes
+assert attributes["Checksum"]["ChecksumType"] == "COMPOSITE", attributes
+assert attributes["ObjectParts"]["TotalPartsCount"] == 2, attributes
 
 # --- Browser POST uploads (SigV4 policy; SigV2 policy below), each policy violation with S3's code.
 conditions = [{"acl": "private"}, ["starts-with", "$Content-Type", "text/"], {"x-amz-meta-origin": "form"},

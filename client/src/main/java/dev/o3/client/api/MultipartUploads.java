@@ -97,7 +97,8 @@ public final class MultipartUploads {
                                     .setPartNumber(partNumber)
                                     .setEtag(md5)
                                     .setSize(size)
-                                    .addAllBlocks(blocks))
+                                    .addAllBlocks(blocks)
+                                    .addAllMetadata(OmTranslator.pairs(metadata)))
                             .build()),
                     CommitMultipartPartResponse::getError);
             return "";
@@ -123,13 +124,28 @@ public final class MultipartUploads {
      */
     public CompletedUpload complete(
             String key, String uploadId, Map<Integer, String> partEtags, String etag, WriteConditions conditions) {
+        return complete(key, uploadId, partEtags, etag, conditions, Map.of());
+    }
+
+    /**
+     * As {@link #complete(String, String, Map, String, WriteConditions)}, adding {@code metadata} to what the upload
+     * was initiated with (the S3 gateway: the composite checksum of the parts).
+     */
+    public CompletedUpload complete(
+            String key,
+            String uploadId,
+            Map<Integer, String> partEtags,
+            String etag,
+            WriteConditions conditions,
+            Map<String, String> metadata) {
         CompleteMultipartUploadRequest.Builder request = CompleteMultipartUploadRequest.newBuilder()
                 .setVolume(volume)
                 .setBucket(bucket)
                 .setName(key)
                 .setUploadId(uploadId)
                 .setIfNoneMatch(conditions.ifNoneMatch())
-                .setIfMatch(conditions.ifMatch());
+                .setIfMatch(conditions.ifMatch())
+                .addAllMetadata(OmTranslator.pairs(metadata));
         partEtags.forEach((number, partEtag) ->
                 request.addParts(PartInfo.newBuilder().setPartNumber(number).setEtag(partEtag)));
         CompleteMultipartUploadResponse completed = om.call(
@@ -174,7 +190,8 @@ public final class MultipartUploads {
                         part.getPartNumber(),
                         part.getEtag(),
                         part.getSize(),
-                        Instant.ofEpochMilli(part.getModificationTimeMillis())))
+                        Instant.ofEpochMilli(part.getModificationTimeMillis()),
+                        OmTranslator.map(part.getMetadataList())))
                 .toList();
     }
 

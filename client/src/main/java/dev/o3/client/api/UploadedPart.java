@@ -1,6 +1,7 @@
 package dev.o3.client.api;
 
 import java.time.Instant;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -10,10 +11,12 @@ import java.util.Objects;
  * @param etag hex MD5 of its data
  * @param size length in bytes
  * @param modified when it was committed
+ * @param metadata what the writer stored with it (the S3 gateway: its verified checksum)
  */
-public record UploadedPart(int partNumber, String etag, long size, Instant modified) {
+public record UploadedPart(int partNumber, String etag, long size, Instant modified, Map<String, String> metadata) {
     public UploadedPart {
         Objects.requireNonNull(etag, "etag is null");
         Objects.requireNonNull(modified, "modified is null");
+        metadata = Map.copyOf(metadata);
     }
 }

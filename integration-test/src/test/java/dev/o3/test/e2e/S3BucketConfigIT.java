@@ -242,6 +242,72 @@ class S3BucketConfigIT {
                 .contains("NoSuchLifecycleConfiguration");
     }
 
+    @Test
+    void theLifecycleServiceExpiresNoncurrentVersionsAndLoneDeleteMarkers() throws Exception {
+        aws("s3api", "create-bucket", "--bucket", "versions-lifecycle");
+        aws(
+                "s3api",
+                "put-bucket-versioning",
+                "--bucket",
+                "versions-lifecycle",
+                "--versioning-configuration",
+                "Status=Enabled");
+        Path file = Files.writeString(directory.resolve("v.txt"), "version", StandardCharsets.UTF_8);
+        List<String> versions = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            versions.add(aws(
+                            "s3api",
+                            "put-object",
+                            "--bucket",
+                            "versions-lifecycle",
+                            "--key",
+                            "docs/k",
+                            "--body",
+                            file.toString(),
+                            "--query",
+                            "VersionId",
+                            "--output",
+                            "text")
+                    .strip());
+        }
+        aws("s3api", "put-object", "--bucket", "versions-lifecycle", "--key", "tmp/gone", "--body", file.toString());
+        aws("s3api", "delete-object", "--bucket", "versions-lifecycle", "--key", "tmp/gone");
+        double versionsBefore = lifecycleCounter("o3_om_lifecycle_deleted_versions_total");
+        double markersBefore = lifecycleCounter("o3_om_lifecycle_deleted_delete_markers_total");
+
+        aws(
+                "s3api",
+                "put-bucket-lifecycle-configuration",
+                "--bucket",
+                "versions-lifecycle",
+                "--lifecycle-configuration",
+                "{\"Rules\":[{\"ID\":\"docs\",\"Status\":\"Enabled\",\"Filter\":{\"Prefix\":\"docs/\"},"
+                        + "\"NoncurrentVersionExpiration\":{\"NoncurrentDays\":1,\"NewerNoncurrentVersions\":1}},"
+                        + "{\"ID\":\"tmp\",\"Status\":\"Enabled\",\"Filter\":{\"Prefix\":\"tmp/\"},"
+                        + "\"Expiration\":{\"ExpiredObjectDeleteMarker\":true},"
+                        + "\"NoncurrentVersionExpiration\":{\"NoncurrentDays\":1}}]}");
+
+        String kept = versions.get(2) + "\t" + versions.get(1);
+        await(
+                () -> versionListing("versions-lifecycle", "Versions[].VersionId")
+                                .equals(kept)
+                        && versionListing("versions-lifecycle", "DeleteMarkers[].Key")
+                                .equals("None"),
+                "the oldest docs/k version, tmp/gone's version and its delete marker to go");
+        assertThat(lifecycleCounter("o3_om_lifecycle_deleted_versions_total") - versionsBefore)
+                .isEqualTo(2.0);
+        assertThat(lifecycleCounter("o3_om_lifecycle_deleted_delete_markers_total") - markersBefore)
+                .isEqualTo(1.0);
+        assertThat(aws("s3api", "get-object", "--bucket", "versions-lifecycle", "--key", "docs/k", "/dev/null"))
+                .contains(versions.get(2));
+    }
+
+    private String versionListing(String bucket, String query) {
+        return call(() ->
+                        aws("s3api", "list-object-versions", "--bucket", bucket, "--query", query, "--output", "text"))
+                .strip();
+    }
+
     private String listing(String bucket) {
         return call(() -> aws(
                         "s3api",

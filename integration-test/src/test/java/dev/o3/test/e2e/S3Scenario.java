@@ -23,12 +23,15 @@ import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
+import software.amazon.awssdk.services.s3.model.ChecksumMode;
 import software.amazon.awssdk.services.s3.model.CompletedMultipartUpload;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
+import software.amazon.awssdk.services.s3.model.UploadPartResponse;
 
 /** Real S3 clients (AWS SDK for Java v2, the AWS CLI, boto3, s3cmd) against the gateway of the real cluster. */
 abstract class S3Scenario extends GatewayScenario {
@@ -190,9 +193,11 @@ abstract class S3Scenario extends GatewayScenario {
         assertThat(Files.mismatch(upload, download)).isEqualTo(-1);
     }
 
+    /** A three-part upload with CRC32 part checksums, whose object gets their composite checksum. */
     private byte[] multipart(S3Client s3, String bucket, String key) {
-        String uploadId =
-                s3.createMultipartUpload(b -> b.bucket(bucket).key(key)).uploadId();
+        String uploadId = s3.createMultipartUpload(
+                        b -> b.bucket(bucket).key(key).checksumAlgorithm(ChecksumAlgorithm.CRC32))
+                .uploadId();
         List<CompletedPart> parts = new ArrayList<>();
         java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
         int[] sizes = {5 * MIB, 5 * MIB, MIB + 7};
@@ -200,16 +205,30 @@ abstract class S3Scenario extends GatewayScenario {
             int number = i + 1;
             byte[] data = Keys.random(sizes[i] + number);
             all.writeBytes(data);
-            String etag = s3.uploadPart(
-                            b -> b.bucket(bucket).key(key).uploadId(uploadId).partNumber(number),
-                            RequestBody.fromBytes(data))
-                    .eTag();
-            parts.add(CompletedPart.builder().partNumber(number).eTag(etag).build());
+            UploadPartResponse part = s3.uploadPart(
+                    b -> b.bucket(bucket)
+                            .key(key)
+                            .uploadId(uploadId)
+                            .partNumber(number)
+                            .checksumAlgorithm(ChecksumAlgorithm.CRC32),
+                    RequestBody.fromBytes(data));
+            assertThat(part.checksumCRC32()).isNotEmpty();
+            parts.add(CompletedPart.builder()
+                    .partNumber(number)
+                    .eTag(part.eTag())
+                    .checksumCRC32(part.checksumCRC32())
+                    .build());
         }
-        s3.completeMultipartUpload(b -> b.bucket(bucket)
-                .key(key)
-                .uploadId(uploadId)
-                .multipartUpload(CompletedMultipartUpload.builder().parts(parts).build()));
+        String composite = s3.completeMultipartUpload(b -> b.bucket(bucket)
+                        .key(key)
+                        .uploadId(uploadId)
+                        .multipartUpload(
+                                CompletedMultipartUpload.builder().parts(parts).build()))
+                .checksumCRC32();
+        assertThat(composite).endsWith("-" + sizes.length);
+        assertThat(s3.headObject(b -> b.bucket(bucket).key(key).checksumMode(ChecksumMode.ENABLED))
+                        .checksumCRC32())
+                .isEqualTo(composite);
         return all.toByteArray();
     }
 

@@ -133,6 +133,48 @@ public final class KeyVersions {
     }
 
     /**
+     * Removes a version the lifecycle service found noncurrent, if it still is one (a version whose newer versions
+     * were deleted since may have become current, and then stays).
+     *
+     * @param versionId the id as S3 shows it
+     * @return whether it was removed
+     */
+    public static boolean expireNoncurrent(Mutation mutation, BucketInfo bucket, String name, String versionId)
+            throws OmException {
+        String wanted = storedId(versionId);
+        boolean hasCurrent = mutation.get(OmSchema.KEYS, keyRow(bucket, name)).isPresent();
+        List<KeyValue<String, KeyInfo>> versions = noncurrent(mutation, bucket, name);
+        for (int i = hasCurrent ? 0 : 1; i < versions.size(); i++) {
+            if (versions.get(i).value().getVersionId().equals(wanted)) {
+                var unused = deleteVersion(mutation, bucket, name, versionId);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Removes a delete marker that is a key's only version left (S3's expired object delete marker), if it still is.
+     *
+     * @param versionId the marker's id as S3 shows it
+     * @return whether it was removed
+     */
+    public static boolean expireLoneDeleteMarker(Mutation mutation, BucketInfo bucket, String name, String versionId)
+            throws OmException {
+        if (mutation.get(OmSchema.KEYS, keyRow(bucket, name)).isPresent()) {
+            return false;
+        }
+        List<KeyValue<String, KeyInfo>> versions = noncurrent(mutation, bucket, name);
+        if (versions.size() != 1
+                || !versions.get(0).value().getDeleteMarker()
+                || !versions.get(0).value().getVersionId().equals(storedId(versionId))) {
+            return false;
+        }
+        var unused = deleteVersion(mutation, bucket, name, versionId);
+        return true;
+    }
+
+    /**
      * One version of a key, as S3 shows it ("null" id for the null version).
      *
      * @throws OmException NO_SUCH_VERSION; METHOD_NOT_ALLOWED for a delete marker

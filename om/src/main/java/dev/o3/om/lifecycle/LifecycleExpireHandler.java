@@ -4,6 +4,7 @@ import com.google.protobuf.Message;
 import dev.o3.om.db.Mutation;
 import dev.o3.om.key.DeleteKeyHandler;
 import dev.o3.om.key.KeyLayouts;
+import dev.o3.om.key.KeyVersions;
 import dev.o3.om.multipart.AbortMultipartUploadHandler;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
@@ -13,6 +14,7 @@ import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.LifecycleExpireRequest;
 import dev.o3.proto.om.LifecycleExpireResponse;
 import dev.o3.proto.om.LifecycleKey;
+import dev.o3.proto.om.LifecycleVersion;
 import dev.o3.proto.om.MultipartUploadInfo;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
@@ -20,8 +22,9 @@ import java.util.Optional;
 
 /**
  * Applies what the leader's lifecycle service decided for one bucket: deletes each key that is still the version the
- * leader saw (a key written since keeps its new data) and aborts each upload that still exists. Only the OM itself
- * (an administrator) logs these.
+ * leader saw (a key written since keeps its new data), aborts each upload that still exists, removes each noncurrent
+ * version that is still noncurrent and then each delete marker that is still its key's only version. Only the OM
+ * itself (an administrator) logs these.
  */
 public final class LifecycleExpireHandler implements WriteRequest {
     @Override
@@ -53,9 +56,23 @@ public final class LifecycleExpireHandler implements WriteRequest {
                 }
             }
         }
+        int versions = 0;
+        for (LifecycleVersion version : request.getNoncurrentVersionsList()) {
+            if (KeyVersions.expireNoncurrent(mutation, bucket, version.getName(), version.getVersionId())) {
+                versions++;
+            }
+        }
+        int markers = 0;
+        for (LifecycleVersion marker : request.getDeleteMarkersList()) {
+            if (KeyVersions.expireLoneDeleteMarker(mutation, bucket, marker.getName(), marker.getVersionId())) {
+                markers++;
+            }
+        }
         return LifecycleExpireResponse.newBuilder()
                 .setDeletedKeys(deleted)
                 .setAbortedUploads(aborted)
+                .setDeletedVersions(versions)
+                .setDeletedMarkers(markers)
                 .build();
     }
 }

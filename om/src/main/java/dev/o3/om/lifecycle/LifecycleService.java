@@ -5,7 +5,9 @@ import dev.o3.om.apply.AppliedTransaction;
 import dev.o3.om.db.KeyOrder;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.OmStore;
+import dev.o3.om.db.RowKeys;
 import dev.o3.om.key.KeyLayouts;
+import dev.o3.om.key.KeyVersions;
 import dev.o3.om.multipart.MultipartReads;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.request.Caller;
@@ -16,6 +18,7 @@ import dev.o3.proto.om.LifecycleExpireRequest;
 import dev.o3.proto.om.LifecycleExpireResponse;
 import dev.o3.proto.om.LifecycleKey;
 import dev.o3.proto.om.LifecycleRule;
+import dev.o3.proto.om.LifecycleVersion;
 import dev.o3.proto.om.ListKeysRequest;
 import dev.o3.proto.om.ListKeysResponse;
 import dev.o3.proto.om.ListMultipartUploadsRequest;
@@ -27,7 +30,9 @@ import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -40,7 +45,8 @@ import org.slf4j.LoggerFactory;
  * Executes the lifecycle rules of every bucket, on the leader only and on a thread of its own: each run walks the
  * buckets that have rules, pages through their keys and multipart uploads, and logs what is due through Ratis as
  * {@code LifecycleExpireRequest}s of at most a batch each, like the other purges. Counts what it deleted and aborted
- * ({@code o3_om_lifecycle_*_total}). Noncurrent-version rules are stored but act only once buckets keep versions.
+ * ({@code o3_om_lifecycle_*_total}). In a versioned bucket it also walks the version table for noncurrent versions
+ * and lone delete markers that are due.
  * Lifecycle: {@link #start()}, {@link #close()}.
  */
 public final class LifecycleService implements AutoCloseable {
@@ -56,6 +62,8 @@ public final class LifecycleService implements AutoCloseable {
     private final ScheduledExecutorService executor;
     private final Counter deletedKeys;
     private final Counter abortedUploads;
+    private final Counter deletedVersions;
+    private final Counter deletedMarkers;
     private volatile ScheduledFuture<?> task;
 
     public LifecycleService(
@@ -80,6 +88,17 @@ public final class LifecycleService implements AutoCloseable {
         this.abortedUploads = Counter.builder()
                 .name("o3_om_lifecycle_aborted_uploads_total")
                 .help("Multipart uploads the lifecycle service aborted (AbortIncompleteMultipartUpload)")
+                .withoutExemplars()
+                .register(registry);
+        this.deletedVersions = Counter.builder()
+                .name("o3_om_lifecycle_deleted_versions_total")
+                .help("Noncurrent versions the lifecycle service removed (NoncurrentVersionExpiration)")
+                .withoutExemplars()
+                .register(registry);
+        this.deletedMarkers = Counter.builder()
+                .name("o3_om_lifecycle_deleted_delete_markers_total")
+                .help("Delete markers the lifecycle service removed as their key's only version"
+                        + " (ExpiredObjectDeleteMarker)")
                 .withoutExemplars()
                 .register(registry);
     }
@@ -112,7 +131,9 @@ public final class LifecycleService implements AutoCloseable {
                 if (row.value().getConfig().hasLifecycle()) {
                     LifecycleExpireResponse done = runBucket(row.value());
                     total.setDeletedKeys(total.getDeletedKeys() + done.getDeletedKeys())
-                            .setAbortedUploads(total.getAbortedUploads() + done.getAbortedUploads());
+                            .setAbortedUploads(total.getAbortedUploads() + done.getAbortedUploads())
+                            .setDeletedVersions(total.getDeletedVersions() + done.getDeletedVersions())
+                            .setDeletedMarkers(total.getDeletedMarkers() + done.getDeletedMarkers());
                 }
             }
             if (buckets.size() < BATCH) {
@@ -132,6 +153,9 @@ public final class LifecycleService implements AutoCloseable {
             }
             if (LifecycleRules.abortsUploads(rules)) {
                 abortUploads(bucket, rules, now, done);
+            }
+            if (LifecycleRules.expiresVersions(rules) && KeyVersions.isVersioned(bucket)) {
+                expireVersions(bucket, rules, now, done);
             }
         } catch (OmException e) {
             LOG.debug(
@@ -192,12 +216,87 @@ public final class LifecycleService implements AutoCloseable {
         }
     }
 
+    /**
+     * Pages through the bucket's version table, where each key's noncurrent versions and delete markers lie together,
+     * newest first, and decides per key which of them go.
+     */
+    private void expireVersions(
+            BucketInfo bucket, List<LifecycleRule> rules, long now, LifecycleExpireResponse.Builder done) {
+        String prefix = RowKeys.keysOf(bucket.getVolume(), bucket.getName());
+        String from = prefix;
+        LifecycleExpireRequest.Builder request = request(bucket);
+        List<KeyInfo> versions = new ArrayList<>();
+        while (true) {
+            List<KeyValue<String, KeyInfo>> page = store.get().scan(OmSchema.VERSIONS, prefix, from, BATCH);
+            for (KeyValue<String, KeyInfo> row : page) {
+                if (!versions.isEmpty()
+                        && !versions.get(0).getName().equals(row.value().getName())) {
+                    expireVersionsOfKey(bucket, rules, versions, now, request);
+                    versions.clear();
+                }
+                versions.add(row.value());
+                if (request.getNoncurrentVersionsCount() + request.getDeleteMarkersCount() >= BATCH) {
+                    submit(request, done);
+                    request = request(bucket);
+                }
+            }
+            if (page.size() < BATCH) {
+                break;
+            }
+            from = KeyOrder.successor(page.get(page.size() - 1).key());
+        }
+        if (!versions.isEmpty()) {
+            expireVersionsOfKey(bucket, rules, versions, now, request);
+        }
+        submit(request, done);
+    }
+
+    /**
+     * Adds what is due among one key's versions (newest first) to {@code request}: the current version is the key's
+     * row or, when it has none, the delete marker that hides it.
+     */
+    private void expireVersionsOfKey(
+            BucketInfo bucket,
+            List<LifecycleRule> rules,
+            List<KeyInfo> versions,
+            long now,
+            LifecycleExpireRequest.Builder request) {
+        String name = versions.get(0).getName();
+        Optional<KeyInfo> row = store.get().get(OmSchema.KEYS, RowKeys.key(bucket.getVolume(), bucket.getName(), name));
+        KeyInfo current = row.orElse(versions.get(0));
+        int first = row.isPresent() ? 0 : 1;
+        long noncurrentSince = current.getModificationTimeMillis();
+        int left = versions.size() - first;
+        for (int i = first; i < versions.size(); i++) {
+            KeyInfo version = versions.get(i);
+            if (LifecycleRules.expiresNoncurrent(rules, version, i - first, noncurrentSince, now, settings.day())) {
+                request.addNoncurrentVersions(version(version));
+                left--;
+            }
+            noncurrentSince = version.getModificationTimeMillis();
+        }
+        if (row.isEmpty() && left == 0 && LifecycleRules.expiresLoneDeleteMarker(rules, name)) {
+            request.addDeleteMarkers(version(current));
+        }
+    }
+
+    private static LifecycleVersion version(KeyInfo version) {
+        return LifecycleVersion.newBuilder()
+                .setName(version.getName())
+                .setVersionId(KeyVersions.shown(version).getVersionId())
+                .build();
+    }
+
     private static LifecycleExpireRequest.Builder request(BucketInfo bucket) {
         return LifecycleExpireRequest.newBuilder().setVolume(bucket.getVolume()).setBucket(bucket.getName());
     }
 
     private void submit(LifecycleExpireRequest.Builder request, LifecycleExpireResponse.Builder done) {
-        if (request.getKeysCount() == 0 && request.getUploadsCount() == 0) {
+        if (request.getKeysCount()
+                        + request.getUploadsCount()
+                        + request.getNoncurrentVersionsCount()
+                        + request.getDeleteMarkersCount()
+                == 0) {
             return;
         }
         AppliedTransaction applied = ratis.submit(OmTransaction.newBuilder()
@@ -219,13 +318,24 @@ public final class LifecycleService implements AutoCloseable {
                 (LifecycleExpireResponse) applied.response().orElseThrow();
         deletedKeys.inc(response.getDeletedKeys());
         abortedUploads.inc(response.getAbortedUploads());
+        deletedVersions.inc(response.getDeletedVersions());
+        deletedMarkers.inc(response.getDeletedMarkers());
         done.setDeletedKeys(done.getDeletedKeys() + response.getDeletedKeys())
-                .setAbortedUploads(done.getAbortedUploads() + response.getAbortedUploads());
-        if (response.getDeletedKeys() + response.getAbortedUploads() > 0) {
+                .setAbortedUploads(done.getAbortedUploads() + response.getAbortedUploads())
+                .setDeletedVersions(done.getDeletedVersions() + response.getDeletedVersions())
+                .setDeletedMarkers(done.getDeletedMarkers() + response.getDeletedMarkers());
+        if (response.getDeletedKeys()
+                        + response.getAbortedUploads()
+                        + response.getDeletedVersions()
+                        + response.getDeletedMarkers()
+                > 0) {
             LOG.info(
-                    "[{}] lifecycle: deleted {} keys and aborted {} uploads in {}/{}",
+                    "[{}] lifecycle: deleted {} keys, {} noncurrent versions, {} delete markers and aborted {} uploads"
+                            + " in {}/{}",
                     logPrefix,
                     response.getDeletedKeys(),
+                    response.getDeletedVersions(),
+                    response.getDeletedMarkers(),
                     response.getAbortedUploads(),
                     request.getVolume(),
                     request.getBucket());

@@ -56,6 +56,7 @@ public final class CompleteMultipartUploadHandler implements WriteRequest {
                 .setName(upload.getName())
                 .setReplication(upload.getReplication())
                 .addAllMetadata(upload.getMetadataList())
+                .addAllMetadata(request.getMetadataList())
                 .setContentType(upload.getContentType())
                 .setAcl(upload.getAcl())
                 .setEtag(etag)

@@ -25,6 +25,9 @@ import dev.o3.proto.om.DeleteKeysRequest;
 import dev.o3.proto.om.DeleteKeysResponse;
 import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.KeyVersion;
+import dev.o3.proto.om.LifecycleExpireRequest;
+import dev.o3.proto.om.LifecycleExpireResponse;
+import dev.o3.proto.om.LifecycleVersion;
 import dev.o3.proto.om.ListKeyVersionsRequest;
 import dev.o3.proto.om.ListKeyVersionsResponse;
 import dev.o3.proto.om.OmStatus;
@@ -104,6 +107,39 @@ class TestKeyVersions {
         assertThat(removed.getDeleteMarker()).isTrue();
         assertThat(lookup("k", "").getVersionId()).as("the object is back").isEqualTo(v1);
         assertThat(versions()).containsExactly("k " + v1 + " latest");
+    }
+
+    @Test
+    void lifecycleRemovesOnlyVersionsStillNoncurrentAndOnlyLoneDeleteMarkers() throws Exception {
+        versioning(BucketVersioning.VERSIONING_ENABLED);
+        String v1 = put("k", 10);
+        String v2 = put("k", 20);
+        String gone = put("gone", 5);
+        String marker = delete("gone", "").getVersionId();
+        String kept = put("kept", 1);
+        String keptMarker = delete("kept", "").getVersionId();
+        LifecycleExpireRequest request = LifecycleExpireRequest.newBuilder()
+                .setVolume("vol")
+                .setBucket("bkt")
+                .addNoncurrentVersions(lifecycleVersion("k", v1))
+                .addNoncurrentVersions(lifecycleVersion("k", v2))
+                .addNoncurrentVersions(lifecycleVersion("gone", gone))
+                .addDeleteMarkers(lifecycleVersion("gone", marker))
+                .addDeleteMarkers(lifecycleVersion("kept", keptMarker))
+                .build();
+
+        LifecycleExpireResponse response =
+                namespace.ok(ADMIN, LifecycleExpireResponse.parser(), t -> t.setLifecycleExpire(request));
+
+        assertThat(response.getDeletedVersions())
+                .as("v2 is current, so it stays")
+                .isEqualTo(2);
+        assertThat(response.getDeletedMarkers())
+                .as("kept still has a version under its marker")
+                .isEqualTo(1);
+        assertThat(versions())
+                .containsExactly("k " + v2 + " latest", "kept " + keptMarker + " latest marker", "kept " + kept);
+        assertThat(bucket().getUsedBytes()).isEqualTo(21 * FACTOR);
     }
 
     @Test
@@ -423,6 +459,13 @@ class TestKeyVersions {
                         .setVersionIdMarker(versionMarker)
                         .setMaxResults(max)
                         .build());
+    }
+
+    private static LifecycleVersion lifecycleVersion(String name, String versionId) {
+        return LifecycleVersion.newBuilder()
+                .setName(name)
+                .setVersionId(versionId)
+                .build();
     }
 
     private static String describe(KeyVersion version) {

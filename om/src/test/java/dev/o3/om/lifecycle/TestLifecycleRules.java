@@ -33,6 +33,47 @@ class TestLifecycleRules {
     }
 
     @Test
+    void noncurrentVersionsExpireNoncurrentDaysAfterTheirSuccessorBeyondTheNewestKept() {
+        List<LifecycleRule> rules = List.of(rule().setNoncurrentExpirationDays(2)
+                .setNewerNoncurrentVersions(1)
+                .setFilter(LifecycleFilter.newBuilder().setPrefix("logs/"))
+                .build());
+        KeyInfo version = key("logs/a", 10);
+        long due = WRITTEN + 2 * DAY.toMillis();
+
+        assertThat(LifecycleRules.expiresNoncurrent(rules, version, 1, WRITTEN, due, DAY))
+                .isTrue();
+        assertThat(LifecycleRules.expiresNoncurrent(rules, version, 1, WRITTEN, due - 1, DAY))
+                .isFalse();
+        assertThat(LifecycleRules.expiresNoncurrent(rules, version, 0, WRITTEN, due, DAY))
+                .as("the newest noncurrent version is kept")
+                .isFalse();
+        assertThat(LifecycleRules.expiresNoncurrent(
+                        rules, version.toBuilder().setName("data/a").build(), 1, WRITTEN, due, DAY))
+                .isFalse();
+        assertThat(LifecycleRules.expiresVersions(rules)).isTrue();
+        assertThat(LifecycleRules.expiresKeys(rules)).isFalse();
+        assertThat(LifecycleRules.expiresLoneDeleteMarker(rules, "logs/a")).isFalse();
+    }
+
+    @Test
+    void expiredObjectDeleteMarkerRulesRemoveLoneMarkersUnderTheirPrefix() {
+        List<LifecycleRule> rules = List.of(rule().setExpiredObjectDeleteMarker(true)
+                .setFilter(LifecycleFilter.newBuilder().setPrefix("logs/"))
+                .build());
+
+        assertThat(LifecycleRules.expiresLoneDeleteMarker(rules, "logs/a")).isTrue();
+        assertThat(LifecycleRules.expiresLoneDeleteMarker(rules, "data/a")).isFalse();
+        assertThat(LifecycleRules.expiresVersions(rules)).isTrue();
+        assertThat(LifecycleRules.expiresLoneDeleteMarker(
+                        List.of(rule().setExpiredObjectDeleteMarker(true)
+                                .setEnabled(false)
+                                .build()),
+                        "logs/a"))
+                .isFalse();
+    }
+
+    @Test
     void anExpirationDateExpiresEveryMatchingKeyFromThatDayOn() {
         long date = 1_800_000_000_000L / 86_400_000L * 86_400_000L;
         List<LifecycleRule> rules = List.of(rule().setExpirationDateMillis(date).build());

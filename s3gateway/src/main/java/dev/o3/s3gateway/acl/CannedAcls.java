@@ -28,7 +28,8 @@ public final class CannedAcls {
      * is public-read, READ and WRITE for AllUsers public-read-write, READ for AuthenticatedUsers authenticated-read.
      *
      * @throws S3Exception NotImplemented for other grants and canned ACLs O3 does not have, InvalidArgument for an
-     *     unknown canned ACL or a malformed grant, InvalidRequest for both kinds of header
+     *     unknown canned ACL or a malformed grant, InvalidRequest for both kinds of header,
+     *     UnresolvableGrantByEmailAddress for an e-mail grantee
      */
     public static Optional<CannedAcl> fromHeaders(S3Request request) {
         List<Grant> grants = GrantHeaders.parse(request);
@@ -44,6 +45,7 @@ public final class CannedAcls {
     }
 
     private static CannedAcl fromGroupGrants(List<Grant> grants) {
+        checkNoEmail(grants);
         Set<Grant> given = new HashSet<>(grants);
         for (CannedAcl acl : CannedAcl.values()) {
             Set<Grant> groups = new HashSet<>(grants(acl, ""));
@@ -77,6 +79,17 @@ public final class CannedAcls {
         throw new S3Exception(S3ErrorCode.INVALID_ARGUMENT, "Unknown x-amz-acl value: " + value);
     }
 
+    /** O3 users have no e-mail address, so no e-mail grantee resolves, as S3 answers for an unknown address. */
+    private static void checkNoEmail(List<Grant> grants) {
+        for (Grant grant : grants) {
+            if (grant.grantee().type() == Grantee.Type.EMAIL) {
+                throw new S3Exception(
+                        S3ErrorCode.UNRESOLVABLE_GRANT_BY_EMAIL_ADDRESS,
+                        "The email address " + grant.grantee().value() + " does not match any account on record.");
+            }
+        }
+    }
+
     /** The grants S3 shows for a canned ACL whose resource belongs to {@code owner}: the owner's first. */
     public static List<Grant> grants(CannedAcl acl, String owner) {
         Grant full = new Grant(Grantee.user(owner), Permission.FULL_CONTROL);
@@ -98,13 +111,14 @@ public final class CannedAcls {
      * @param ownerId the {@code Owner} the document names, if it names one
      * @param owner the resource's owner
      * @throws S3Exception InvalidArgument when {@code ownerId} is someone else, NotImplemented when the grants equal no
-     *     canned ACL
+     *     canned ACL, UnresolvableGrantByEmailAddress for an e-mail grantee
      */
     public static CannedAcl fromGrants(Optional<String> ownerId, List<Grant> grants, String owner) {
         if (ownerId.isPresent() && !ownerId.get().equals(owner)) {
             throw new S3Exception(
                     S3ErrorCode.INVALID_ARGUMENT, "The Owner ID " + ownerId.get() + " is not the owner " + owner);
         }
+        checkNoEmail(grants);
         Set<Grant> given = new HashSet<>(grants);
         for (CannedAcl acl : CannedAcl.values()) {
             if (given.equals(Set.copyOf(grants(acl, owner)))) {

@@ -16,7 +16,7 @@ public interface DataWriter extends AutoCloseable {
 
     /**
      * Makes the data visible under the given ETag (computed by the gateway while streaming), with the additional
-     * checksum the gateway verified (kept by objects, ignored by parts).
+     * checksum the gateway verified (kept by objects and parts).
      *
      * @throws BackendException when the commit fails; the data is then discarded
      */

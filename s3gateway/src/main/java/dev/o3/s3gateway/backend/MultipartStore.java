@@ -2,6 +2,7 @@ package dev.o3.s3gateway.backend;
 
 import dev.o3.common.acl.CannedAcl;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Multipart uploads, acting as one requester. Thread-safe; calls may block. Methods taking an upload id throw
@@ -24,6 +25,7 @@ public interface MultipartStore {
      *
      * @param etag the multipart ETag the gateway computed from the listed part ETags
      * @param conditions checked when the upload completes
+     * @param checksum the object's composite checksum, when every listed part has one
      * @return the object, with its version id in a versioned bucket
      * @throws BackendException {@code INVALID_PART} when a part is missing or its ETag differs,
      *     {@code ENTITY_TOO_SMALL} when a part other than the last is under 5 MiB, {@code PRECONDITION_FAILED} or
@@ -35,7 +37,8 @@ public interface MultipartStore {
             String uploadId,
             List<CompletedPart> parts,
             String etag,
-            WriteConditions conditions);
+            WriteConditions conditions,
+            Optional<ObjectChecksum> checksum);
 
     /** Ends the upload and discards its parts. */
     void abort(String bucket, String key, String uploadId);

@@ -26,6 +26,10 @@ public enum S3ErrorCode {
     KEY_TOO_LONG("KeyTooLongError", 400, "Your key is too long."),
     INVALID_ARGUMENT("InvalidArgument", 400, "Invalid Argument"),
     INVALID_REQUEST("InvalidRequest", 400, "Invalid Request"),
+    UNRESOLVABLE_GRANT_BY_EMAIL_ADDRESS(
+            "UnresolvableGrantByEmailAddress",
+            400,
+            "The email address you provided does not match any account on record."),
     INVALID_RANGE("InvalidRange", 416, "The requested range is not satisfiable"),
     INVALID_PART(
             "InvalidPart",

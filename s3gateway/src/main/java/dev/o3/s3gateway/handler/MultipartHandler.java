@@ -4,6 +4,7 @@ import dev.o3.common.acl.CannedAcl;
 import dev.o3.s3gateway.acl.CannedAcls;
 import dev.o3.s3gateway.backend.CompletedPart;
 import dev.o3.s3gateway.backend.MultipartStore;
+import dev.o3.s3gateway.backend.ObjectChecksum;
 import dev.o3.s3gateway.backend.ObjectInfo;
 import dev.o3.s3gateway.backend.ObjectReader;
 import dev.o3.s3gateway.backend.S3Backend;
@@ -23,7 +24,8 @@ import java.util.Optional;
 /**
  * CreateMultipartUpload (with the object's {@code x-amz-acl}), UploadPart (streamed; part ETag = MD5), UploadPartCopy
  * (a byte range of another object, streamed through the gateway), CompleteMultipartUpload (ascending part numbers,
- * multipart ETag {@code md5(md5s)-N}) and AbortMultipartUpload. Thread-safe.
+ * multipart ETag {@code md5(md5s)-N}, the parts' composite checksum: {@link PartChecksums}) and AbortMultipartUpload.
+ * Thread-safe.
  */
 final class MultipartHandler implements OperationHandler {
     static final int MAX_PART_NUMBER = 10_000;
@@ -118,8 +120,11 @@ final class MultipartHandler implements OperationHandler {
         }
         String etag =
                 DataPump.multipartEtag(parts.stream().map(CompletedPart::etag).toList());
+        String uploadId = uploadId(call);
+        Optional<ObjectChecksum> checksum =
+                PartChecksums.composite(parts, multipart.listParts(call.bucket(), call.key(), uploadId));
         ObjectInfo info = multipart.complete(
-                call.bucket(), call.key(), uploadId(call), parts, etag, Conditions.writeConditions(call.request()));
+                call.bucket(), call.key(), uploadId, parts, etag, Conditions.writeConditions(call.request()), checksum);
         call.sendXml(
                 info.versionId().isEmpty()
                         ? call.headers()
@@ -128,7 +133,10 @@ final class MultipartHandler implements OperationHandler {
                         "/" + call.bucket() + "/" + call.key(),
                         call.bucket(),
                         call.key(),
-                        ObjectHeaders.quotedEtag(info.etag())));
+                        ObjectHeaders.quotedEtag(info.etag()),
+                        checksum.map(sum -> MultipartDocuments.Checksums.of(sum.algorithm(), sum.value()))
+                                .orElse(MultipartDocuments.Checksums.NONE),
+                        checksum.map(PartChecksums::type).orElse(null)));
     }
 
     static String uploadId(S3Call call) {

@@ -57,7 +57,10 @@ final class MultipartListHandler implements OperationHandler {
                                     part.partNumber(),
                                     S3Xml.timestamp(part.lastModified()),
                                     ObjectHeaders.quotedEtag(part.etag()),
-                                    part.size()))
+                                    part.size(),
+                                    part.checksum()
+                                            .map(sum -> MultipartDocuments.Checksums.of(sum.algorithm(), sum.value()))
+                                            .orElse(MultipartDocuments.Checksums.NONE)))
                             .toList()));
             return;
         }

@@ -41,7 +41,8 @@ final class ObjectAttributesHandler implements OperationHandler {
                 wanted.contains("ETag") ? info.etag() : null,
                 wanted.contains("Checksum")
                         ? info.checksum()
-                                .map(sum -> AttributesDocuments.Checksum.of(sum.algorithm(), sum.value()))
+                                .map(sum -> AttributesDocuments.Checksum.of(
+                                        sum.algorithm(), sum.value(), PartChecksums.type(sum)))
                                 .orElse(null)
                         : null,
                 wanted.contains("ObjectParts") && parts > 0 ? new AttributesDocuments.ObjectParts(parts) : null,

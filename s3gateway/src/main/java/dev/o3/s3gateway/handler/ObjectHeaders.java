@@ -117,7 +117,7 @@ final class ObjectHeaders {
     /** Sets the stored additional checksum, if any, and its type (always of the whole object). */
     static void applyChecksum(ObjectInfo info, HttpHeaders headers) {
         info.checksum().ifPresent(checksum -> headers.set(checksum.headerName(), checksum.value())
-                .set("x-amz-checksum-type", "FULL_OBJECT"));
+                .set("x-amz-checksum-type", PartChecksums.type(checksum)));
     }
 
     static String httpDate(ObjectInfo info) {

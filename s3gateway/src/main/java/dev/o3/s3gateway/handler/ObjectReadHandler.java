@@ -19,7 +19,8 @@ import java.util.Optional;
 
 /**
  * GetObject and HeadObject: single byte ranges (206 with Content-Range, 416 when unsatisfiable), conditional
- * requests (304/412), {@code response-*} header overrides (signed requests only, as in S3), {@code versionId} and the
+ * requests (304/412), {@code response-*} header overrides (signed requests only, as in S3), {@code versionId} (a
+ * delete marker answers 404 when current, 405 when named, both with {@code x-amz-delete-marker}) and the
  * stored {@code x-amz-checksum-*} with {@code x-amz-checksum-mode: ENABLED} (whole-object reads only: a range has no
  * stored checksum). GET streams from the backend with back-pressure. Thread-safe.
  */
@@ -54,7 +55,11 @@ final class ObjectReadHandler implements OperationHandler {
     private ObjectReader open(S3Call call) {
         Optional<String> versionId = VersionIds.of(call.request());
         if (versionId.isEmpty()) {
-            return backend.objects(call.requester()).open(call.bucket(), call.key());
+            try {
+                return backend.objects(call.requester()).open(call.bucket(), call.key());
+            } catch (BackendException e) {
+                throw VersionIds.currentReadFailure(e, backend.versions(call.requester()), call.bucket(), call.key());
+            }
         }
         try {
             return backend.versions(call.requester()).open(call.bucket(), call.key(), versionId.get());

@@ -2,10 +2,12 @@ package dev.o3.s3gateway.handler;
 
 import dev.o3.s3gateway.backend.BackendException;
 import dev.o3.s3gateway.backend.BackendStatus;
+import dev.o3.s3gateway.backend.VersionStore;
 import dev.o3.s3gateway.error.S3ErrorCode;
 import dev.o3.s3gateway.error.S3Errors;
 import dev.o3.s3gateway.error.S3Exception;
 import dev.o3.s3gateway.http.S3Request;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -38,6 +40,37 @@ final class VersionIds {
                     versionId.isEmpty() ? "Version id cannot be the empty string" : "Invalid version id specified");
         }
         return versionId;
+    }
+
+    /**
+     * The S3 error of a failed read of a key's current version: when the key is missing because its newest version is
+     * a delete marker, 404 NoSuchKey with {@code x-amz-delete-marker} and the marker's version id, as S3 answers. Only
+     * this error path looks the marker up (one listing of the key's newest version).
+     */
+    static S3Exception currentReadFailure(BackendException e, VersionStore versions, String bucket, String key) {
+        S3Exception failure = S3Errors.translate(e);
+        if (e.status() != BackendStatus.KEY_NOT_FOUND) {
+            return failure;
+        }
+        List<VersionStore.ObjectVersion> newest;
+        try {
+            newest = versions.list(bucket, key, "", "", "", 1).versions();
+        } catch (BackendException listing) {
+            return failure;
+        }
+        if (newest.isEmpty()
+                || !newest.get(0).deleteMarker()
+                || !newest.get(0).info().key().equals(key)) {
+            return failure;
+        }
+        return new S3Exception(
+                S3ErrorCode.NO_SUCH_KEY,
+                failure.getMessage(),
+                Map.of(
+                        DELETE_MARKER_HEADER,
+                        "true",
+                        VERSION_HEADER,
+                        newest.get(0).info().versionId()));
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.o3.s3gateway.backend.CompletedPart;
 import dev.o3.s3gateway.backend.DataWriter;
 import dev.o3.s3gateway.backend.MultipartStore;
 import dev.o3.s3gateway.backend.ObjectAttributes;
+import dev.o3.s3gateway.backend.ObjectChecksum;
 import dev.o3.s3gateway.backend.ObjectInfo;
 import dev.o3.s3gateway.backend.PartInfo;
 import dev.o3.s3gateway.backend.UploadInfo;
@@ -16,6 +17,7 @@ import dev.o3.s3gateway.backend.WriteConditions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Multipart uploads kept by OM; completing one stitches the parts' blocks into the key without copying data. */
 final class OzoneMultipartStore implements MultipartStore {
@@ -46,11 +48,18 @@ final class OzoneMultipartStore implements MultipartStore {
             String uploadId,
             List<CompletedPart> parts,
             String etag,
-            WriteConditions conditions) {
+            WriteConditions conditions,
+            Optional<ObjectChecksum> checksum) {
         Map<Integer, String> etags = new LinkedHashMap<>();
         parts.forEach(part -> etags.put(part.partNumber(), part.etag()));
-        CompletedUpload completed = OmErrors.call(
-                () -> uploads(bucket).complete(key, uploadId, etags, etag, OzoneObjectStore.conditions(conditions)));
+        CompletedUpload completed = OmErrors.call(() -> uploads(bucket)
+                .complete(
+                        key,
+                        uploadId,
+                        etags,
+                        etag,
+                        OzoneObjectStore.conditions(conditions),
+                        S3KeyMetadata.commitMetadata(checksum)));
         ObjectInfo info = S3KeyMetadata.objectInfo(
                 OmErrors.call(() -> store.bucket(volume, bucket).getKey(key)));
         return new ObjectInfo(
@@ -71,7 +80,12 @@ final class OzoneMultipartStore implements MultipartStore {
     @Override
     public List<PartInfo> listParts(String bucket, String key, String uploadId) {
         return OmErrors.call(() -> uploads(bucket).listParts(key, uploadId)).stream()
-                .map(part -> new PartInfo(part.partNumber(), part.etag(), part.size(), part.modified()))
+                .map(part -> new PartInfo(
+                        part.partNumber(),
+                        part.etag(),
+                        part.size(),
+                        part.modified(),
+                        S3KeyMetadata.checksum(part.metadata())))
                 .toList();
     }
 

@@ -36,18 +36,26 @@ final class S3KeyMetadata {
                 .orElse(Map.of());
     }
 
+    /** The checksum a PUT's or a part's {@link #commitMetadata} holds, if any. */
+    static Optional<ObjectChecksum> checksum(Map<String, String> metadata) {
+        return metadata.entrySet().stream()
+                .filter(entry -> entry.getKey().startsWith(CHECKSUM))
+                .findFirst()
+                .map(entry -> new ObjectChecksum(
+                        entry.getKey().substring(CHECKSUM.length()).toUpperCase(Locale.ROOT), entry.getValue()));
+    }
+
     /** The S3 view of a key. */
     static ObjectInfo objectInfo(KeyInfo key) {
         String contentType = key.contentType().isEmpty() ? ObjectAttributes.DEFAULT_CONTENT_TYPE : key.contentType();
         Map<String, String> userMetadata = new LinkedHashMap<>();
         Map<String, String> contentHeaders = new LinkedHashMap<>();
-        ObjectChecksum checksum = null;
         for (Map.Entry<String, String> entry : key.metadata().entrySet()) {
             String name = entry.getKey();
             if (name.startsWith(CHECKSUM)) {
-                checksum = new ObjectChecksum(
-                        name.substring(CHECKSUM.length()).toUpperCase(Locale.ROOT), entry.getValue());
-            } else if (name.startsWith(PREFIX)) {
+                continue;
+            }
+            if (name.startsWith(PREFIX)) {
                 contentHeaders.put(name.substring(PREFIX.length()), entry.getValue());
             } else {
                 userMetadata.put(name, entry.getValue());
@@ -59,7 +67,7 @@ final class S3KeyMetadata {
                 key.etag(),
                 key.modificationTime(),
                 new ObjectAttributes(contentType, userMetadata, key.tags(), contentHeaders),
-                Optional.ofNullable(checksum),
+                checksum(key.metadata()),
                 key.versionId());
     }
 }

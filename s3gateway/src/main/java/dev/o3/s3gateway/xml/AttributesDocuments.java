@@ -27,15 +27,15 @@ public final class AttributesDocuments {
             @JsonProperty("ChecksumSHA1") String sha1,
             @JsonProperty("ChecksumSHA256") String sha256,
             @JsonProperty("ChecksumType") String type) {
-        /** The element of one algorithm (S3's upper-case name) and its base64 value. */
-        public static Checksum of(String algorithm, String value) {
+        /** The element of one algorithm (S3's upper-case name), its base64 value and S3's ChecksumType. */
+        public static Checksum of(String algorithm, String value, String type) {
             return new Checksum(
                     algorithm.equals("CRC32") ? value : null,
                     algorithm.equals("CRC32C") ? value : null,
                     algorithm.equals("CRC64NVME") ? value : null,
                     algorithm.equals("SHA1") ? value : null,
                     algorithm.equals("SHA256") ? value : null,
-                    "FULL_OBJECT");
+                    type);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.o3.s3gateway.xml;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -26,14 +27,77 @@ public final class MultipartDocuments {
         }
     }
 
-    /** CompleteMultipartUpload. */
+    /**
+     * The {@code Checksum<ALGORITHM>} elements of a part or object: at most one is set.
+     *
+     * @param crc32 base64 CRC32, or null
+     * @param crc32c base64 CRC32C, or null
+     * @param crc64nvme base64 CRC64NVME, or null
+     * @param sha1 base64 SHA-1, or null
+     * @param sha256 base64 SHA-256, or null
+     */
+    public record Checksums(String crc32, String crc32c, String crc64nvme, String sha1, String sha256) {
+        /** No checksum. */
+        public static final Checksums NONE = new Checksums(null, null, null, null, null);
+
+        /** The element of one algorithm (S3's upper-case name) and its base64 value. */
+        public static Checksums of(String algorithm, String value) {
+            return new Checksums(
+                    algorithm.equals("CRC32") ? value : null,
+                    algorithm.equals("CRC32C") ? value : null,
+                    algorithm.equals("CRC64NVME") ? value : null,
+                    algorithm.equals("SHA1") ? value : null,
+                    algorithm.equals("SHA256") ? value : null);
+        }
+    }
+
+    /** CompleteMultipartUpload; the checksum elements only when the object has a (composite) checksum. */
     @JacksonXmlRootElement(localName = "CompleteMultipartUploadResult")
-    @JsonPropertyOrder({"Location", "Bucket", "Key", "ETag"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({
+        "Location",
+        "Bucket",
+        "Key",
+        "ETag",
+        "ChecksumCRC32",
+        "ChecksumCRC32C",
+        "ChecksumCRC64NVME",
+        "ChecksumSHA1",
+        "ChecksumSHA256",
+        "ChecksumType"
+    })
     public record CompleteMultipartUploadResult(
             @JsonProperty("Location") String location,
             @JsonProperty("Bucket") String bucket,
             @JsonProperty("Key") String key,
-            @JsonProperty("ETag") String etag) {
+            @JsonProperty("ETag") String etag,
+            @JsonIgnore Checksums checksums,
+            @JsonProperty("ChecksumType") String checksumType) {
+        @JsonProperty("ChecksumCRC32")
+        public String crc32() {
+            return checksums.crc32();
+        }
+
+        @JsonProperty("ChecksumCRC32C")
+        public String crc32c() {
+            return checksums.crc32c();
+        }
+
+        @JsonProperty("ChecksumCRC64NVME")
+        public String crc64nvme() {
+            return checksums.crc64nvme();
+        }
+
+        @JsonProperty("ChecksumSHA1")
+        public String sha1() {
+            return checksums.sha1();
+        }
+
+        @JsonProperty("ChecksumSHA256")
+        public String sha256() {
+            return checksums.sha256();
+        }
+
         /** The S3 namespace, written as the root element's default namespace. */
         @JacksonXmlProperty(isAttribute = true, localName = "xmlns")
         public String xmlns() {
@@ -52,13 +116,50 @@ public final class MultipartDocuments {
         }
     }
 
-    /** One part in ListParts. */
-    @JsonPropertyOrder({"PartNumber", "LastModified", "ETag", "Size"})
+    /** One part in ListParts, with the checksum it was uploaded with, if any. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({
+        "PartNumber",
+        "LastModified",
+        "ETag",
+        "Size",
+        "ChecksumCRC32",
+        "ChecksumCRC32C",
+        "ChecksumCRC64NVME",
+        "ChecksumSHA1",
+        "ChecksumSHA256"
+    })
     public record Part(
             @JsonProperty("PartNumber") int partNumber,
             @JsonProperty("LastModified") String lastModified,
             @JsonProperty("ETag") String etag,
-            @JsonProperty("Size") long size) {}
+            @JsonProperty("Size") long size,
+            @JsonIgnore Checksums checksums) {
+        @JsonProperty("ChecksumCRC32")
+        public String crc32() {
+            return checksums.crc32();
+        }
+
+        @JsonProperty("ChecksumCRC32C")
+        public String crc32c() {
+            return checksums.crc32c();
+        }
+
+        @JsonProperty("ChecksumCRC64NVME")
+        public String crc64nvme() {
+            return checksums.crc64nvme();
+        }
+
+        @JsonProperty("ChecksumSHA1")
+        public String sha1() {
+            return checksums.sha1();
+        }
+
+        @JsonProperty("ChecksumSHA256")
+        public String sha256() {
+            return checksums.sha256();
+        }
+    }
 
     /** ListParts. */
     @JacksonXmlRootElement(localName = "ListPartsResult")

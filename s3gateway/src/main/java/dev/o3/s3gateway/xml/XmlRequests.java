@@ -4,6 +4,8 @@ import dev.o3.s3gateway.acl.Grant;
 import dev.o3.s3gateway.acl.Grantee;
 import dev.o3.s3gateway.acl.Permission;
 import dev.o3.s3gateway.backend.CompletedPart;
+import dev.o3.s3gateway.backend.ObjectChecksum;
+import dev.o3.s3gateway.body.ChecksumAlgorithm;
 import dev.o3.s3gateway.error.S3ErrorCode;
 import dev.o3.s3gateway.error.S3Exception;
 import java.io.ByteArrayInputStream;
@@ -36,8 +38,16 @@ public final class XmlRequests {
         for (Element part : children(parse(xml, "CompleteMultipartUpload"), "Part")) {
             String number = text(part, "PartNumber").orElseThrow(XmlRequests::malformed);
             String etag = text(part, "ETag").orElseThrow(XmlRequests::malformed);
+            Optional<ObjectChecksum> checksum = Optional.empty();
+            for (ChecksumAlgorithm algorithm : ChecksumAlgorithm.values()) {
+                Optional<String> value = text(part, "Checksum" + algorithm.name());
+                if (value.isPresent()) {
+                    checksum = Optional.of(
+                            new ObjectChecksum(algorithm.name(), value.get().trim()));
+                }
+            }
             try {
-                parts.add(new CompletedPart(Integer.parseInt(number.trim()), unquote(etag.trim())));
+                parts.add(new CompletedPart(Integer.parseInt(number.trim()), unquote(etag.trim()), checksum));
             } catch (NumberFormatException e) {
                 throw new S3Exception(S3ErrorCode.MALFORMED_XML, "Bad PartNumber " + number, e);
             }

@@ -54,7 +54,6 @@ class TestCannedAcls {
                 List.<Grant>of(),
                 List.of(ALL_READ),
                 List.of(OWNER, bob),
-                List.of(OWNER, email),
                 List.of(OWNER, logs),
                 List.of(OWNER, ALL_WRITE),
                 List.of(OWNER, ALL_READ, AUTHENTICATED_READ),
@@ -63,6 +62,9 @@ class TestCannedAcls {
         }
         assertCode(
                 () -> CannedAcls.fromGrants(Optional.of("bob"), List.of(OWNER), "alice"), S3ErrorCode.INVALID_ARGUMENT);
+        assertCode(
+                () -> CannedAcls.fromGrants(Optional.empty(), List.of(OWNER, email), "alice"),
+                S3ErrorCode.UNRESOLVABLE_GRANT_BY_EMAIL_ADDRESS);
     }
 
     @Test
@@ -99,6 +101,9 @@ class TestCannedAcls {
         assertCode(
                 () -> CannedAcls.fromHeaders(request(Map.of("x-amz-grant-read", "everyone"))),
                 S3ErrorCode.INVALID_ARGUMENT);
+        assertCode(
+                () -> CannedAcls.fromHeaders(request(Map.of("x-amz-grant-read", "emailAddress=\"a@example.com\""))),
+                S3ErrorCode.UNRESOLVABLE_GRANT_BY_EMAIL_ADDRESS);
         assertCode(
                 () -> CannedAcls.fromHeaders(
                         request(Map.of("x-amz-grant-read", "uri=" + Grantee.ALL_USERS, "x-amz-acl", "public-read"))),

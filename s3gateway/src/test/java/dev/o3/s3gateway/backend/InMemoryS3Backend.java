@@ -530,7 +530,14 @@ public final class InMemoryS3Backend implements S3Backend {
                     .put(
                             partNumber,
                             new StoredObject(
-                                    new ObjectInfo(key, data.length, etag, clock.instant(), ObjectAttributes.of("")),
+                                    new ObjectInfo(
+                                            key,
+                                            data.length,
+                                            etag,
+                                            clock.instant(),
+                                            ObjectAttributes.of(""),
+                                            checksum,
+                                            ""),
                                     data,
                                     CannedAcl.PRIVATE)));
         }
@@ -542,7 +549,8 @@ public final class InMemoryS3Backend implements S3Backend {
                 String uploadId,
                 List<CompletedPart> parts,
                 String etag,
-                WriteConditions conditions) {
+                WriteConditions conditions,
+                Optional<ObjectChecksum> checksum) {
             synchronized (lock) {
                 check(conditions, bucket(requester, bucket).objects().get(key));
                 Upload upload = upload(bucket, key, uploadId);
@@ -558,7 +566,8 @@ public final class InMemoryS3Backend implements S3Backend {
                     }
                     data.write(stored.data(), 0, stored.data().length);
                 }
-                ObjectInfo info = new ObjectInfo(key, data.size(), etag, clock.instant(), upload.attributes());
+                ObjectInfo info =
+                        new ObjectInfo(key, data.size(), etag, clock.instant(), upload.attributes(), checksum, "");
                 Bucket found = bucket(requester, bucket);
                 found.objects().put(key, new StoredObject(info, data.toByteArray(), upload.acl()));
                 found.uploads().remove(uploadId);
@@ -584,7 +593,8 @@ public final class InMemoryS3Backend implements S3Backend {
                                 number,
                                 part.info().etag(),
                                 part.info().size(),
-                                part.info().lastModified())));
+                                part.info().lastModified(),
+                                part.info().checksum())));
                 return parts;
             }
         }

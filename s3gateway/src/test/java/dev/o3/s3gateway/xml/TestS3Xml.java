@@ -7,10 +7,12 @@ import dev.o3.s3gateway.acl.Grant;
 import dev.o3.s3gateway.acl.Grantee;
 import dev.o3.s3gateway.acl.Permission;
 import dev.o3.s3gateway.backend.CompletedPart;
+import dev.o3.s3gateway.backend.ObjectChecksum;
 import dev.o3.s3gateway.error.S3Exception;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Shapes of the XML documents the gateway writes and reads. */
@@ -67,7 +69,8 @@ class TestS3Xml {
     void readsRequestDocuments() {
         byte[] complete = ("<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
                         + "<Part><PartNumber>1</PartNumber><ETag>\"aa\"</ETag></Part>"
-                        + "<Part><ETag>bb</ETag><PartNumber>2</PartNumber></Part></CompleteMultipartUpload>")
+                        + "<Part><ETag>bb</ETag><ChecksumCRC32>AAAAAA==</ChecksumCRC32><PartNumber>2</PartNumber>"
+                        + "</Part></CompleteMultipartUpload>")
                 .getBytes(StandardCharsets.UTF_8);
         byte[] delete = "<Delete><Quiet>true</Quiet><Object><Key>a</Key></Object><Object><Key>b</Key></Object></Delete>"
                 .getBytes(StandardCharsets.UTF_8);
@@ -75,7 +78,9 @@ class TestS3Xml {
                 .getBytes(StandardCharsets.UTF_8);
 
         assertThat(XmlRequests.completedParts(complete))
-                .containsExactly(new CompletedPart(1, "aa"), new CompletedPart(2, "bb"));
+                .containsExactly(
+                        new CompletedPart(1, "aa", Optional.empty()),
+                        new CompletedPart(2, "bb", Optional.of(new ObjectChecksum("CRC32", "AAAAAA=="))));
         assertThat(XmlRequests.deleteRequest(delete))
                 .isEqualTo(new XmlRequests.DeleteRequest(List.of("a", "b"), List.of("", ""), true));
         assertThat(XmlRequests.tags(tagging)).isEqualTo(Map.of("k", "v"));
