@@ -27,7 +27,6 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileChecksum;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIOException;
@@ -45,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * Hadoop configuration. Append, concat, truncate, setTimes, hflush and hsync are not supported. Thread-safe, as Hadoop
  * file systems are.
  */
-public class RootedOzoneFileSystem extends FileSystem {
+public class RootedOzoneFileSystem extends TokenIssuingFileSystem {
     /** The URI scheme. */
     public static final String SCHEME = "ofs";
     /** The OM address(es) used when the URI names none. */
@@ -86,6 +85,11 @@ public class RootedOzoneFileSystem extends FileSystem {
     @Override
     public URI getUri() {
         return uri;
+    }
+
+    @Override
+    OzoneClient tokenClient() {
+        return client;
     }
 
     @Override
