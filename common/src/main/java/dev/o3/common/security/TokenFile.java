@@ -45,14 +45,15 @@ public final class TokenFile {
             throw new UncheckedIOException("cannot read the token file " + file + ": " + e.getMessage(), e);
         }
         if (!text.startsWith(TAG)) {
-            throw new UncheckedIOException(
-                    new IOException(file + " is not an O3 token file (ozone sh token get -t FILE writes one)"));
+            String message = file + " is not an O3 token file (ozone sh token get -t FILE writes one)";
+            throw new UncheckedIOException(message, new IOException(message));
         }
         try {
             return DelegationToken.parseFrom(
                     Base64.getDecoder().decode(text.substring(TAG.length()).strip()));
         } catch (InvalidProtocolBufferException | IllegalArgumentException e) {
-            throw new UncheckedIOException(new IOException(file + " holds a damaged token: " + e.getMessage(), e));
+            String message = file + " holds a damaged token: " + e.getMessage();
+            throw new UncheckedIOException(message, new IOException(message, e));
         }
     }
 
