@@ -8,13 +8,16 @@ import dev.o3.client.api.DelegationTokenClient.IssuedToken;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.config.ClientConfigKeys;
 import dev.o3.client.om.OmException;
+import dev.o3.common.security.CredentialFile;
 import dev.o3.common.security.DelegationTokens;
 import dev.o3.common.security.TokenFile;
+import dev.o3.hadoopfs.RootedOzoneFileSystem;
 import dev.o3.minicluster.MiniO3Cluster;
 import dev.o3.om.server.OzoneManagerServer;
 import dev.o3.proto.om.DelegationToken;
 import dev.o3.proto.om.DelegationTokenIdentifier;
 import dev.o3.proto.om.OmStatus;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,6 +25,9 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.security.token.Token;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -36,7 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Delegation tokens on a secure three-OM cluster (mutual TLS, signed calls): a token authenticates its holder as its
  * owner and nothing more; only its renewer renews it; a cancelled, expired, altered or wrongly signed token is
- * refused with a message that says why; and a token issued by one leader works at the next.
+ * refused with a message that says why; a token issued by one leader works at the next; and ofs hands a Hadoop job
+ * a token of its user.
  */
 @Tag("integration")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -79,6 +86,32 @@ class DelegationTokenIT {
     void stop() {
         if (cluster != null) {
             cluster.close();
+        }
+    }
+
+    @Test
+    @Order(0)
+    void ofsHandsAJobATokenOfItsUser() throws Exception {
+        Path credentials = directory.resolve("alice.credentials");
+        CredentialFile.write(credentials, cluster.credential(ALICE));
+        Configuration conf = new Configuration(false);
+        cluster.clientConfiguration().explicitValues().forEach(conf::set);
+        conf.set(ClientConfigKeys.CREDENTIALS_FILE.name(), credentials.toString());
+        conf.set("fs.ofs.impl", RootedOzoneFileSystem.class.getName());
+        try (FileSystem fs = FileSystem.newInstance(URI.create("ofs:///"), conf)) {
+            Token<?> token = fs.getDelegationToken("yarn/rm.example.com@EXAMPLE.COM");
+            assertThat(token.getKind()).hasToString(DelegationTokens.KIND);
+            assertThat(token.getService()).hasToString(fs.getCanonicalServiceName());
+            DelegationTokenIdentifier identifier = DelegationTokens.parse(token.getIdentifier());
+            assertThat(identifier.getOwner()).isEqualTo(ALICE);
+            assertThat(identifier.getRenewer()).isEqualTo("yarn");
+            DelegationToken asIssued = DelegationToken.newBuilder()
+                    .setIdentifier(ByteString.copyFrom(token.getIdentifier()))
+                    .setPassword(ByteString.copyFrom(token.getPassword()))
+                    .build();
+            try (OzoneClient job = tokenClient(tokenFile(asIssued))) {
+                assertThat(job.objectStore().getVolume(VOLUME).info().owner()).isEqualTo(ALICE);
+            }
         }
     }
 
