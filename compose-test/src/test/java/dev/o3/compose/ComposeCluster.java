@@ -109,13 +109,18 @@ final class ComposeCluster implements Startable {
 
     /** Runs {@code command} in the container of {@code service}; fails unless it exits with 0. */
     String exec(String service, String... command) {
+        ExecResult result = execResult(service, command);
+        if (result.getExitCode() != 0) {
+            throw new IllegalStateException(String.join(" ", command) + " in " + service + " exited with "
+                    + result.getExitCode() + ": " + result.getStderr() + result.getStdout());
+        }
+        return result.getStdout();
+    }
+
+    /** Runs {@code command} in the container of {@code service}, as user o3, whatever its exit code. */
+    ExecResult execResult(String service, String... command) {
         try {
-            ExecResult result = container(service).execInContainer(command);
-            if (result.getExitCode() != 0) {
-                throw new IllegalStateException(String.join(" ", command) + " in " + service + " exited with "
-                        + result.getExitCode() + ": " + result.getStderr() + result.getStdout());
-            }
-            return result.getStdout();
+            return container(service).execInContainer(command);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
+import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.junit.jupiter.Container;
 import org.testcontainers.junit.jupiter.Testcontainers;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -34,9 +35,11 @@ import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
- * The docker-compose demo cluster end to end: it starts with every datanode in two pipelines, serves the S3 smoke
- * test (put, get, list, multipart, delete) through both gateways, reads every key with a datanode killed, and finds
- * every key after the whole cluster stopped and started again. The steps share one cluster and run in order.
+ * The docker-compose demo cluster end to end: it starts with every datanode in two pipelines, refuses native calls
+ * without the caller's key and serves them with it, serves the S3 smoke test (put, get, list, multipart, delete)
+ * through both gateways to a user with a secret from {@code ozone s3 getsecret}, reads every key with a datanode
+ * killed, and finds every key after the whole cluster stopped and started again. The steps share one cluster and run
+ * in order.
  */
 @Tag("integration")
 @Testcontainers
@@ -45,8 +48,14 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ComposeClusterIT {
     private static final String BUCKET = "compose";
+    /** A user without administrator rights, known to OM only through the S3 secret the administrator made. */
+    private static final String S3_USER = "alice";
     /** Six datanodes in two pipelines each, three members a pipeline. */
     private static final int PIPELINES = 6 * 2 / 3;
+
+    /** Writes a credential file with a made-up secret for the administrator's access key and points at it. */
+    private static final String FORGED_CREDENTIAL = "printf 'access_key_id=o3\\nsecret_access_key=%s\\n' "
+            + "0123456789abcdef > /tmp/forged && chmod 600 /tmp/forged && O3_CREDENTIALS=/tmp/forged";
 
     private static final Pattern SECRET = Pattern.compile("awsAccessKey=(\\S+)\\s+awsSecret=(\\S+)");
 
@@ -61,8 +70,9 @@ class ComposeClusterIT {
 
     @BeforeAll
     void readS3Secret() {
-        // As docs/getting-started.md shows: the secret from `ozone s3 getsecret` inside a container.
-        String secret = CLUSTER.exec("om1", "ozone", "s3", "getsecret");
+        // As docs/deployment.md shows: the administrator (o3, whose key the compose file put in every container's
+        // ~/.ozone/credentials) creates an S3 user's secret with `ozone s3 getsecret -u` inside a container.
+        String secret = CLUSTER.exec("om1", "ozone", "s3", "getsecret", "-u", S3_USER);
         Matcher matcher = SECRET.matcher(secret);
         assertThat(matcher.find()).as("getsecret printed %s", secret).isTrue();
         credentials = AwsBasicCredentials.create(matcher.group(1), matcher.group(2));
@@ -80,6 +90,25 @@ class ComposeClusterIT {
 
     @Test
     @Order(2)
+    void nativeCallsNeedTheCallersKey() {
+        // No credential file, whatever user the caller claims: OM refuses the unsigned call.
+        ExecResult unsigned = CLUSTER.execResult(
+                "om1", "env", "O3_CREDENTIALS=/tmp/no-credential", "ozone", "sh", "volume", "list", "--user", "o3");
+        assertThat(unsigned.getExitCode()).as("exit code of an unsigned call").isEqualTo(1);
+        assertThat(unsigned.getStderr()).contains("UNAUTHENTICATED").contains("carries no credential");
+
+        // A key that OM did not issue.
+        ExecResult forged = CLUSTER.execResult("om1", "bash", "-c", FORGED_CREDENTIAL + " ozone sh volume list");
+        assertThat(forged.getExitCode()).as("exit code of a forged call").isEqualTo(1);
+        assertThat(forged.getStderr()).contains("UNAUTHENTICATED");
+
+        // The administrator's key from ~/.ozone/credentials, in another container than the OM that wrote it.
+        CLUSTER.exec("s3g2", "ozone", "sh", "volume", "create", "/compose-native");
+        assertThat(CLUSTER.exec("dn3", "ozone", "sh", "volume", "list")).contains("compose-native");
+    }
+
+    @Test
+    @Order(3)
     void s3SmokeTestThroughBothGateways() {
         try (S3Client first = s3("s3g1");
                 S3Client second = s3("s3g2")) {
@@ -111,7 +140,7 @@ class ComposeClusterIT {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void readsEveryKeyWithADatanodeKilled() {
         CLUSTER.kill("dn1");
         assertThat(CLUSTER.isRunning("dn1")).isFalse();
@@ -122,7 +151,7 @@ class ComposeClusterIT {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void findsEveryKeyAfterTheWholeClusterRestarts() {
         List<String> stopOrder = new ArrayList<>(ComposeCluster.GATEWAYS);
         stopOrder.addAll(ComposeCluster.DATANODES);

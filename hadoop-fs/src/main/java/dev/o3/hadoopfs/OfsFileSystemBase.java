@@ -6,7 +6,6 @@ import dev.o3.client.api.OzoneBucket;
 import dev.o3.client.api.PathStatus;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
@@ -17,9 +16,9 @@ import org.apache.hadoop.util.functional.RemoteIterators;
 /**
  * What {@link RootedOzoneFileSystem} adds to Hadoop's defaults for listings and statistics: lazy, paged {@code
  * listStatusIterator} and {@code listFiles}, and the file system's IOStatistics. Kept apart for the fan-out of the
- * file system class.
+ * file system class; delegation tokens come from {@link TokenIssuingFileSystem}.
  */
-abstract class OfsFileSystemBase extends FileSystem implements IOStatisticsSource {
+abstract class OfsFileSystemBase extends TokenIssuingFileSystem implements IOStatisticsSource {
     private final OfsStatistics statisticsStore = new OfsStatistics();
     private int listingPageSize;
 

@@ -112,6 +112,11 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
     }
 
     @Override
+    OzoneClient tokenClient() {
+        return client;
+    }
+
+    @Override
     public Path getWorkingDirectory() {
         return workingDirectory;
     }

@@ -11,7 +11,10 @@ import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.ratis.RatisClientOptions;
 import dev.o3.common.security.CredentialFile;
+import dev.o3.common.security.DelegationTokens;
+import dev.o3.common.security.TokenFile;
 import dev.o3.common.security.UserCredential;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -35,7 +38,7 @@ public final class OzoneClient implements AutoCloseable {
     /**
      * A client of the cluster in {@code conf} (ozone.om.address), acting as {@code user}, signing its calls with the
      * credential in the user's credential file when there is one ({@link #credentialOf}). A credential names its
-     * user: when {@code user} is only the OS user's name, the client acts as the credential's user instead.
+     * user (a token its owner): when {@code user} is only the OS user's name, the client acts as that user instead.
      */
     public static OzoneClient create(OzoneConfiguration conf, String user) {
         return create(conf, user, GrpcConfig.from(conf));
@@ -50,16 +53,21 @@ public final class OzoneClient implements AutoCloseable {
         Optional<UserCredential> credential = credentialOf(conf);
         String actingUser = credential
                 .filter(key -> user.equals(System.getProperty("user.name")))
-                .map(UserCredential::accessKeyId)
+                .map(DelegationTokens::userOf)
                 .orElse(user);
         return create(conf, actingUser, credential, grpc);
     }
 
     /**
-     * The credential of this client's user: the file {@code ozone.client.credentials.file} names, else {@link
-     * CredentialFile#defaultLocation()}; empty when there is no such file.
+     * The credential of this client's user: a delegation token from the file {@code ozone.client.token.file} or
+     * {@code $OZONE_TOKEN_FILE} names, else the access key in the file {@code ozone.client.credentials.file} names,
+     * else in {@link CredentialFile#defaultLocation()}; empty when there is no such file.
      */
     public static Optional<UserCredential> credentialOf(OzoneConfiguration conf) {
+        Optional<Path> tokenFile = conf.find(ClientConfigKeys.TOKEN_FILE).or(TokenFile::fromEnvironment);
+        if (tokenFile.isPresent()) {
+            return Optional.of(DelegationTokens.credentialOf(TokenFile.read(tokenFile.get())));
+        }
         return CredentialFile.read(
                 conf.find(ClientConfigKeys.CREDENTIALS_FILE).orElseGet(CredentialFile::defaultLocation));
     }
@@ -103,6 +111,11 @@ public final class OzoneClient implements AutoCloseable {
      */
     public ObjectStore objectStoreAsAnonymous() {
         return new ObjectStore(om.asAnonymous(), datanodes, config);
+    }
+
+    /** Delegation tokens of the calling user. */
+    public DelegationTokenClient delegationTokens() {
+        return new DelegationTokenClient(om);
     }
 
     public ClientConfig config() {

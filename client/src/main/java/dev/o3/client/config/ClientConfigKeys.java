@@ -69,6 +69,11 @@ public final class ClientConfigKeys implements ConfigGroup {
             "The file holding the user's access key and secret, with which the client signs every call to OM and"
                     + " SCM in secure mode (default: $O3_CREDENTIALS, else ~/.ozone/credentials; written by ozone"
                     + " login).");
+    public static final ConfigKey<Path> TOKEN_FILE = ConfigKey.optional(
+            "ozone.client.token.file",
+            ConfigType.PATH,
+            "A delegation token file (ozone sh token get -t FILE) the client signs its OM calls with instead of the"
+                    + " credential file, acting as the token's owner (default: $OZONE_TOKEN_FILE when set).");
 
     @Override
     public String title() {
@@ -92,6 +97,7 @@ public final class ClientConfigKeys implements ConfigGroup {
                 MAX_RETRIES,
                 BLOCK_ALLOCATION_TIMEOUT,
                 OM_FAILOVER_TIMEOUT,
-                CREDENTIALS_FILE);
+                CREDENTIALS_FILE,
+                TOKEN_FILE);
     }
 }

@@ -2,8 +2,11 @@ package dev.o3.client.shell;
 
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.cli.ConfigOptions;
+import dev.o3.client.config.ClientConfigKeys;
+import dev.o3.common.config.OzoneConfiguration;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,12 +25,23 @@ abstract class ClientCommand implements Callable<Integer> {
             defaultValue = "${sys:user.name}")
     private String user;
 
+    @Option(
+            names = "--token",
+            paramLabel = "FILE",
+            description = "Sign with this delegation token file (ozone sh token get) instead of your credential,"
+                    + " as the token's owner (default: $OZONE_TOKEN_FILE when set).")
+    private Path token;
+
     @Spec
     private CommandSpec spec;
 
     @Override
     public final Integer call() throws IOException {
-        try (OzoneClient client = OzoneClient.create(config.load(), user)) {
+        OzoneConfiguration conf = config.load();
+        if (token != null) {
+            conf = conf.with(ClientConfigKeys.TOKEN_FILE, token);
+        }
+        try (OzoneClient client = OzoneClient.create(conf, user)) {
             run(client, spec.commandLine().getOut());
         }
         return 0;

@@ -7,5 +7,5 @@ import picocli.CommandLine.Command;
         name = "sh",
         mixinStandardHelpOptions = true,
         description = "Volume, bucket and key commands. Paths look like /volume/bucket/key.",
-        subcommands = {VolumeCommand.class, BucketCommand.class, KeyCommand.class})
+        subcommands = {VolumeCommand.class, BucketCommand.class, KeyCommand.class, TokenCommand.class})
 public final class ShellCommand {}

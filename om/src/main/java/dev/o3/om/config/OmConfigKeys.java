@@ -102,6 +102,22 @@ public final class OmConfigKeys implements ConfigGroup {
             "1000000",
             "In secure mode, most signature nonces the OM remembers to refuse replays; past it the oldest are"
                     + " dropped and signatures older than them refused, so a busy OM narrows its skew window instead.");
+    public static final ConfigKey<Duration> DELEGATION_TOKEN_MAX_LIFETIME = ConfigKey.of(
+            "ozone.delegation.token.max-lifetime",
+            ConfigType.DURATION_TYPE,
+            "7d",
+            "In secure mode, how long a delegation token can live at most, however often it is renewed.");
+    public static final ConfigKey<Duration> DELEGATION_TOKEN_RENEW_INTERVAL = ConfigKey.of(
+            "ozone.delegation.token.renew-interval",
+            ConfigType.DURATION_TYPE,
+            "1d",
+            "In secure mode, how long a delegation token stays valid after it was issued or last renewed.");
+    public static final ConfigKey<Duration> DELEGATION_KEY_UPDATE_INTERVAL = ConfigKey.of(
+            "ozone.delegation.key.update-interval",
+            ConfigType.DURATION_TYPE,
+            "1d",
+            "In secure mode, how often the OM leader makes a new key to sign delegation tokens with (older keys"
+                    + " keep verifying the tokens they signed until those reach their max lifetime).");
     public static final ConfigKey<Integer> HANDLER_COUNT = ConfigKey.of(
             "ozone.om.handler.count",
             ConfigType.intRange(1, 1024),
@@ -217,6 +233,9 @@ public final class OmConfigKeys implements ConfigGroup {
                 PROXY_USERS,
                 AUTH_CLOCK_SKEW,
                 AUTH_REPLAY_CACHE_ENTRIES,
+                DELEGATION_TOKEN_MAX_LIFETIME,
+                DELEGATION_TOKEN_RENEW_INTERVAL,
+                DELEGATION_KEY_UPDATE_INTERVAL,
                 HANDLER_COUNT,
                 MULTIPART_MIN_PART_SIZE,
                 DEFAULT_BUCKET_LAYOUT,

@@ -1,6 +1,8 @@
 package dev.o3.om.db;
 
 import dev.o3.proto.om.BucketInfo;
+import dev.o3.proto.om.DelegationKeyRecord;
+import dev.o3.proto.om.DelegationTokenRecord;
 import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.MultipartUploadRecord;
 import dev.o3.proto.om.OpenKeyRecord;
@@ -22,6 +24,7 @@ import java.util.List;
  *   <li>directories and files (FILE_SYSTEM_OPTIMIZED): {@code bucketId/parentId/name}; a rename changes one row
  *   <li>deleted keys: {@code /vol/bucket/key#objectId}; deleted directories: {@code bucketId/parentId/name#objectId}
  *   <li>multipart uploads: {@code /vol/bucket/key#uploadId}; S3 secrets: user; transaction info: one row
+ *   <li>delegation keys: the id in 10 digits; delegation tokens: the sequence number in 20 digits
  *   <li>retry cache: {@code clientUuid#callId} (see {@code dev.o3.om.apply.RetryCache})
  *   <li>noncurrent versions and delete markers (versioned OBJECT_STORE buckets): {@code /vol/bucket/key\0} and 16 hex
  *       digits of {@code Long.MAX_VALUE - versionSeq}, so a key's versions sort newest first, right after the key
@@ -51,6 +54,10 @@ public final class OmSchema {
             new TableDefinition<>("multipartInfoTable", Codecs.STRING, Codecs.proto(MultipartUploadRecord.parser()));
     public static final TableDefinition<String, S3SecretRecord> S3_SECRETS =
             new TableDefinition<>("s3SecretTable", Codecs.STRING, Codecs.proto(S3SecretRecord.parser()));
+    public static final TableDefinition<String, DelegationKeyRecord> DELEGATION_KEYS =
+            new TableDefinition<>("delegationKeyTable", Codecs.STRING, Codecs.proto(DelegationKeyRecord.parser()));
+    public static final TableDefinition<String, DelegationTokenRecord> DELEGATION_TOKENS =
+            new TableDefinition<>("delegationTokenTable", Codecs.STRING, Codecs.proto(DelegationTokenRecord.parser()));
     public static final TableDefinition<String, RetryCacheRecord> RETRY_CACHE =
             new TableDefinition<>("retryCacheTable", Codecs.STRING, Codecs.proto(RetryCacheRecord.parser()));
     public static final TableDefinition<String, TransactionInfoRecord> TRANSACTION_INFO =
@@ -72,7 +79,9 @@ public final class OmSchema {
             MULTIPART_UPLOADS,
             S3_SECRETS,
             RETRY_CACHE,
-            VERSIONS);
+            VERSIONS,
+            DELEGATION_KEYS,
+            DELEGATION_TOKENS);
 
     /**
      * Tables small enough and read often enough to keep whole in memory (Ozone does the same for volumes and
@@ -109,7 +118,9 @@ public final class OmSchema {
                     S3_SECRETS,
                     RETRY_CACHE,
                     TRANSACTION_INFO,
-                    VERSIONS));
+                    VERSIONS,
+                    DELEGATION_KEYS,
+                    DELEGATION_TOKENS));
 
     private OmSchema() {}
 }

@@ -9,6 +9,7 @@ import dev.o3.om.request.Caller;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
 import dev.o3.om.scm.ScmBlockClient;
+import dev.o3.om.security.DelegationTokenConfig;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.hdds.ReplicationType;
@@ -18,6 +19,7 @@ import dev.o3.proto.om.BucketLayout;
 import dev.o3.proto.om.CreateBucketRequest;
 import dev.o3.proto.om.CreateKeyRequest;
 import dev.o3.proto.om.CreateMultipartKeyRequest;
+import dev.o3.proto.om.GetDelegationTokenRequest;
 import dev.o3.proto.om.MultipartUploadRecord;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
@@ -28,14 +30,15 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
  * The leader-only work done before a request enters the log (Ozone's preExecute): block allocation at SCM, session
- * and upload ids, generated secrets, defaults for bucket layout and replication. Its results travel in the log entry,
- * so applying it is deterministic. Thread-safe.
+ * and upload ids, generated secrets, defaults for bucket layout and replication, delegation-token lifetimes. Its
+ * results travel in the log entry, so applying it is deterministic. Thread-safe.
  */
 public final class LeaderPreparation {
     private final Supplier<OmStore> store;
@@ -45,6 +48,7 @@ public final class LeaderPreparation {
     private final BucketLayout defaultLayout;
     private final String s3Volume;
     private final UniqueIdGenerator ids;
+    private final Optional<DelegationTokenConfig> delegation;
     private final SecureRandom random = new SecureRandom();
 
     public LeaderPreparation(
@@ -54,7 +58,8 @@ public final class LeaderPreparation {
             ReplicationConfig defaultReplication,
             BucketLayout defaultLayout,
             String s3Volume,
-            UniqueIdGenerator ids) {
+            UniqueIdGenerator ids,
+            Optional<DelegationTokenConfig> delegation) {
         this.store = store;
         this.scm = scm;
         this.blockSize = blockSize;
@@ -62,6 +67,17 @@ public final class LeaderPreparation {
         this.defaultLayout = defaultLayout;
         this.s3Volume = s3Volume;
         this.ids = ids;
+        this.delegation = delegation;
+    }
+
+    /** Stamps this leader's token lifetimes into the request; tokens exist only where calls are authenticated. */
+    void delegationToken(GetDelegationTokenRequest request, Caller caller, OmTransaction.Builder transaction)
+            throws OmException {
+        DelegationTokenConfig config = delegation.orElseThrow(() -> new OmException(
+                OmStatus.INVALID_REQUEST, "delegation tokens need secure mode (ozone.security.enabled)"));
+        transaction.setGetDelegationToken(request.toBuilder()
+                .setMaxLifetimeMillis(config.maxLifetime().toMillis())
+                .setRenewIntervalMillis(config.renewInterval().toMillis()));
     }
 
     void createBucket(CreateBucketRequest request, Caller caller, OmTransaction.Builder transaction) {

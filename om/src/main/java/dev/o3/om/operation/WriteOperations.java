@@ -64,6 +64,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * Every write operation of OM, one entry each: the only place that lists them. The state machine takes the {@link
@@ -93,7 +94,7 @@ public final class WriteOperations {
             settings -> new CommitKeyHandler(),
             logged((transaction, request) -> transaction.setCommitKey(request)));
 
-    private static final List<WriteOperation<?, ?>> ALL = List.of(
+    private static final List<WriteOperation<?, ?>> OPERATIONS = List.of(
             client(
                     OzoneManagerServiceGrpc.getCreateVolumeMethod(),
                     RequestCase.CREATE_VOLUME,
@@ -237,6 +238,9 @@ public final class WriteOperations {
             BucketConfigOperations.SET_BUCKET_CONFIG,
             BucketConfigOperations.LIFECYCLE_EXPIRE);
 
+    private static final List<WriteOperation<?, ?>> ALL =
+            Stream.concat(OPERATIONS.stream(), TokenOperations.ALL.stream()).toList();
+
     private WriteOperations() {}
 
     /** Every write operation, in no particular order. */
@@ -267,7 +271,7 @@ public final class WriteOperations {
     }
 
     /** A preparation that fills the log entry at once with the leader's help (defaults, ids, secrets). */
-    private static <Q> Function<LeaderPreparation, Preparation<Q>> prepared(
+    static <Q> Function<LeaderPreparation, Preparation<Q>> prepared(
             Function<LeaderPreparation, TransactionBuilder<Q>> builder) {
         return leader -> {
             TransactionBuilder<Q> fill = builder.apply(leader);

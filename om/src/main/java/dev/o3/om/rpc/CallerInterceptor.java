@@ -1,5 +1,6 @@
 package dev.o3.om.rpc;
 
+import dev.o3.common.security.DelegationTokens;
 import dev.o3.common.security.RequestSignature;
 import dev.o3.common.security.SignatureHeaders;
 import dev.o3.om.audit.OmAudit;
@@ -23,13 +24,16 @@ import java.net.SocketAddress;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.BooleanSupplier;
 
 /**
  * Decides who calls. Without authentication (security off) it believes gRPC metadata: {@code o3-user} (absent: the
  * OM's own OS user, an administrator), or {@code o3-anonymous} (any value) for an anonymous caller, which wins over
  * {@code o3-user} since it only takes rights away. With authentication every call must carry a valid signature
  * ({@code o3-access-key}, {@code o3-auth-*}; {@link RequestAuthenticator}); a call without one is closed with
- * UNAUTHENTICATED before it reaches a handler, except VerifySignature, which SCM calls without a user credential.
+ * UNAUTHENTICATED before it reaches a handler (by a follower with UNAVAILABLE, so that the client asks the leader,
+ * which may know a key or token the follower has not applied yet), except VerifySignature, which SCM calls without a
+ * user credential.
  * Also reads, for retry-safe writes, {@code o3-client-id} (UUID) plus {@code o3-call-id} (long), the request id that
  * goes into the log entry so that the OMs apply a retried call once (a malformed pair is ignored), the caller's
  * address for the audit log, and the request context of bucket policies: {@code o3-source-ip} (else the peer's
@@ -48,11 +52,21 @@ final class CallerInterceptor implements ServerInterceptor {
     private final String serverUser;
     private final Set<String> administrators;
     private final Optional<RequestAuthenticator> authenticator;
+    private final BooleanSupplier isLeader;
 
-    CallerInterceptor(String serverUser, Set<String> administrators, Optional<RequestAuthenticator> authenticator) {
+    /**
+     * @param isLeader whether this OM leads: a follower may not have applied the key or token a call was just signed
+     *     with, so it sends a call it cannot authenticate on to the leader instead of refusing it
+     */
+    CallerInterceptor(
+            String serverUser,
+            Set<String> administrators,
+            Optional<RequestAuthenticator> authenticator,
+            BooleanSupplier isLeader) {
         this.serverUser = serverUser;
         this.administrators = Set.copyOf(administrators);
         this.authenticator = authenticator;
+        this.isLeader = isLeader;
     }
 
     @Override
@@ -71,10 +85,25 @@ final class CallerInterceptor implements ServerInterceptor {
         } else {
             try {
                 caller = authenticator.get().authenticate(SignatureHeaders.read(headers, method));
+                if (method.equals(OzoneManagerServiceGrpc.getGetDelegationTokenMethod()
+                                .getFullMethodName())
+                        && DelegationTokens.isToken(Optional.ofNullable(headers.get(SignatureHeaders.ACCESS_KEY))
+                                .orElse(""))) {
+                    // a token that begets tokens would outlive its max lifetime
+                    throw new AuthenticationException(
+                            "a delegation token gets no delegation token: sign with your access key");
+                }
             } catch (AuthenticationException | IllegalArgumentException e) {
                 String message = e instanceof AuthenticationException
                         ? e.getMessage()
                         : "authentication failed: " + e.getMessage();
+                if (!isLeader.getAsBoolean()) {
+                    // UNAVAILABLE: the client moves on to the next OM, as it does from an unreachable one
+                    call.close(
+                            Status.UNAVAILABLE.withDescription("not the leader, which decides: " + message),
+                            new Metadata());
+                    return new ServerCall.Listener<>() {};
+                }
                 OmAudit.log(
                         Optional.ofNullable(headers.get(SignatureHeaders.ACCESS_KEY))
                                 .orElse(""),
@@ -82,7 +111,8 @@ final class CallerInterceptor implements ServerInterceptor {
                         "",
                         "UNAUTHENTICATED",
                         client);
-                call.close(Status.UNAUTHENTICATED.withDescription(message), new Metadata());
+                Status refusal = Status.UNAUTHENTICATED.withDescription(message);
+                call.close(refusal, new Metadata());
                 return new ServerCall.Listener<>() {};
             }
         }

@@ -8,6 +8,7 @@ import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.scm.ContainerLocations;
 import dev.o3.om.scm.ScmBlockClient;
 import dev.o3.om.security.BlockTokens;
+import dev.o3.om.security.DelegationTokenConfig;
 import dev.o3.om.security.RequestAuthenticator;
 import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.om.BucketLayout;
@@ -82,11 +83,15 @@ public final class OzoneManagerService {
                 dependencies.defaultReplication(),
                 dependencies.defaultLayout(),
                 dependencies.s3Volume(),
-                new UniqueIdGenerator(dependencies.clock()));
+                new UniqueIdGenerator(dependencies.clock()),
+                dependencies.delegation());
         ServerServiceDefinition.Builder service =
                 ServerServiceDefinition.builder(OzoneManagerServiceGrpc.getServiceDescriptor());
         CallerInterceptor callers = new CallerInterceptor(
-                dependencies.serverUser(), dependencies.administrators(), dependencies.authenticator());
+                dependencies.serverUser(),
+                dependencies.administrators(),
+                dependencies.authenticator(),
+                dependencies.ratis()::isLeader);
         WriteRpcs writes = new WriteRpcs(calls, preparation, dependencies.tokens());
         KeyRpcs.Streamed streamed = KeyRpcs.streamed(calls, writes, dependencies.tokens(), dependencies.locations());
         writes.bind(service);
@@ -119,6 +124,7 @@ public final class OzoneManagerService {
      * @param retryCacheLimits how long and how many replies the OMs keep for retried writes
      * @param authenticator checks every call's signature in secure mode; empty: callers are believed
      * @param locations where closed containers are read from now, for lookups
+     * @param delegation delegation-token lifetimes; empty when calls are not authenticated
      */
     public record Dependencies(
             String logPrefix,
@@ -138,5 +144,6 @@ public final class OzoneManagerService {
             BlockTokens tokens,
             RetryCacheLimits retryCacheLimits,
             Optional<RequestAuthenticator> authenticator,
-            ContainerLocations locations) {}
+            ContainerLocations locations,
+            Optional<DelegationTokenConfig> delegation) {}
 }

@@ -1,5 +1,6 @@
 package dev.o3.om.security;
 
+import dev.o3.common.security.DelegationTokens;
 import dev.o3.common.security.RequestSignature;
 import dev.o3.om.request.Caller;
 import java.time.Clock;
@@ -13,10 +14,12 @@ import java.util.function.Function;
  * RequestSignature}) verifies under the stored secret of its access key, was made within the clock-skew window of
  * this OM's clock, and its nonce was not seen before in that window ({@link ReplayCache}). It then acts as the signer,
  * or, only when the signer is a trusted proxy (the OM's own user or one of {@code ozone.om.proxy.users}, e.g. the S3
- * gateway), as the user it names or as an anonymous caller. Thread-safe.
+ * gateway), as the user it names or as an anonymous caller. A call signed with a delegation token ({@code dt:} access
+ * keys, {@link TokenSigners}) acts as the token's owner, never for anyone else. Thread-safe.
  */
 public final class RequestAuthenticator {
     private final Function<String, Optional<String>> secrets;
+    private final TokenSigners tokens;
     private final Clock clock;
     private final Duration skew;
     private final String serverUser;
@@ -26,6 +29,7 @@ public final class RequestAuthenticator {
 
     /**
      * @param secrets the secret of an access key, if it has one (OM's S3 secret table)
+     * @param tokens the signers of delegation tokens (access keys {@code dt:...})
      * @param clock this OM's clock
      * @param skew how far a signature's time may be from the clock, either way
      * @param maxRemembered most nonces remembered (see {@link ReplayCache})
@@ -35,6 +39,7 @@ public final class RequestAuthenticator {
      */
     public RequestAuthenticator(
             Function<String, Optional<String>> secrets,
+            TokenSigners tokens,
             Clock clock,
             Duration skew,
             int maxRemembered,
@@ -42,6 +47,7 @@ public final class RequestAuthenticator {
             Set<String> administrators,
             Set<String> proxies) {
         this.secrets = secrets;
+        this.tokens = tokens;
         this.clock = clock;
         this.skew = skew;
         this.serverUser = serverUser;
@@ -69,29 +75,42 @@ public final class RequestAuthenticator {
                     + Duration.ofMillis(now - signed.timeMillis()).toSeconds() + " s from this OM's time, outside the"
                     + " allowed clock skew of " + skew.toSeconds() + " s (check the clocks)");
         }
-        String secret = secrets.apply(signed.accessKeyId())
-                .orElseThrow(() -> new AuthenticationException("unknown access key " + signed.accessKeyId()));
-        if (!signed.verify(secret)) {
-            throw new AuthenticationException("the signature of access key " + signed.accessKeyId()
-                    + " does not match (wrong or revoked secret in the credential file?)");
+        TokenSigners.Signer signer = signerOf(signed.accessKeyId(), now);
+        if (!signed.verify(signer.secret())) {
+            throw new AuthenticationException("the signature of " + signer.name() + " does not match"
+                    + (DelegationTokens.isToken(signed.accessKeyId())
+                            ? " (a forged or altered token?)"
+                            : " (wrong or revoked secret in the credential file?)"));
         }
-        String actingUser = signed.user().isBlank() ? signed.accessKeyId() : signed.user();
-        boolean impersonates = signed.anonymous() || !actingUser.equals(signed.accessKeyId());
-        if (impersonates && !isProxy(signed.accessKeyId())) {
-            throw new AuthenticationException(signed.accessKeyId() + " may not act for "
+        String actingUser = signed.user().isBlank() ? signer.user() : signed.user();
+        boolean impersonates = signed.anonymous() || !actingUser.equals(signer.user());
+        if (impersonates && (DelegationTokens.isToken(signed.accessKeyId()) || !isProxy(signer.user()))) {
+            throw new AuthenticationException(signer.name() + " may not act for "
                     + (signed.anonymous() ? "an anonymous caller" : actingUser)
-                    + ": not a trusted proxy (ozone.om.proxy.users)");
+                    + (DelegationTokens.isToken(signed.accessKeyId())
+                            ? ": a delegation token acts as its owner only"
+                            : ": not a trusted proxy (ozone.om.proxy.users)"));
         }
         switch (replays.use(signed.accessKeyId() + ":" + signed.nonce(), signed.timeMillis(), now)) {
             case REPLAYED -> throw new AuthenticationException(
-                    "the signature of " + signed.accessKeyId() + " was used before (replayed request)");
+                    "the signature of " + signer.name() + " was used before (replayed request)");
             case TOO_OLD -> throw new AuthenticationException(
-                    "the signature of " + signed.accessKeyId() + " is too old for this OM's replay cache; retry");
+                    "the signature of " + signer.name() + " is too old for this OM's replay cache; retry");
             case FIRST -> {
                 // accepted
             }
         }
         return signed.anonymous() ? Caller.anonymousCaller() : new Caller(actingUser, isAdmin(actingUser));
+    }
+
+    /** Who signed with {@code accessKeyId}: a delegation token's owner, or the user whose access key it is. */
+    private TokenSigners.Signer signerOf(String accessKeyId, long now) throws AuthenticationException {
+        if (DelegationTokens.isToken(accessKeyId)) {
+            return tokens.signerOf(accessKeyId, now);
+        }
+        String secret = secrets.apply(accessKeyId)
+                .orElseThrow(() -> new AuthenticationException("unknown access key " + accessKeyId));
+        return new TokenSigners.Signer(accessKeyId, secret, "access key " + accessKeyId);
     }
 
     /** Whether {@code user} is an administrator: the OM's own user or one of {@code ozone.administrators}. */

@@ -19,6 +19,7 @@ import dev.o3.om.ratis.OmRatisConfig;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.rpc.OzoneManagerService;
 import dev.o3.om.scm.ScmBlockClient;
+import dev.o3.om.security.DelegationTokenConfig;
 import dev.o3.om.service.BackgroundServices;
 import dev.o3.server.http.StatusHttpServer;
 import dev.o3.server.lifecycle.Daemon;
@@ -155,7 +156,8 @@ public final class OzoneManagerServer implements Daemon {
                 clock,
                 ServiceWiring.backgroundSettings(
                         config,
-                        security.authentication().enabled() ? Optional.of(adminCredentialFile()) : Optional.empty())));
+                        security.authentication().enabled() ? Optional.of(adminCredentialFile()) : Optional.empty(),
+                        delegationTokens(security))));
         background.start();
         lifecycleService =
                 components.add(new LifecycleService(name, ratis, stores, clock, lifecycleSettings, metrics.registry()));
@@ -260,6 +262,13 @@ public final class OzoneManagerServer implements Daemon {
      */
     public java.nio.file.Path adminCredentialFile() {
         return config.dbDirectory().toAbsolutePath().resolveSibling("admin.credentials");
+    }
+
+    /** Delegation-token lifetimes when calls are authenticated (tokens are a way to authenticate). */
+    private static Optional<DelegationTokenConfig> delegationTokens(OmSecurity security) {
+        return security.authentication().enabled()
+                ? Optional.of(security.authentication().delegation())
+                : Optional.empty();
     }
 
     /** This OM's configured node. */

@@ -13,8 +13,10 @@ import dev.o3.om.scm.ContainerLocations;
 import dev.o3.om.scm.ScmBlockClient;
 import dev.o3.om.security.AuthenticationConfig;
 import dev.o3.om.security.BlockTokens;
+import dev.o3.om.security.DelegationTokenConfig;
 import dev.o3.om.security.RequestAuthenticator;
 import dev.o3.om.service.BackgroundServices;
+import dev.o3.om.token.StoreTokenSigners;
 import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.hdds.ReplicationFactor;
 import dev.o3.proto.hdds.ReplicationType;
@@ -79,10 +81,11 @@ final class ServiceWiring {
                         scm,
                         config.services().containerLocationCacheSize(),
                         config.services().containerLocationCacheTtl(),
-                        config.services().scmRequestTimeout()));
+                        config.services().scmRequestTimeout()),
+                authentication.enabled() ? Optional.of(authentication.delegation()) : Optional.empty());
     }
 
-    /** Checks signatures against the S3 secret table when authentication is on. */
+    /** Checks signatures against the S3 secret table and the delegation tokens when authentication is on. */
     private static Optional<RequestAuthenticator> authenticator(
             AuthenticationConfig authentication, OmStoreHolder stores, Clock clock, Set<String> administrators) {
         if (!authentication.enabled()) {
@@ -90,6 +93,7 @@ final class ServiceWiring {
         }
         return Optional.of(new RequestAuthenticator(
                 accessKey -> stores.get().get(OmSchema.S3_SECRETS, accessKey).map(S3SecretRecord::getSecret),
+                new StoreTokenSigners(stores),
                 clock,
                 authentication.skew(),
                 authentication.maxRemembered(),
@@ -105,8 +109,10 @@ final class ServiceWiring {
 
     /**
      * @param adminCredentialFile where secure mode writes the OM user's credential; empty when authentication is off
+     * @param delegation delegation-token lifetimes; empty when authentication is off
      */
-    static BackgroundServices.Settings backgroundSettings(OmConfig config, Optional<Path> adminCredentialFile) {
+    static BackgroundServices.Settings backgroundSettings(
+            OmConfig config, Optional<Path> adminCredentialFile, Optional<DelegationTokenConfig> delegation) {
         return new BackgroundServices.Settings(
                 config.services().openKeyCleanupInterval(),
                 config.openKeyExpireThreshold(),
@@ -114,7 +120,8 @@ final class ServiceWiring {
                 config.services().directoryDeletingInterval(),
                 config.s3Volume(),
                 serverUser(),
-                adminCredentialFile);
+                adminCredentialFile,
+                delegation);
     }
 
     private static ServiceInfoResponse serviceInfo(OmConfig config, OmRatisServer ratis) {

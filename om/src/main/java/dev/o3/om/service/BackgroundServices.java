@@ -9,6 +9,8 @@ import dev.o3.om.db.OmStore;
 import dev.o3.om.db.RowKeys;
 import dev.o3.om.ratis.OmRatisServer;
 import dev.o3.om.scm.ScmBlockClient;
+import dev.o3.om.security.DelegationTokenConfig;
+import dev.o3.om.token.DelegationKeyRotation;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.om.CreateVolumeRequest;
 import dev.o3.proto.om.GetS3SecretRequest;
@@ -42,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * keys' blocks to SCM's deleted-block log, then purges the rows) and directory reclamation (moves the contents of
  * deleted FSO directories to the deleted tables, a bounded batch per run). Every change goes through Ratis as a
  * {@code PurgeRequest}. It also creates the S3 volume on the first start, and in secure mode the administrator's
- * credential. Lifecycle: {@link #start()},
+ * credential and the delegation-token keys. Lifecycle: {@link #start()},
  * {@link #close()}.
  */
 public final class BackgroundServices implements AutoCloseable {
@@ -51,6 +53,9 @@ public final class BackgroundServices implements AutoCloseable {
     private static final int DELETE_BATCH = 100;
     private static final Duration SUBMIT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration S3_VOLUME_CHECK = Duration.ofMillis(200);
+    /** A look at a handful of rows: often enough that a new leader's first token waits little for the first key. */
+    private static final Duration DELEGATION_KEY_CHECK = Duration.ofSeconds(1);
+
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final String logPrefix;
@@ -83,6 +88,11 @@ public final class BackgroundServices implements AutoCloseable {
     public void start() {
         schedule(this::ensureS3Volume, S3_VOLUME_CHECK);
         settings.adminCredentialFile().ifPresent(file -> schedule(() -> ensureAdminCredential(file), S3_VOLUME_CHECK));
+        settings.delegation().ifPresent(config -> {
+            DelegationKeyRotation rotation = new DelegationKeyRotation(
+                    logPrefix, ratis::isLeader, store, clock, settings.serverUser(), config, this::submit);
+            schedule(rotation::rotateIfDue, DELEGATION_KEY_CHECK);
+        });
         schedule(this::cleanupOpenKeys, settings.openKeyCleanupInterval());
         schedule(this::deleteKeyBlocks, settings.keyDeletingInterval());
         schedule(this::reclaimDirectories, settings.directoryDeletingInterval());
@@ -257,6 +267,8 @@ public final class BackgroundServices implements AutoCloseable {
      * @param directoryDeletingInterval period of directory reclamation
      * @param s3Volume the volume of S3 buckets, created at first start
      * @param serverUser the OM's OS user, owner of the S3 volume
+     * @param adminCredentialFile where secure mode writes the OM user's credential
+     * @param delegation in secure mode, the lifetimes of delegation tokens, whose keys the leader makes and rotates
      */
     public record Settings(
             Duration openKeyCleanupInterval,
@@ -265,5 +277,6 @@ public final class BackgroundServices implements AutoCloseable {
             Duration directoryDeletingInterval,
             String s3Volume,
             String serverUser,
-            Optional<Path> adminCredentialFile) {}
+            Optional<Path> adminCredentialFile,
+            Optional<DelegationTokenConfig> delegation) {}
 }

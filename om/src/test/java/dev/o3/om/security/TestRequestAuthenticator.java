@@ -25,6 +25,7 @@ class TestRequestAuthenticator {
 
     private final RequestAuthenticator authenticator = new RequestAuthenticator(
             key -> Optional.ofNullable(SECRETS.get(key)),
+            TokenSigners.NONE,
             Clock.fixed(Instant.ofEpochMilli(NOW), ZoneOffset.UTC),
             Duration.ofMinutes(5),
             1000,
