@@ -13,7 +13,8 @@
 #                                                   link an `ozone local --data DATA --datanodes DATANODES --disks
 #                                                   DISKS` layout onto the fake disks: each data volume and each Raft
 #                                                   log dir of each datanode on a disk of its own (round robin when
-#                                                   there are fewer), each datanode's cache dir on the SSD
+#                                                   there are fewer; with N >= DATANODES each datanode uses its own
+#                                                   N/DATANODES disks), each datanode's cache dir on the SSD
 #   benchmarks/emulated-hdd.sh down [ROOT]          unmount, detach, remove the limits and files
 #
 # Limits per fake HDD (environment): HDD_IOPS (default 150 per direction) and HDD_MBPS (default 180). ROOT defaults
@@ -92,12 +93,17 @@ case "$cmd" in
     data=${2:?DATA}; datanodes=${3:?DATANODES}; disks=${4:?DISKS}; root=${5:-/mnt/o3-hdd}
     hdds=("$root"/hdd*); count=${#hdds[@]}
     [[ -d ${hdds[0]} ]] || die "no fake disks under $root: run up first"
-    mkdir -p "$data"; next=0
+    # With at least one fake disk per datanode each datanode gets its own group of count/DATANODES disks (like
+    # separate hosts); within a group the dirs go round robin, so a data volume and the Raft log dir of the same
+    # index land on different disks.
+    per=$((count / datanodes)); (( per > 0 )) || per=$count
+    mkdir -p "$data"
     for dn in $(seq 1 "$datanodes"); do
       mkdir -p "$data/dn$dn"
+      first=$(( count / datanodes > 0 ? (dn - 1) * per : 0 )); next=0
       for d in $(seq 0 $((disks - 1))); do
         for kind in disk ratis-disk; do
-          target=${hdds[$((next % count))]}/dn$dn-$kind$d; next=$((next + 1))
+          target=${hdds[$((first + next % per))]}/dn$dn-$kind$d; next=$((next + 1))
           mkdir -p "$target"; ln -sfn "$target" "$data/dn$dn/$kind$d"
           echo "dn$dn/$kind$d -> $target"
         done

@@ -47,17 +47,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Arguments ({@code name=value}): {@code volumes} (comma list of dirs, required), {@code cache} (dir, required),
  * {@code keys} (2000), {@code key-bytes} (1048576), {@code reads} (20000), {@code threads} (8), {@code cache-percent}
- * (1), {@code read-fraction} (0.15), {@code zipf} (1.1), {@code window-reads} (2), {@code policy} (window).
+ * (1), {@code read-fraction} (0.15), {@code zipf} (1.1), {@code window-reads} (2), {@code policy} (window),
+ * {@code devices} (comma list of block device names in /proc/diskstats, e.g. loop3: their bytes read and written and
+ * busy time are printed per pass, to show which device served the reads), {@code before-pass} (a shell command run
+ * before each pass, e.g. to evict the block files from the OS page cache), {@code out} (a dir for each pass's latency
+ * percentiles, {@code <pass>.csv}, and {@code summary.csv}), {@code phase} ({@code write} only writes the blocks and
+ * stops; a later run on the same volumes reads the blocks it finds instead of writing).
  */
 public final class CacheReadBenchmark {
     private static final int BLOCKS_PER_CONTAINER = 200;
 
-    private static final PrintWriter OUT = new PrintWriter(
+    static final PrintWriter OUT = new PrintWriter(
             new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), true);
 
     private CacheReadBenchmark() {}
 
-    private record Target(Container container, BlockData block) {}
+    record Target(Container container, BlockData block) {}
 
     public static void main(String[] args) throws Exception {
         Map<String, String> o = new HashMap<>();
@@ -77,7 +82,13 @@ public final class CacheReadBenchmark {
         try (VolumeSet volumes = VolumeSet.open("bench", volumeDirs, 16L << 30)) {
             ContainerSet containers = ContainerSet.load("bench", volumes);
             ChunkStore chunks = new ChunkStore(metrics, false, false);
-            List<Target> targets = write(containers, chunks, keys, keyBytes);
+            List<Target> targets = containers.find(1).isPresent()
+                    ? existing(containers, keys)
+                    : write(containers, chunks, keys, keyBytes);
+            if (o.getOrDefault("phase", "all").equals("write")) {
+                OUT.printf(Locale.ROOT, "%d keys written%n", keys);
+                return;
+            }
             ZipfTrace trace = ZipfTrace.generate(
                     keys,
                     reads,
@@ -98,7 +109,12 @@ public final class CacheReadBenchmark {
                     (long) (percent / 100 * keys * keyBytes),
                     cacheDir);
             ChunkSource volume = new VolumeChunkSource("bench", chunks, metrics);
-            double volumeSeconds = replay("volume only", volume, targets, trace.reads(), threads, keyBytes);
+            Pass pass = new Pass(
+                    o.getOrDefault("before-pass", ""),
+                    o.containsKey("devices") ? List.of(o.get("devices").split(",", -1)) : List.of(),
+                    Optional.ofNullable(o.get("out")).map(Path::of),
+                    keyBytes);
+            double volumeSeconds = pass.run("volume only", volume, targets, trace.reads(), threads);
             CacheSettings settings = new CacheSettings(
                     Optional.of(cacheDir),
                     (long) (percent / 100 * keys * keyBytes),
@@ -108,7 +124,7 @@ public final class CacheReadBenchmark {
                     Integer.parseInt(o.getOrDefault("window-reads", "2")),
                     60);
             try (ReadCache cache = ReadCache.open("bench", settings, containers, volume)) {
-                double cacheSeconds = replay("with cache", cache, targets, trace.reads(), threads, keyBytes);
+                double cacheSeconds = pass.run("with cache", cache, targets, trace.reads(), threads);
                 CacheStatus status = cache.status();
                 long served = status.bytesFromCache() + status.bytesFromVolume();
                 OUT.printf(
@@ -120,9 +136,26 @@ public final class CacheReadBenchmark {
                         (double) status.bytesWritten() / served,
                         status.evictions(),
                         volumeSeconds / cacheSeconds);
+                pass.summary(String.format(
+                        Locale.ROOT,
+                        "bytes_from_cache,%.4f%nreuse,%.4f%nwritten_per_read,%.4f%nspeedup,%.3f%n",
+                        (double) status.bytesFromCache() / served,
+                        status.reuseRatio(),
+                        (double) status.bytesWritten() / served,
+                        volumeSeconds / cacheSeconds));
                 cache.setMode(CacheMode.DISABLED);
             }
         }
+    }
+
+    /** The blocks a run with {@code phase=write} left on the volumes. */
+    private static List<Target> existing(ContainerSet containers, int keys) throws Exception {
+        List<Target> targets = new ArrayList<>();
+        for (int key = 0; key < keys; key++) {
+            Container container = containers.get(1 + key / BLOCKS_PER_CONTAINER);
+            targets.add(new Target(container, container.block(key + 1L)));
+        }
+        return targets;
     }
 
     private static List<Target> write(ContainerSet containers, ChunkStore chunks, int keys, int keyBytes)
@@ -159,10 +192,8 @@ public final class CacheReadBenchmark {
         return targets;
     }
 
-    private static double replay(
-            String name, ChunkSource source, List<Target> targets, long[] trace, int threads, int keyBytes)
+    static double replay(ChunkSource source, List<Target> targets, long[] trace, int threads, long[] latencies)
             throws Exception {
-        long[] latencies = new long[trace.length];
         AtomicInteger next = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         long start = System.nanoTime();
@@ -188,18 +219,6 @@ public final class CacheReadBenchmark {
         } finally {
             pool.shutdownNow();
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        Arrays.sort(latencies);
-        OUT.printf(
-                Locale.ROOT,
-                "%-12s %6d reads in %6.1f s: %7.1f MB/s  p50 %7.2f ms  p90 %7.2f ms  p99 %7.2f ms%n",
-                name,
-                trace.length,
-                seconds,
-                (double) trace.length * keyBytes / seconds / (1 << 20),
-                latencies[trace.length / 2] / 1e6,
-                latencies[(int) (trace.length * 0.9)] / 1e6,
-                latencies[(int) (trace.length * 0.99)] / 1e6);
-        return seconds;
+        return (System.nanoTime() - start) / 1e9;
     }
 }
