@@ -49,7 +49,7 @@ public final class ReplicationService implements AutoCloseable {
 
     /**
      * Binds the replication service and starts the copy threads with the {@code hdds.datanode.replication.*}
-     * settings; metrics go to {@code registry}.
+     * settings, protected by {@code tls}; metrics go to {@code registry}.
      *
      * @throws IllegalStateException when the port cannot be bound
      */
@@ -61,7 +61,8 @@ public final class ReplicationService implements AutoCloseable {
             VolumeSet volumes,
             OzoneConfiguration conf,
             PrometheusRegistry registry,
-            Clock clock) {
+            Clock clock,
+            ReplicationTls tls) {
         ReplicationConfig config = ReplicationConfig.from(conf);
         LOG.info("[{}] {}", logPrefix, config);
         ReplicationMetrics metrics = new ReplicationMetrics(registry);
@@ -72,14 +73,15 @@ public final class ReplicationService implements AutoCloseable {
                 config.outboundLimit(),
                 config.idleTimeout(),
                 metrics,
-                PooledByteBufAllocator.DEFAULT);
+                PooledByteBufAllocator.DEFAULT,
+                tls);
         server.start();
         return new ReplicationService(
                 Objects.requireNonNull(selfUuid, "selfUuid is null"),
                 clock,
                 metrics,
                 server,
-                new ReplicationSupervisor(logPrefix, containers, volumes, config, metrics, clock),
+                new ReplicationSupervisor(logPrefix, containers, volumes, config, metrics, clock, tls),
                 new ContainerRemover(logPrefix, containers, metrics));
     }
 

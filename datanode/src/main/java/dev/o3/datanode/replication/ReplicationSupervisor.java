@@ -60,8 +60,9 @@ public final class ReplicationSupervisor implements AutoCloseable {
             VolumeSet volumes,
             ReplicationConfig config,
             ReplicationMetrics metrics,
-            Clock clock) {
-        this(logPrefix, containers, volumes, config, metrics, clock, BlockFileWriter.DIRECT, sources -> {
+            Clock clock,
+            ReplicationTls tls) {
+        this(logPrefix, containers, volumes, config, metrics, clock, tls, BlockFileWriter.DIRECT, sources -> {
             List<DatanodeDetails> shuffled = new ArrayList<>(sources);
             Collections.shuffle(shuffled);
             return shuffled;
@@ -69,6 +70,7 @@ public final class ReplicationSupervisor implements AutoCloseable {
     }
 
     /**
+     * @param tls how to connect to sources
      * @param writer writes received block file bytes
      * @param sourceOrder the order to try a command's sources in
      */
@@ -79,6 +81,7 @@ public final class ReplicationSupervisor implements AutoCloseable {
             ReplicationConfig config,
             ReplicationMetrics metrics,
             Clock clock,
+            ReplicationTls tls,
             BlockFileWriter writer,
             UnaryOperator<List<DatanodeDetails>> sourceOrder) {
         this.logPrefix = Objects.requireNonNull(logPrefix, "logPrefix is null");
@@ -88,7 +91,7 @@ public final class ReplicationSupervisor implements AutoCloseable {
         this.clock = Objects.requireNonNull(clock, "clock is null");
         this.writer = Objects.requireNonNull(writer, "writer is null");
         this.sourceOrder = Objects.requireNonNull(sourceOrder, "sourceOrder is null");
-        this.downloader = new ContainerDownloader(logPrefix, config.idleTimeout());
+        this.downloader = new ContainerDownloader(logPrefix, config.idleTimeout(), tls);
         this.executor = new ThreadPoolExecutor(
                 config.streamsLimit(),
                 config.streamsLimit(),

@@ -19,6 +19,7 @@ import dev.o3.datanode.ratis.PipelineStatus;
 import dev.o3.datanode.ratis.RatisServer;
 import dev.o3.datanode.read.ReadServer;
 import dev.o3.datanode.replication.ReplicationService;
+import dev.o3.datanode.replication.ReplicationTls;
 import dev.o3.datanode.scanner.ContainerScanner;
 import dev.o3.datanode.security.BlockAccess;
 import dev.o3.datanode.volume.VolumeChecker;
@@ -142,7 +143,8 @@ public final class DatanodeServer implements Daemon {
                 volumes,
                 conf,
                 metrics.registry(),
-                clock));
+                clock,
+                ReplicationTls.of(grpc.security())));
         metrics.registerGauges(
                 ratis::groupsPerDir, ratis::logSyncPerDir, () -> DatanodeStatus.containerCounts(containers));
         metrics.exportRatis(uuid);
