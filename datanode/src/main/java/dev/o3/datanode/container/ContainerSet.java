@@ -30,7 +30,7 @@ public final class ContainerSet {
     private final String logPrefix;
     private final VolumeSet volumes;
     private final ConcurrentMap<Long, Container> containers = new ConcurrentHashMap<>();
-    /** Containers lost with a failed volume, kept across restarts; only a copy from another datanode brings one back. */
+    /** Containers lost with a failed volume, kept across restarts; only a copy from elsewhere brings one back. */
     private final MissingContainers missing;
 
     private final Listeners listeners = new Listeners();

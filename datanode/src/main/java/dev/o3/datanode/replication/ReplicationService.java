@@ -48,40 +48,50 @@ public final class ReplicationService implements AutoCloseable {
     }
 
     /**
+     * Where the replication service listens and how its connections (and the copies this datanode pulls) are
+     * protected.
+     */
+    public record Endpoint(InetSocketAddress address, ReplicationTls tls) {
+        public Endpoint {
+            Objects.requireNonNull(address, "address is null");
+            Objects.requireNonNull(tls, "tls is null");
+        }
+    }
+
+    /**
      * Binds the replication service and starts the copy threads with the {@code hdds.datanode.replication.*}
-     * settings, protected by {@code tls}; metrics go to {@code registry}.
+     * settings; metrics go to {@code registry}.
      *
      * @throws IllegalStateException when the port cannot be bound
      */
     public static ReplicationService start(
             String logPrefix,
             String selfUuid,
-            InetSocketAddress address,
+            Endpoint endpoint,
             ContainerSet containers,
             VolumeSet volumes,
             OzoneConfiguration conf,
             PrometheusRegistry registry,
-            Clock clock,
-            ReplicationTls tls) {
+            Clock clock) {
         ReplicationConfig config = ReplicationConfig.from(conf);
         LOG.info("[{}] {}", logPrefix, config);
         ReplicationMetrics metrics = new ReplicationMetrics(registry);
         ReplicationServer server = new ReplicationServer(
                 logPrefix,
-                address,
+                endpoint.address(),
                 containers,
                 config.outboundLimit(),
                 config.idleTimeout(),
                 metrics,
                 PooledByteBufAllocator.DEFAULT,
-                tls);
+                endpoint.tls());
         server.start();
         return new ReplicationService(
                 Objects.requireNonNull(selfUuid, "selfUuid is null"),
                 clock,
                 metrics,
                 server,
-                new ReplicationSupervisor(logPrefix, containers, volumes, config, metrics, clock, tls),
+                new ReplicationSupervisor(logPrefix, containers, volumes, config, metrics, clock, endpoint.tls()),
                 new ContainerRemover(logPrefix, containers, metrics));
     }
 

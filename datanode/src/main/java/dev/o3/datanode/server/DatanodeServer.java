@@ -19,7 +19,6 @@ import dev.o3.datanode.ratis.PipelineStatus;
 import dev.o3.datanode.ratis.RatisServer;
 import dev.o3.datanode.read.ReadServer;
 import dev.o3.datanode.replication.ReplicationService;
-import dev.o3.datanode.replication.ReplicationTls;
 import dev.o3.datanode.scanner.ContainerScanner;
 import dev.o3.datanode.security.BlockAccess;
 import dev.o3.datanode.volume.VolumeChecker;
@@ -138,13 +137,12 @@ public final class DatanodeServer implements Daemon {
         ReplicationService replication = components.add(ReplicationService.start(
                 name,
                 uuid,
-                bindAddress(config.replicationPort()),
+                tls.replicationEndpoint(bindAddress(config.replicationPort()), grpc),
                 containers,
                 volumes,
                 conf,
                 metrics.registry(),
-                clock,
-                ReplicationTls.of(grpc.security())));
+                clock));
         metrics.registerGauges(
                 ratis::groupsPerDir, ratis::logSyncPerDir, () -> DatanodeStatus.containerCounts(containers));
         metrics.exportRatis(uuid);

@@ -75,7 +75,14 @@ final class StorageNode implements AutoCloseable {
                 tls);
         server.start();
         this.supervisor = new ReplicationSupervisor(
-                "test", containers, volumes, CONFIG, metrics, clock, tls, writer, UnaryOperator.identity());
+                "test",
+                containers,
+                volumes,
+                CONFIG,
+                metrics,
+                clock,
+                new ReplicationSupervisor.Transfer(tls, writer),
+                UnaryOperator.identity());
     }
 
     ContainerSet containers() {

@@ -14,8 +14,6 @@ import dev.o3.common.security.tls.TlsConfigKeys;
 import dev.o3.common.security.tls.TlsMaterial;
 import dev.o3.common.security.tls.TlsTransportSecurity;
 import dev.o3.minicluster.MiniO3Cluster;
-import dev.o3.proto.replication.ReplicationFrame;
-import dev.o3.proto.replication.ReplicationRequest;
 import dev.o3.server.security.ca.BootstrapProof;
 import dev.o3.server.security.ca.CertificateAuthority;
 import dev.o3.server.security.tls.CertificateException;
@@ -28,13 +26,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ClientCalls;
 import java.io.ByteArrayInputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.EOFException;
-import java.io.IOException;
 import java.io.InputStream;
-import java.net.Socket;
-import java.net.SocketException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
@@ -46,10 +38,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import javax.net.SocketFactory;
-import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
 import org.junit.jupiter.api.AfterAll;
@@ -179,22 +168,23 @@ class TlsClusterIT {
     void replicationPortAnswersOnlyMutualTlsWithACertificateOfTheClusterCa() throws Exception {
         var details = cluster.cluster().datanode(0).datanodeDetails();
         HostAndPort port = new HostAndPort(details.getIpAddress(), details.getReplicationPort());
-        TrustManager[] trust = {TlsMaterial.client(clusterCa()).trustManager()};
+        X509Certificate trust = clusterCa();
 
         // A datanode of the cluster gets an answer (no such container here: the request went through).
-        assertThat(askReplication(port, tlsSocketFactory(serviceKeys(), trust))).contains("not on this datanode");
-        try (Socket plain = new Socket(port.host(), port.port())) {
-            assertThat(askReplication(plain)).as("plaintext").isEmpty();
-        }
+        assertThat(ReplicationPortProbe.ask(port, ReplicationPortProbe.tls(serviceKeys(), trust)))
+                .contains("not on this datanode");
+        assertThat(ReplicationPortProbe.ask(port, ReplicationPortProbe.plaintext()))
+                .as("plaintext")
+                .isEmpty();
         CertificateAuthority rogue = CertificateAuthority.loadOrCreate(
                 base.resolve("rogue-replication-ca"), Duration.ofDays(1), "rogue", Clock.systemUTC());
         CertificateRequest request = CertificateRequest.create("dn", "intruder", Set.of("127.0.0.1"));
         ReloadingKeyManager intruder = new ReloadingKeyManager(
                 request.keys().getPrivate(), rogue.sign(request.encoded(), Duration.ofHours(1)));
-        assertThat(askReplication(port, tlsSocketFactory(intruder, trust)))
+        assertThat(ReplicationPortProbe.ask(port, ReplicationPortProbe.tls(intruder, trust)))
                 .as("rogue certificate")
                 .isEmpty();
-        assertThat(askReplication(port, tlsSocketFactory(null, trust)))
+        assertThat(ReplicationPortProbe.ask(port, ReplicationPortProbe.tls(null, trust)))
                 .as("no certificate")
                 .isEmpty();
     }
@@ -247,46 +237,6 @@ class TlsClusterIT {
     private static HostAndPort datanodePort(int index, boolean ratis) {
         var details = cluster.cluster().datanode(index).datanodeDetails();
         return new HostAndPort(details.getIpAddress(), ratis ? details.getRatisPort() : details.getStandalonePort());
-    }
-
-    /** Asks for a container that no datanode has over a new connection of {@code factory}; see the other overload. */
-    private static String askReplication(HostAndPort port, SocketFactory factory) throws IOException {
-        try (Socket socket = factory.createSocket(port.host(), port.port())) {
-            return askReplication(socket);
-        } catch (SSLException e) {
-            return "";
-        }
-    }
-
-    /** The error message the replication service answers a request with; empty when it closes the connection. */
-    private static String askReplication(Socket socket) throws IOException {
-        socket.setSoTimeout(20_000);
-        byte[] request = ReplicationFrame.newBuilder()
-                .setRequest(ReplicationRequest.newBuilder().setContainerId(Long.MAX_VALUE))
-                .build()
-                .toByteArray();
-        try {
-            DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-            out.writeInt(request.length);
-            out.write(request);
-            out.flush();
-            DataInputStream in = new DataInputStream(socket.getInputStream());
-            int length = in.readInt();
-            if (length < 0 || length > 1 << 20) {
-                return "";
-            }
-            byte[] reply = new byte[length];
-            in.readFully(reply);
-            return ReplicationFrame.parseFrom(reply).getError().getMessage();
-        } catch (EOFException | SocketException | SSLException e) {
-            return "";
-        }
-    }
-
-    private static SocketFactory tlsSocketFactory(ReloadingKeyManager keys, TrustManager[] trust) throws Exception {
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(keys == null ? null : new KeyManager[] {keys}, trust, null);
-        return context.getSocketFactory();
     }
 
     /** A certificate of the cluster CA, got the way a new service gets one. */
