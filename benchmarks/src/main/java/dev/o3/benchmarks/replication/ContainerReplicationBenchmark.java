@@ -10,6 +10,7 @@ import dev.o3.datanode.replication.ContainerRemover;
 import dev.o3.datanode.replication.ReplicationMetrics;
 import dev.o3.datanode.replication.ReplicationServer;
 import dev.o3.datanode.replication.ReplicationSupervisor;
+import dev.o3.datanode.replication.ReplicationTls;
 import dev.o3.datanode.volume.VolumeSet;
 import dev.o3.proto.hdds.DatanodeDetails;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -33,7 +34,8 @@ import java.util.Locale;
  * source disk's read rate, the destination's write rate (synced files), the loopback limit (sendfile to a discarding
  * reader) and a gRPC stream of the same files. Two equal containers are written past the page cache: the first gives
  * the disk's read rate (O_DIRECT) and the loopback's rate from a cold cache, the second is copied from a cold cache,
- * deleted on the destination and copied again from the warm cache, which the last phases use too.
+ * deleted on the destination and copied again from the warm cache, plaintext and with mutual TLS in turn, twice; the
+ * last phases use the warm cache too.
  *
  * <p>Usage: {@code ContainerReplicationBenchmark [SIZE] [SOURCE_DIR] [DESTINATION_DIR]} (directories default to the
  * system temp dir); run with {@code -XX:MaxDirectMemorySize=64m} (benchmarks/container-replication.sh does).
@@ -70,10 +72,22 @@ public final class ContainerReplicationBenchmark {
 
             report("source disk read (O_DIRECT)", measure(() -> Baselines.readDirect(probe)));
             report("loopback, sendfile, cold cache", measure(() -> Baselines.loopback(probe)));
-            report("replication, cold cache", measure(() -> replicate(source, destination, destinationVolumes, size)));
-            new ContainerRemover("destination", destination, new ReplicationMetrics(new PrometheusRegistry()))
-                    .delete(CONTAINER_ID, true);
-            report("replication, warm cache", measure(() -> replicate(source, destination, destinationVolumes, size)));
+            ReplicationTls plain = ReplicationTls.PLAINTEXT;
+            ReplicationTls tls = ClusterTls.create(sourceDir.path().resolve("ca"));
+            report(
+                    "replication, cold cache",
+                    measure(() -> replicate(source, destination, destinationVolumes, size, plain)));
+            // Warm: plaintext and mutual TLS alternate, twice each, so that other load on the machine hits both.
+            for (int round = 0; round < 2; round++) {
+                remove(destination);
+                report(
+                        "replication, warm cache",
+                        measure(() -> replicate(source, destination, destinationVolumes, size, plain)));
+                remove(destination);
+                report(
+                        "replication, TLS, warm cache",
+                        measure(() -> replicate(source, destination, destinationVolumes, size, tls)));
+            }
             report("loopback, sendfile, warm", measure(() -> Baselines.loopback(files)));
             report(
                     "destination write, synced",
@@ -92,7 +106,13 @@ public final class ContainerReplicationBenchmark {
                 : TempDirectory.create("replication");
     }
 
-    private static long replicate(ContainerSet source, ContainerSet destination, VolumeSet volumes, long size)
+    private static void remove(ContainerSet destination) throws Exception {
+        new ContainerRemover("destination", destination, new ReplicationMetrics(new PrometheusRegistry()))
+                .delete(CONTAINER_ID, true);
+    }
+
+    private static long replicate(
+            ContainerSet source, ContainerSet destination, VolumeSet volumes, long size, ReplicationTls tls)
             throws Exception {
         ReplicationConfig config = new ReplicationConfig(1, 1, 1, Duration.ofSeconds(60));
         ReplicationMetrics metrics = new ReplicationMetrics(new PrometheusRegistry());
@@ -103,9 +123,10 @@ public final class ContainerReplicationBenchmark {
                         1,
                         config.idleTimeout(),
                         metrics,
-                        PooledByteBufAllocator.DEFAULT);
+                        PooledByteBufAllocator.DEFAULT,
+                        tls);
                 ReplicationSupervisor supervisor = new ReplicationSupervisor(
-                        "destination", destination, volumes, config, metrics, Clock.systemUTC())) {
+                        "destination", destination, volumes, config, metrics, Clock.systemUTC(), tls)) {
             server.start();
             supervisor.replicate(
                     CONTAINER_ID,

@@ -7,11 +7,11 @@ import dev.o3.server.db.DbException;
 import dev.o3.server.db.KeyValue;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -30,14 +30,15 @@ public final class ContainerSet {
     private final String logPrefix;
     private final VolumeSet volumes;
     private final ConcurrentMap<Long, Container> containers = new ConcurrentHashMap<>();
-    /** Containers lost with a failed volume since start; only a copy from another datanode brings one back. */
-    private final Set<Long> missing = ConcurrentHashMap.newKeySet();
+    /** Containers lost with a failed volume, kept across restarts; only a copy from elsewhere brings one back. */
+    private final MissingContainers missing;
 
     private final Listeners listeners = new Listeners();
 
     private ContainerSet(String logPrefix, VolumeSet volumes) {
         this.logPrefix = logPrefix;
         this.volumes = volumes;
+        this.missing = new MissingContainers(logPrefix, volumes);
     }
 
     /** Recovers the containers of every healthy volume and drops those of volumes that fail later. */
@@ -48,6 +49,7 @@ public final class ContainerSet {
                 set.add(new Container(volume, row.value(), set.listeners));
             }
         }
+        set.missing.recover(set.containers::containsKey);
         volumes.onFailure(set::volumeFailed);
         LOG.info(
                 "[{}] recovered {} containers from {} volumes",
@@ -128,11 +130,17 @@ public final class ContainerSet {
     /**
      * The container with this id.
      *
-     * @throws ContainerResultException CONTAINER_NOT_FOUND
+     * @throws ContainerResultException CONTAINER_MISSING when its replica here was lost with a failed volume,
+     *     CONTAINER_NOT_FOUND when this datanode never had it or deleted it
      */
     public Container get(long containerId) throws ContainerResultException {
         Container container = containers.get(containerId);
         if (container == null) {
+            if (missing.contains(containerId)) {
+                throw new ContainerResultException(
+                        ContainerResult.CONTAINER_MISSING,
+                        "container " + containerId + " was on a failed volume; its replica here is missing");
+            }
             throw new ContainerResultException(
                     ContainerResult.CONTAINER_NOT_FOUND, "container " + containerId + " is not on this datanode");
         }
@@ -252,15 +260,25 @@ public final class ContainerSet {
         }
     }
 
+    /**
+     * Forgets that a replica was lost with a failed volume: SCM deleted the container here (it is re-created elsewhere
+     * or gone).
+     */
+    public void forgetMissing(long containerId) {
+        missing.remove(containerId);
+    }
+
     private void volumeFailed(DataVolume volume) {
-        int removed = 0;
-        for (Container container : List.copyOf(containers.values())) {
-            if (container.volume() == volume && containers.remove(container.id(), container)) {
-                missing.add(container.id());
-                listeners.containerRemoved(container.id());
-                removed++;
+        List<Long> removed = new ArrayList<>();
+        synchronized (this) {
+            for (Container container : List.copyOf(containers.values())) {
+                if (container.volume() == volume && containers.remove(container.id(), container)) {
+                    removed.add(container.id());
+                }
             }
+            missing.add(removed, volume);
         }
-        LOG.error("[{}] {} containers of failed volume {} are missing", logPrefix, removed, volume);
+        removed.forEach(listeners::containerRemoved);
+        LOG.error("[{}] {} containers of failed volume {} are missing", logPrefix, removed.size(), volume);
     }
 }

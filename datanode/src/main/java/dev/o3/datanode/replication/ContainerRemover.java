@@ -34,7 +34,8 @@ public final class ContainerRemover {
     }
 
     /**
-     * Deletes the replica; a container this datanode does not have is already deleted.
+     * Deletes the replica; a container this datanode does not have is already deleted (and, if it was lost with a
+     * failed volume, no longer remembered as missing).
      *
      * @throws ContainerResultException INVALID_ARGUMENT when not forced and the replica is open or has blocks,
      *     IO_EXCEPTION on disk errors
@@ -43,6 +44,7 @@ public final class ContainerRemover {
         Optional<Container> found = containers.find(containerId);
         if (found.isEmpty()) {
             LOG.info("[{}] container {} to delete is not here", logPrefix, containerId);
+            containers.forgetMissing(containerId);
             return;
         }
         Container container = found.get();

@@ -20,6 +20,8 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.DefaultFileRegion;
+import io.netty.handler.stream.ChunkedNioFile;
+import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -37,16 +39,20 @@ import org.slf4j.LoggerFactory;
  * the request it writes the header, then each block, then the trailer, and closes. It writes the next block only
  * while the channel is writable and once the previous block file went out, so its memory is the channel's high water
  * mark plus one block header, however slow the destination: a block file goes out as a {@link DefaultFileRegion}
- * (sendfile, no buffer) and the socket takes it only as fast as the destination reads.
+ * (sendfile, no buffer) and the socket takes it only as fast as the destination reads; over TLS it goes out as a
+ * {@link ChunkedNioFile}, a chunk at a time while the channel is writable.
  */
 final class ContainerSender extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerSender.class);
     private static final int BLOCK_PAGE = 128;
+    /** Bytes of a block file read at once when it cannot go out zero-copy. */
+    private static final int CHUNK = 256 << 10;
 
     private final String logPrefix;
     private final ContainerSet containers;
     private final Semaphore streams;
     private final ReplicationMetrics metrics;
+    private final boolean zeroCopy;
     private final Deque<BlockData> page = new ArrayDeque<>();
 
     private Container container;
@@ -60,11 +66,21 @@ final class ContainerSender extends ChannelInboundHandlerAdapter {
     private long fileBytes;
     private long startNanos;
 
-    ContainerSender(String logPrefix, ContainerSet containers, Semaphore streams, ReplicationMetrics metrics) {
+    /**
+     * @param zeroCopy whether block files go out with sendfile; else (TLS) they are read a chunk at a time by the
+     *     pipeline's {@link ChunkedWriteHandler}, which writes only while the channel is writable
+     */
+    ContainerSender(
+            String logPrefix,
+            ContainerSet containers,
+            Semaphore streams,
+            ReplicationMetrics metrics,
+            boolean zeroCopy) {
         this.logPrefix = logPrefix;
         this.containers = containers;
         this.streams = streams;
         this.metrics = metrics;
+        this.zeroCopy = zeroCopy;
     }
 
     @Override
@@ -241,7 +257,8 @@ final class ContainerSender extends ChannelInboundHandlerAdapter {
                         .build());
         fileInFlight = true;
         fileBytes += length;
-        ctx.write(new DefaultFileRegion(file, 0, length)).addListener((ChannelFutureListener) future -> {
+        Object content = zeroCopy ? new DefaultFileRegion(file, 0, length) : new ChunkedNioFile(file, 0, length, CHUNK);
+        ctx.write(content).addListener((ChannelFutureListener) future -> {
             fileInFlight = false;
             if (future.isSuccess()) {
                 metrics.recordBytes(ReplicationMetrics.OUT, length);

@@ -15,6 +15,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -32,6 +33,7 @@ import org.slf4j.LoggerFactory;
  * datanodes pull closed containers ({@link ContainerSender}). At most {@code outboundLimit} containers stream at
  * once; a stream that moves no byte for the idle timeout is closed. Each connection queues at most {@link
  * #WRITE_BUFFER_HIGH} bytes before it stops writing, so the server's memory does not grow with a slow destination.
+ * With {@link ReplicationTls} on, connections are mutual TLS and block files are encrypted a chunk at a time.
  * Lifecycle: construct, {@link #start()}, {@link #close()} (closes open streams too).
  */
 public final class ReplicationServer implements AutoCloseable {
@@ -48,6 +50,7 @@ public final class ReplicationServer implements AutoCloseable {
     private final Duration idleTimeout;
     private final ReplicationMetrics metrics;
     private final ByteBufAllocator allocator;
+    private final ReplicationTls tls;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -57,6 +60,7 @@ public final class ReplicationServer implements AutoCloseable {
     /**
      * @param outboundLimit containers served at once
      * @param allocator buffer allocator of the streams (tests pass their own to measure it)
+     * @param tls plaintext, or mutual TLS that refuses peers without a certificate of the cluster CA
      */
     public ReplicationServer(
             String logPrefix,
@@ -65,7 +69,8 @@ public final class ReplicationServer implements AutoCloseable {
             int outboundLimit,
             Duration idleTimeout,
             ReplicationMetrics metrics,
-            ByteBufAllocator allocator) {
+            ByteBufAllocator allocator,
+            ReplicationTls tls) {
         this.logPrefix = Objects.requireNonNull(logPrefix, "logPrefix is null");
         this.address = Objects.requireNonNull(address, "address is null");
         this.containers = Objects.requireNonNull(containers, "containers is null");
@@ -73,6 +78,7 @@ public final class ReplicationServer implements AutoCloseable {
         this.idleTimeout = Objects.requireNonNull(idleTimeout, "idleTimeout is null");
         this.metrics = Objects.requireNonNull(metrics, "metrics is null");
         this.allocator = Objects.requireNonNull(allocator, "allocator is null");
+        this.tls = Objects.requireNonNull(tls, "tls is null");
         this.boss = new MultiThreadIoEventLoopGroup(
                 1, new DefaultThreadFactory(logPrefix + "-replication-accept", true), NioIoHandler.newFactory());
         this.workers = new MultiThreadIoEventLoopGroup(
@@ -98,12 +104,18 @@ public final class ReplicationServer implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         channels.add(channel);
+                        tls.serverHandler(channel.alloc())
+                                .ifPresent(handler -> channel.pipeline().addLast(handler));
+                        if (tls.enabled()) {
+                            // Block files are read into buffers to be encrypted, a chunk at a time while writable.
+                            channel.pipeline().addLast(new ChunkedWriteHandler());
+                        }
                         channel.pipeline()
                                 .addLast(
                                         new IdleStateHandler(true, 0, 0, idleTimeout.toMillis(), TimeUnit.MILLISECONDS))
                                 .addLast(new LengthFieldBasedFrameDecoder(
                                         Frames.MAX_FRAME_BYTES, 0, Frames.LENGTH_BYTES, 0, Frames.LENGTH_BYTES))
-                                .addLast(new ContainerSender(logPrefix, containers, streams, metrics));
+                                .addLast(new ContainerSender(logPrefix, containers, streams, metrics, !tls.enabled()));
                     }
                 });
         try {
@@ -115,7 +127,7 @@ public final class ReplicationServer implements AutoCloseable {
             throw new IllegalStateException(
                     "[" + logPrefix + "] cannot bind the replication service to " + address + ": " + e, e);
         }
-        LOG.info("[{}] replication service on port {}", logPrefix, port());
+        LOG.info("[{}] replication service on port {} ({})", logPrefix, port(), tls);
     }
 
     /** The bound port. */

@@ -48,6 +48,17 @@ public final class ReplicationService implements AutoCloseable {
     }
 
     /**
+     * Where the replication service listens and how its connections (and the copies this datanode pulls) are
+     * protected.
+     */
+    public record Endpoint(InetSocketAddress address, ReplicationTls tls) {
+        public Endpoint {
+            Objects.requireNonNull(address, "address is null");
+            Objects.requireNonNull(tls, "tls is null");
+        }
+    }
+
+    /**
      * Binds the replication service and starts the copy threads with the {@code hdds.datanode.replication.*}
      * settings; metrics go to {@code registry}.
      *
@@ -56,7 +67,7 @@ public final class ReplicationService implements AutoCloseable {
     public static ReplicationService start(
             String logPrefix,
             String selfUuid,
-            InetSocketAddress address,
+            Endpoint endpoint,
             ContainerSet containers,
             VolumeSet volumes,
             OzoneConfiguration conf,
@@ -67,19 +78,20 @@ public final class ReplicationService implements AutoCloseable {
         ReplicationMetrics metrics = new ReplicationMetrics(registry);
         ReplicationServer server = new ReplicationServer(
                 logPrefix,
-                address,
+                endpoint.address(),
                 containers,
                 config.outboundLimit(),
                 config.idleTimeout(),
                 metrics,
-                PooledByteBufAllocator.DEFAULT);
+                PooledByteBufAllocator.DEFAULT,
+                endpoint.tls());
         server.start();
         return new ReplicationService(
                 Objects.requireNonNull(selfUuid, "selfUuid is null"),
                 clock,
                 metrics,
                 server,
-                new ReplicationSupervisor(logPrefix, containers, volumes, config, metrics, clock),
+                new ReplicationSupervisor(logPrefix, containers, volumes, config, metrics, clock, endpoint.tls()),
                 new ContainerRemover(logPrefix, containers, metrics));
     }
 

@@ -60,16 +60,38 @@ public final class ReplicationSupervisor implements AutoCloseable {
             VolumeSet volumes,
             ReplicationConfig config,
             ReplicationMetrics metrics,
-            Clock clock) {
-        this(logPrefix, containers, volumes, config, metrics, clock, BlockFileWriter.DIRECT, sources -> {
-            List<DatanodeDetails> shuffled = new ArrayList<>(sources);
-            Collections.shuffle(shuffled);
-            return shuffled;
-        });
+            Clock clock,
+            ReplicationTls tls) {
+        this(
+                logPrefix,
+                containers,
+                volumes,
+                config,
+                metrics,
+                clock,
+                new Transfer(tls, BlockFileWriter.DIRECT),
+                sources -> {
+                    List<DatanodeDetails> shuffled = new ArrayList<>(sources);
+                    Collections.shuffle(shuffled);
+                    return shuffled;
+                });
     }
 
     /**
+     * How a copy's bytes move.
+     *
+     * @param tls how to connect to sources
      * @param writer writes received block file bytes
+     */
+    record Transfer(ReplicationTls tls, BlockFileWriter writer) {
+        Transfer {
+            Objects.requireNonNull(tls, "tls is null");
+            Objects.requireNonNull(writer, "writer is null");
+        }
+    }
+
+    /**
+     * @param transfer how to connect to sources and write what they send
      * @param sourceOrder the order to try a command's sources in
      */
     ReplicationSupervisor(
@@ -79,16 +101,16 @@ public final class ReplicationSupervisor implements AutoCloseable {
             ReplicationConfig config,
             ReplicationMetrics metrics,
             Clock clock,
-            BlockFileWriter writer,
+            Transfer transfer,
             UnaryOperator<List<DatanodeDetails>> sourceOrder) {
         this.logPrefix = Objects.requireNonNull(logPrefix, "logPrefix is null");
         this.containers = Objects.requireNonNull(containers, "containers is null");
         this.volumes = Objects.requireNonNull(volumes, "volumes is null");
         this.metrics = Objects.requireNonNull(metrics, "metrics is null");
         this.clock = Objects.requireNonNull(clock, "clock is null");
-        this.writer = Objects.requireNonNull(writer, "writer is null");
+        this.writer = transfer.writer();
         this.sourceOrder = Objects.requireNonNull(sourceOrder, "sourceOrder is null");
-        this.downloader = new ContainerDownloader(logPrefix, config.idleTimeout());
+        this.downloader = new ContainerDownloader(logPrefix, config.idleTimeout(), transfer.tls());
         this.executor = new ThreadPoolExecutor(
                 config.streamsLimit(),
                 config.streamsLimit(),

@@ -137,7 +137,7 @@ public final class DatanodeServer implements Daemon {
         ReplicationService replication = components.add(ReplicationService.start(
                 name,
                 uuid,
-                bindAddress(config.replicationPort()),
+                tls.replicationEndpoint(bindAddress(config.replicationPort()), grpc),
                 containers,
                 volumes,
                 conf,

@@ -3,8 +3,11 @@ package dev.o3.datanode.server;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.datanode.ratis.RatisServer;
+import dev.o3.datanode.replication.ReplicationService;
+import dev.o3.datanode.replication.ReplicationTls;
 import dev.o3.server.security.tls.HttpsCertificate;
 import dev.o3.server.security.tls.ServiceCertificate;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Arrays;
@@ -29,6 +32,11 @@ record DatanodeTls(Optional<ServiceCertificate> certificate, Optional<X509Extend
     /** The Ratis server's address, protected as {@code grpc} (from {@link #grpc}) protects the other ports. */
     RatisServer.Endpoint ratisEndpoint(Optional<String> host, int port, GrpcConfig grpc) {
         return new RatisServer.Endpoint(host, port, grpc.security());
+    }
+
+    /** The replication service's address, protected as {@code grpc} (from {@link #grpc}) protects the other ports. */
+    ReplicationService.Endpoint replicationEndpoint(InetSocketAddress address, GrpcConfig grpc) {
+        return new ReplicationService.Endpoint(address, ReplicationTls.of(grpc.security()));
     }
 
     /** {@code plain} with this datanode's certificate, for all its gRPC and Ratis channels. */

@@ -138,6 +138,11 @@ public final class DataVolume implements AutoCloseable {
         return database().table(VolumeSchema.BLOCK_CONTENTS);
     }
 
+    /** The containers this datanode lost with failed volumes (every healthy volume keeps them all). */
+    public Table<Long, String> missingContainers() {
+        return database().table(VolumeSchema.MISSING_CONTAINERS);
+    }
+
     public Database database() {
         if (db == null) {
             throw new IllegalStateException("volume " + root + " failed: " + failure.get());

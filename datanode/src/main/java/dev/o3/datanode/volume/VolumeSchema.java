@@ -11,7 +11,10 @@ import dev.o3.server.db.DbSchema;
 import dev.o3.server.db.TableDefinition;
 import java.util.List;
 
-/** The one RocksDB of a data volume: its containers, their committed blocks and the data of small blocks. */
+/**
+ * The one RocksDB of a data volume: its containers, their committed blocks, the data of small blocks and the
+ * datanode's containers lost with failed volumes.
+ */
 public final class VolumeSchema {
     /** Container id -> replica record. */
     public static final TableDefinition<Long, ContainerRecord> CONTAINERS =
@@ -28,7 +31,15 @@ public final class VolumeSchema {
     public static final TableDefinition<BlockKey, byte[]> BLOCK_CONTENTS =
             new TableDefinition<>("block_contents", BlockKey.CODEC, Codecs.BYTES);
 
-    public static final DbSchema SCHEMA = new DbSchema("datanode-volume", List.of(CONTAINERS, BLOCKS, BLOCK_CONTENTS));
+    /**
+     * Container id -> root of the failed volume it was lost with. Every healthy volume keeps the whole list, so a
+     * restarted datanode still knows its lost replicas while the volume that held them cannot be read.
+     */
+    public static final TableDefinition<Long, String> MISSING_CONTAINERS =
+            new TableDefinition<>("missing_containers", Codecs.LONG, Codecs.STRING);
+
+    public static final DbSchema SCHEMA =
+            new DbSchema("datanode-volume", List.of(CONTAINERS, BLOCKS, BLOCK_CONTENTS, MISSING_CONTAINERS));
 
     private VolumeSchema() {}
 

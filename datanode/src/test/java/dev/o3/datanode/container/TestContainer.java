@@ -239,6 +239,70 @@ class TestContainer {
     }
 
     @Test
+    void aRestartedDatanodeStillRefusesAContainerLostWithAVolumeThatIsStillFailed() throws Exception {
+        ContainerSet containers = open();
+        Container lost = containers.getOrCreate(1, "p");
+        lost.commitBlock(block(1, 10, 100), 7);
+        containers.getOrCreate(2, "p").commitBlock(block(2, 10, 100), 3);
+        Path failedRoot = lost.volume().root();
+        lost.volume().markFailed("test");
+        volumes.close();
+        // The disk stays broken: its directory cannot be opened at the restart.
+        Path unplugged = Files.move(failedRoot, base.resolve("unplugged"));
+        Files.writeString(failedRoot, "not a volume");
+
+        ContainerSet restarted = open();
+
+        assertThat(volumes.healthy()).hasSize(1);
+        assertMissing(restarted, 1);
+        assertThat(restarted.get(2).record().bcsid()).isEqualTo(3);
+
+        // SCM deleted the container here (it lives on elsewhere): a later write may create it again.
+        restarted.forgetMissing(1);
+        volumes.close();
+        ContainerSet again = open();
+        assertThatThrownBy(() -> again.get(1))
+                .isInstanceOfSatisfying(ContainerResultException.class, e -> assertThat(e.result())
+                        .isEqualTo(ContainerResult.CONTAINER_NOT_FOUND));
+        assertThat(again.getOrCreate(1, "p").record().bcsid()).isZero();
+        assertThat(unplugged).isDirectory();
+    }
+
+    @Test
+    void aContainerLostWithAVolumeThatComesBackIsServedAgainAndNoLongerMissing() throws Exception {
+        ContainerSet containers = open();
+        Container lost = containers.getOrCreate(1, "p");
+        lost.commitBlock(block(1, 10, 100), 7);
+        Path failedRoot = lost.volume().root();
+        lost.volume().markFailed("test");
+        assertMissing(containers, 1);
+        volumes.close();
+        Path unplugged = Files.move(failedRoot, base.resolve("unplugged"));
+        Files.writeString(failedRoot, "not a volume");
+        open();
+        volumes.close();
+        Files.delete(failedRoot);
+        Files.move(unplugged, failedRoot);
+
+        ContainerSet back = open();
+
+        assertThat(back.get(1).record().bcsid()).isEqualTo(7);
+        assertThat(volumes.all().stream()
+                        .allMatch(volume -> volume.missingContainers().all().isEmpty()))
+                .isTrue();
+    }
+
+    private static void assertMissing(ContainerSet containers, long containerId) {
+        assertThat(containers.find(containerId)).isEmpty();
+        assertThatThrownBy(() -> containers.getOrCreate(containerId, "p"))
+                .isInstanceOfSatisfying(ContainerResultException.class, e -> assertThat(e.result())
+                        .isEqualTo(ContainerResult.CONTAINER_MISSING));
+        assertThatThrownBy(() -> containers.get(containerId))
+                .isInstanceOfSatisfying(ContainerResultException.class, e -> assertThat(e.result())
+                        .isEqualTo(ContainerResult.CONTAINER_MISSING));
+    }
+
+    @Test
     void whenTwoVolumesHoldOneContainerTheReplicaWithTheHigherBcsidIsServed() throws Exception {
         ContainerSet containers = open();
         Container first = containers.getOrCreate(1, "p");

@@ -49,10 +49,18 @@ final class StorageNode implements AutoCloseable {
     private final ReplicationSupervisor supervisor;
 
     StorageNode(Path root) {
-        this(root, PooledByteBufAllocator.DEFAULT, BlockFileWriter.DIRECT, Clock.systemUTC());
+        this(root, ReplicationTls.PLAINTEXT);
+    }
+
+    StorageNode(Path root, ReplicationTls tls) {
+        this(root, PooledByteBufAllocator.DEFAULT, BlockFileWriter.DIRECT, Clock.systemUTC(), tls);
     }
 
     StorageNode(Path root, ByteBufAllocator allocator, BlockFileWriter writer, Clock clock) {
+        this(root, allocator, writer, clock, ReplicationTls.PLAINTEXT);
+    }
+
+    StorageNode(Path root, ByteBufAllocator allocator, BlockFileWriter writer, Clock clock, ReplicationTls tls) {
         this.volumes = VolumeSet.open("test", List.of(root.resolve("data")), 1 << 20);
         this.containers = ContainerSet.load("test", volumes);
         this.chunks = new ChunkStore(new DatanodeMetrics(), false, false);
@@ -63,10 +71,18 @@ final class StorageNode implements AutoCloseable {
                 CONFIG.outboundLimit(),
                 CONFIG.idleTimeout(),
                 metrics,
-                allocator);
+                allocator,
+                tls);
         server.start();
         this.supervisor = new ReplicationSupervisor(
-                "test", containers, volumes, CONFIG, metrics, clock, writer, UnaryOperator.identity());
+                "test",
+                containers,
+                volumes,
+                CONFIG,
+                metrics,
+                clock,
+                new ReplicationSupervisor.Transfer(tls, writer),
+                UnaryOperator.identity());
     }
 
     ContainerSet containers() {

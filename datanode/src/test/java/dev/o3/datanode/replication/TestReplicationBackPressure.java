@@ -2,6 +2,7 @@ package dev.o3.datanode.replication;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.o3.server.security.ca.CertificateAuthority;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import java.time.Clock;
@@ -29,6 +30,17 @@ class TestReplicationBackPressure {
 
     @Test
     void slowDestinationDiskKeepsTheSourceDirectMemoryFlat() throws Exception {
+        assertSourceMemoryFlat(ReplicationTls.PLAINTEXT, ReplicationTls.PLAINTEXT);
+    }
+
+    @Test
+    void slowDestinationDiskKeepsTheSourceDirectMemoryFlatOverTls() throws Exception {
+        CertificateAuthority ca = ClusterCertificates.ca(dir, "cluster");
+        assertSourceMemoryFlat(
+                ClusterCertificates.tls(ca, ca, "source"), ClusterCertificates.tls(ca, ca, "destination"));
+    }
+
+    private void assertSourceMemoryFlat(ReplicationTls sourceTls, ReplicationTls destinationTls) throws Exception {
         // Counts exactly the bytes of live buffers (a pooled allocator reserves whole arenas).
         UnpooledByteBufAllocator sourceAllocator = new UnpooledByteBufAllocator(true);
         AtomicLong peak = new AtomicLong();
@@ -42,9 +54,13 @@ class TestReplicationBackPressure {
             return length;
         };
         try (StorageNode source = new StorageNode(
-                        dir.resolve("source"), sourceAllocator, BlockFileWriter.DIRECT, Clock.systemUTC());
+                        dir.resolve("source"), sourceAllocator, BlockFileWriter.DIRECT, Clock.systemUTC(), sourceTls);
                 StorageNode destination = new StorageNode(
-                        dir.resolve("destination"), PooledByteBufAllocator.DEFAULT, slowDisk, Clock.systemUTC())) {
+                        dir.resolve("destination"),
+                        PooledByteBufAllocator.DEFAULT,
+                        slowDisk,
+                        Clock.systemUTC(),
+                        destinationTls)) {
             // 16 MB of block files first, then 24 MB of small blocks kept in the database: a source without
             // back-pressure queues all of those as buffers while the destination still writes the files.
             source.writeContainer(CONTAINER, 4, 4, 1 << 20, 400, 60 * 1024);

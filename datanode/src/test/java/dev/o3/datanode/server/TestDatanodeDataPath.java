@@ -353,9 +353,10 @@ class TestDatanodeDataPath {
         assertThat(heartbeat.getContainersList())
                 .extracting(ContainerReplicaReport::getContainerId)
                 .containsExactly(7L);
+        // Not NOT_FOUND: the datanode knows it lost the replica (a reader tries the next one either way).
         assertResult(
                 () -> reader.getBlock(blockId(6, 60), ByteString.EMPTY).get(10, TimeUnit.SECONDS),
-                ContainerResult.CONTAINER_NOT_FOUND);
+                ContainerResult.CONTAINER_MISSING);
         BlockData block = reader.getBlock(blockId(7, 70), ByteString.EMPTY).get(10, TimeUnit.SECONDS);
         assertThat(reader.readChunk(block.getBlockId(), block.getChunks(0), ByteString.EMPTY)
                         .get(10, TimeUnit.SECONDS))

@@ -165,6 +165,31 @@ class TlsClusterIT {
     }
 
     @Test
+    void replicationPortAnswersOnlyMutualTlsWithACertificateOfTheClusterCa() throws Exception {
+        var details = cluster.cluster().datanode(0).datanodeDetails();
+        HostAndPort port = new HostAndPort(details.getIpAddress(), details.getReplicationPort());
+        X509Certificate trust = clusterCa();
+
+        // A datanode of the cluster gets an answer (no such container here: the request went through).
+        assertThat(ReplicationPortProbe.ask(port, ReplicationPortProbe.tls(serviceKeys(), trust)))
+                .contains("not on this datanode");
+        assertThat(ReplicationPortProbe.ask(port, ReplicationPortProbe.plaintext()))
+                .as("plaintext")
+                .isEmpty();
+        CertificateAuthority rogue = CertificateAuthority.loadOrCreate(
+                base.resolve("rogue-replication-ca"), Duration.ofDays(1), "rogue", Clock.systemUTC());
+        CertificateRequest request = CertificateRequest.create("dn", "intruder", Set.of("127.0.0.1"));
+        ReloadingKeyManager intruder = new ReloadingKeyManager(
+                request.keys().getPrivate(), rogue.sign(request.encoded(), Duration.ofHours(1)));
+        assertThat(ReplicationPortProbe.ask(port, ReplicationPortProbe.tls(intruder, trust)))
+                .as("rogue certificate")
+                .isEmpty();
+        assertThat(ReplicationPortProbe.ask(port, ReplicationPortProbe.tls(null, trust)))
+                .as("no certificate")
+                .isEmpty();
+    }
+
+    @Test
     void wrongBootstrapSecretGetsNoCertificate() {
         ScmCertificateSigner signer = new ScmCertificateSigner(
                 new HostAndPort("127.0.0.1", cluster.cluster().scm().adminPort()),
@@ -216,6 +241,10 @@ class TlsClusterIT {
 
     /** A certificate of the cluster CA, got the way a new service gets one. */
     private static TransportSecurity serviceCertificate() {
+        return TlsTransportSecurity.of(TlsMaterial.service(serviceKeys(), clusterCa()));
+    }
+
+    private static ReloadingKeyManager serviceKeys() {
         String secret = cluster.cluster().layout().scm().configuration().get(TlsConfigKeys.BOOTSTRAP_SECRET);
         ScmCertificateSigner signer = new ScmCertificateSigner(
                 new HostAndPort("127.0.0.1", cluster.cluster().scm().adminPort()),
@@ -223,8 +252,7 @@ class TlsClusterIT {
                 new BootstrapProof(secret));
         CertificateRequest request = CertificateRequest.create("dn", "probe", Set.of("127.0.0.1"));
         List<X509Certificate> chain = signer.sign(request.encoded());
-        return TlsTransportSecurity.of(TlsMaterial.service(
-                new ReloadingKeyManager(request.keys().getPrivate(), chain), chain.get(chain.size() - 1)));
+        return new ReloadingKeyManager(request.keys().getPrivate(), chain);
     }
 
     private static X509Certificate clusterCa() {
