@@ -51,7 +51,7 @@ public final class HadoopJobsBenchmark {
             HadoopJobsBenchmark benchmark = new HadoopJobsBenchmark(cluster, out);
             out.printf("load at start: %s%n", loadAverage());
             List<JobTarget> targets = List.of(cluster.ofs(), cluster.s3a());
-            for (int round = 0; round < rounds; round++) {
+            for (int round = 0; round < rounds && Integer.parseInt(args[3]) > 0; round++) {
                 // Alternate which file system goes first, so a burst of load elsewhere does not always hit one.
                 List<JobTarget> order = round % 2 == 0 ? targets : List.of(targets.get(1), targets.get(0));
                 benchmark.dfsio(order, round, Integer.parseInt(args[3]), Integer.parseInt(args[4]));
