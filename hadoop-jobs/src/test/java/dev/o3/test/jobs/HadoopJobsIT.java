@@ -3,23 +3,32 @@ package dev.o3.test.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.s3a.commit.files.SinglePendingCommit;
 import org.apache.hadoop.fs.s3a.commit.files.SuccessData;
+import org.apache.hadoop.fs.s3a.commit.files.UploadEtag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.MultipartUpload;
 
 /**
  * Hadoop's TestDFSIO and TeraGen, TeraSort and TeraValidate, unmodified, in local-mode MapReduce over {@code ofs://}
@@ -79,6 +88,57 @@ class HadoopJobsIT {
         List<String> findings = HadoopJobs.teraValidate(target, sorted, report);
         assertCommitted(target, report, "part-r-00000");
         assertThat(findings).as("TeraValidate's report").containsExactly("checksum\t" + CHECKSUM);
+    }
+
+    /**
+     * The magic committer's protocol step by step: a write under {@code __magic} becomes a pending multipart upload of
+     * the final key, which another client (in a cluster, the job committer's process) lists and completes from the
+     * task's {@code .pending} file.
+     */
+    @Test
+    void aMagicWriteIsAPendingUploadThatAnotherClientCompletes() throws IOException {
+        JobTarget s3a = cluster.s3a();
+        org.apache.hadoop.fs.Path magic = s3a.path("magic-out/__magic_job-1/tasks/attempt_1/__base/part-0000");
+        org.apache.hadoop.fs.Path dest = s3a.path("magic-out/part-0000");
+        byte[] data = new byte[3 * 1024 * 1024 + 7];
+        new Random(3).nextBytes(data);
+        SinglePendingCommit pending;
+        try (FileSystem fs = FileSystem.newInstance(s3a.root().toUri(), s3a.conf())) {
+            try (OutputStream out = fs.create(magic, true)) {
+                out.write(data);
+            }
+            assertThat(fs.exists(dest)).as("the final file before the commit").isFalse();
+            pending = SinglePendingCommit.load(
+                    fs, new org.apache.hadoop.fs.Path(magic + ".pending"), SinglePendingCommit.serializer(), null);
+        }
+        assertThat(pending.getDestinationKey()).isEqualTo("magic-out/part-0000");
+        try (S3Client s3 = cluster.s3Client()) {
+            assertThat(s3.headObject(request -> request.bucket(JobCluster.S3_BUCKET)
+                                    .key("magic-out/__magic_job-1/tasks/attempt_1/__base/part-0000"))
+                            .metadata())
+                    .as("the marker at the magic path carries the length")
+                    .containsEntry("x-hadoop-s3a-magic-data-length", Integer.toString(data.length));
+            assertThat(s3.listMultipartUploads(request ->
+                                    request.bucket(JobCluster.S3_BUCKET).prefix("magic-out/"))
+                            .uploads())
+                    .extracting(MultipartUpload::key, MultipartUpload::uploadId)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("magic-out/part-0000", pending.getUploadId()));
+            List<CompletedPart> parts = new ArrayList<>();
+            for (UploadEtag etag : pending.getEtags()) {
+                parts.add(UploadEtag.toCompletedPart(etag, parts.size() + 1));
+            }
+            s3.completeMultipartUpload(request -> request.bucket(JobCluster.S3_BUCKET)
+                    .key(pending.getDestinationKey())
+                    .uploadId(pending.getUploadId())
+                    .multipartUpload(upload -> upload.parts(parts)));
+            assertThat(s3.listMultipartUploads(request -> request.bucket(JobCluster.S3_BUCKET))
+                            .uploads())
+                    .isEmpty();
+        }
+        try (FileSystem fs = FileSystem.newInstance(s3a.root().toUri(), s3a.conf());
+                InputStream in = fs.open(dest)) {
+            assertThat(in.readAllBytes()).isEqualTo(data);
+        }
     }
 
     /**
