@@ -172,14 +172,32 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
         }
         checkParentIsDirectory(path);
         try {
-            OzoneBucket bucket = store.bucket(target.volume(), target.bucket());
-            OfsOutputStream out =
-                    new OfsOutputStream(bucket.createKey(target.key(), 0, new KeyArgs("", Map.of(), Map.of())), path);
+            OfsOutputStream out = openKeyCreatingBucket(target, path);
             out.publish();
             return new FSDataOutputStream(out, statistics);
         } catch (OmException e) {
             throw Errors.translate(e, path);
         }
+    }
+
+    /**
+     * Opens the key for writing; a missing volume or bucket is created first and the open retried, as HDFS creates a
+     * file's missing parents (and Ozone's ofs its volume and bucket). Costs nothing when the bucket exists.
+     */
+    private OfsOutputStream openKeyCreatingBucket(OfsPath target, Path path) {
+        KeyArgs args = new KeyArgs("", Map.of(), Map.of());
+        try {
+            return new OfsOutputStream(
+                    store.bucket(target.volume(), target.bucket()).createKey(target.key(), 0, args), path);
+        } catch (OmException e) {
+            if (e.status() != OmStatus.VOLUME_NOT_FOUND && e.status() != OmStatus.BUCKET_NOT_FOUND) {
+                throw e;
+            }
+        }
+        ensureVolume(target.volume());
+        ensureBucket(target);
+        return new OfsOutputStream(
+                store.bucket(target.volume(), target.bucket()).createKey(target.key(), 0, args), path);
     }
 
     /** As {@link #create}, only into an existing parent directory (a bucket's top level counts as one). */

@@ -97,6 +97,17 @@ abstract class OfsScenario {
     }
 
     @Test
+    void createMakesAMissingVolumeAndBucket() throws IOException {
+        Path file = new Path("/ofsnewvol/ofsnewbucket/dir/file.txt");
+        try (FSDataOutputStream out = fs.create(file, false)) {
+            out.write(new byte[] {1, 2, 3});
+        }
+        assertThat(fs.getFileStatus(new Path("/ofsnewvol/ofsnewbucket")).isDirectory())
+                .isTrue();
+        assertThat(fs.getFileStatus(file).getLen()).isEqualTo(3);
+    }
+
+    @Test
     void writesReadsSeeksAndListsFiles() throws IOException {
         byte[] data = new byte[3 * ClusterSuiteIT.BLOCK_SIZE / 2];
         new Random(7).nextBytes(data);
