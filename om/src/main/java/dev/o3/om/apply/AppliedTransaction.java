@@ -2,6 +2,7 @@ package dev.o3.om.apply;
 
 import com.google.protobuf.Message;
 import dev.o3.proto.om.OmError;
+import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransactionReply;
 import java.util.Objects;
 import java.util.Optional;
@@ -28,6 +29,15 @@ public record AppliedTransaction(Optional<Message> response, Optional<OmError> e
 
     public static AppliedTransaction refused(OmError error) {
         return new AppliedTransaction(Optional.empty(), Optional.of(error));
+    }
+
+    /**
+     * Whether this is a refusal the client retries with the same request id (the OM was not ready to apply it, e.g. no
+     * delegation key yet), which is therefore not a final reply to remember.
+     */
+    public boolean tellsClientToRetry() {
+        return error.map(e -> e.getStatus() == OmStatus.LEADER_NOT_READY || e.getStatus() == OmStatus.NOT_LEADER)
+                .orElse(false);
     }
 
     /** The serialized form, for a reply that has to leave the process. */

@@ -94,6 +94,10 @@ public final class TransactionApplier {
             return recorded.get();
         }
         AppliedTransaction applied = applyOne(entry, transaction);
+        if (applied.tellsClientToRetry()) {
+            // Refused without a change, and the client will send the same id again: it must be applied then.
+            return applied;
+        }
         Mutation record = entry.next();
         retryCache.record(record, transaction, position, applied);
         entry.publish(record);

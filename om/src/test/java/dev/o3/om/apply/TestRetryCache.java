@@ -3,6 +3,7 @@ package dev.o3.om.apply;
 import static dev.o3.om.testing.Namespace.ADMIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.ByteString;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.RowKeys;
 import dev.o3.om.request.Caller;
@@ -11,12 +12,15 @@ import dev.o3.proto.om.BucketLayout;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CreateKeyRequest;
 import dev.o3.proto.om.CreateKeyResponse;
+import dev.o3.proto.om.DelegationKeyRecord;
 import dev.o3.proto.om.DeleteKeyRequest;
+import dev.o3.proto.om.GetDelegationTokenRequest;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
 import dev.o3.proto.om.OmTransactionReply;
 import dev.o3.proto.om.RequestId;
 import dev.o3.proto.om.RetryCacheLimits;
+import dev.o3.proto.om.RotateDelegationKeyRequest;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -89,6 +93,38 @@ class TestRetryCache {
             assertThat(namespace.store().get(OmSchema.KEYS, RowKeys.key("vol", "obs", "a")))
                     .as("and does not delete the key created since")
                     .isPresent();
+        }
+    }
+
+    @Test
+    void aRefusalThatAsksForARetryIsNotRecordedSoTheRetryIsApplied() {
+        try (Namespace namespace = bucket()) {
+            OmTransaction getToken = withId(
+                    namespace.transaction(
+                            ADMIN_CALLER,
+                            t -> t.setGetDelegationToken(GetDelegationTokenRequest.newBuilder()
+                                    .setMaxLifetimeMillis(Duration.ofHours(1).toMillis())
+                                    .setRenewIntervalMillis(
+                                            Duration.ofMinutes(1).toMillis()))),
+                    6,
+                    LIMITS);
+            assertThat(apply(namespace, getToken).getError().getStatus())
+                    .as("no delegation key yet")
+                    .isEqualTo(OmStatus.LEADER_NOT_READY);
+            apply(
+                    namespace,
+                    namespace.transaction(
+                            ADMIN_CALLER,
+                            t -> t.setRotateDelegationKey(RotateDelegationKeyRequest.newBuilder()
+                                    .setKey(DelegationKeyRecord.newBuilder()
+                                            .setId(1)
+                                            .setKey(ByteString.copyFrom(new byte[32]))
+                                            .setExpiryMillis(Long.MAX_VALUE)))));
+
+            OmTransactionReply retried = apply(namespace, getToken);
+            assertThat(retried.hasError())
+                    .as("the retry, once the key exists, is applied: %s", retried.getError())
+                    .isFalse();
         }
     }
 
