@@ -127,7 +127,10 @@ class TestHsyncAndTimes {
     }
 
     private BucketInfo usage(String bucket) {
-        return namespace.store().get(OmSchema.BUCKETS, RowKeys.bucket("vol", bucket)).orElseThrow();
+        return namespace
+                .store()
+                .get(OmSchema.BUCKETS, RowKeys.bucket("vol", bucket))
+                .orElseThrow();
     }
 
     private KeyInfo lookup(String bucket, String name) throws OmException {
