@@ -6,6 +6,7 @@ import dev.o3.client.io.KeyCommitter;
 import dev.o3.client.io.KeyInputStream;
 import dev.o3.client.io.KeyOutputStream;
 import dev.o3.client.om.OmClient;
+import dev.o3.common.acl.Acl;
 import dev.o3.common.acl.CannedAcl;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.om.BucketVersioning;
@@ -114,9 +115,10 @@ public final class OzoneBucket {
     }
 
     /**
-     * The bucket's owner and canned ACL.
+     * The bucket's owner, canned ACL and grants.
      *
-     * @throws dev.o3.client.om.OmException PERMISSION_DENIED unless the caller owns the bucket or is an administrator
+     * @throws dev.o3.client.om.OmException PERMISSION_DENIED unless the caller owns the bucket, is an administrator or
+     *     has READ_ACP
      */
     public AclInfo acl() {
         return keyAcl("");
@@ -125,17 +127,28 @@ public final class OzoneBucket {
     /**
      * Replaces the bucket's canned ACL.
      *
-     * @throws dev.o3.client.om.OmException PERMISSION_DENIED unless the caller owns the bucket or is an administrator
+     * @throws dev.o3.client.om.OmException PERMISSION_DENIED unless the caller owns the bucket, is an administrator or
+     *     has WRITE_ACP
      */
     public void setAcl(CannedAcl acl) {
-        om.call(
-                "SetBucketAcl",
-                stub -> stub.setBucketAcl(SetBucketAclRequest.newBuilder()
-                        .setVolume(volume)
-                        .setName(bucketName)
-                        .setAcl(acl.value())
-                        .build()),
-                SetBucketAclResponse::getError);
+        setAcl(Acl.of(acl));
+    }
+
+    /**
+     * Replaces the bucket's ACL: a canned ACL or grants.
+     *
+     * @throws dev.o3.client.om.OmException PERMISSION_DENIED as for {@link #setAcl(CannedAcl)}, UNKNOWN_GRANTEE for a
+     *     user without an S3 secret
+     */
+    public void setAcl(Acl acl) {
+        SetBucketAclRequest.Builder request =
+                SetBucketAclRequest.newBuilder().setVolume(volume).setName(bucketName);
+        if (acl.hasGrants()) {
+            request.addAllGrants(acl.grants());
+        } else {
+            request.setAcl(acl.canned().value());
+        }
+        om.call("SetBucketAcl", stub -> stub.setBucketAcl(request.build()), SetBucketAclResponse::getError);
     }
 
     /**
@@ -168,7 +181,7 @@ public final class OzoneBucket {
     }
 
     /**
-     * A key's owner (the bucket's) and canned ACL; the bucket's when {@code key} is empty.
+     * A key's owner (the bucket's), canned ACL and grants; the bucket's when {@code key} is empty.
      *
      * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, PERMISSION_DENIED as for {@link #acl()}
      */
@@ -181,24 +194,35 @@ public final class OzoneBucket {
                         .setKey(key)
                         .build()),
                 GetAclResponse::getError);
-        return new AclInfo(response.getOwner(), CannedAcl.parse(response.getAcl()));
+        return new AclInfo(response.getOwner(), CannedAcl.parse(response.getAcl()), response.getGrantsList());
     }
 
     /**
      * Replaces a key's canned ACL.
      *
-     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, PERMISSION_DENIED as for {@link #setAcl}
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, PERMISSION_DENIED as for {@link #setAcl(CannedAcl)}
      */
     public void setKeyAcl(String key, CannedAcl acl) {
-        om.call(
-                "SetKeyAcl",
-                stub -> stub.setKeyAcl(SetKeyAclRequest.newBuilder()
-                        .setVolume(volume)
-                        .setBucket(bucketName)
-                        .setName(key)
-                        .setAcl(acl.value())
-                        .build()),
-                SetKeyAclResponse::getError);
+        setKeyAcl(key, Acl.of(acl));
+    }
+
+    /**
+     * Replaces a key's ACL: a canned ACL or grants.
+     *
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, PERMISSION_DENIED, UNKNOWN_GRANTEE as for {@link
+     *     #setAcl(Acl)}
+     */
+    public void setKeyAcl(String key, Acl acl) {
+        SetKeyAclRequest.Builder request = SetKeyAclRequest.newBuilder()
+                .setVolume(volume)
+                .setBucket(bucketName)
+                .setName(key);
+        if (acl.hasGrants()) {
+            request.addAllGrants(acl.grants());
+        } else {
+            request.setAcl(acl.canned().value());
+        }
+        om.call("SetKeyAcl", stub -> stub.setKeyAcl(request.build()), SetKeyAclResponse::getError);
     }
 
     /**
@@ -271,7 +295,8 @@ public final class OzoneBucket {
                 .addAllMetadata(OmTranslator.pairs(args.metadata()))
                 .addAllTags(OmTranslator.pairs(args.tags()))
                 .setContentType(args.contentType())
-                .setAcl(args.acl().value())
+                .setAcl(args.acl().hasGrants() ? "" : args.acl().canned().value())
+                .addAllGrants(args.acl().grants())
                 .setOverwrite(true)
                 .setRecursive(true)
                 .build();
