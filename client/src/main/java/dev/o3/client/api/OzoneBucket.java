@@ -6,7 +6,6 @@ import dev.o3.client.io.KeyCommitter;
 import dev.o3.client.io.KeyInputStream;
 import dev.o3.client.io.KeyOutputStream;
 import dev.o3.client.om.OmClient;
-import dev.o3.common.acl.Acl;
 import dev.o3.common.acl.CannedAcl;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.om.BucketVersioning;
@@ -20,8 +19,6 @@ import dev.o3.proto.om.DeleteKeyRequest;
 import dev.o3.proto.om.DeleteKeyResponse;
 import dev.o3.proto.om.FileStatusRequest;
 import dev.o3.proto.om.FileStatusResponse;
-import dev.o3.proto.om.GetAclRequest;
-import dev.o3.proto.om.GetAclResponse;
 import dev.o3.proto.om.HsyncKeyRequest;
 import dev.o3.proto.om.HsyncKeyResponse;
 import dev.o3.proto.om.InfoBucketRequest;
@@ -35,14 +32,10 @@ import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OmReply;
 import dev.o3.proto.om.RenameKeyRequest;
 import dev.o3.proto.om.RenameKeyResponse;
-import dev.o3.proto.om.SetBucketAclRequest;
-import dev.o3.proto.om.SetBucketAclResponse;
 import dev.o3.proto.om.SetBucketPropertyRequest;
 import dev.o3.proto.om.SetBucketPropertyResponse;
 import dev.o3.proto.om.SetBucketVersioningRequest;
 import dev.o3.proto.om.SetBucketVersioningResponse;
-import dev.o3.proto.om.SetKeyAclRequest;
-import dev.o3.proto.om.SetKeyAclResponse;
 import dev.o3.proto.om.SetKeyTagsRequest;
 import dev.o3.proto.om.SetKeyTagsResponse;
 import dev.o3.proto.om.SetTimesRequest;
@@ -131,24 +124,7 @@ public final class OzoneBucket {
      *     has WRITE_ACP
      */
     public void setAcl(CannedAcl acl) {
-        setAcl(Acl.of(acl));
-    }
-
-    /**
-     * Replaces the bucket's ACL: a canned ACL or grants.
-     *
-     * @throws dev.o3.client.om.OmException PERMISSION_DENIED as for {@link #setAcl(CannedAcl)}, UNKNOWN_GRANTEE for a
-     *     user without an S3 secret
-     */
-    public void setAcl(Acl acl) {
-        SetBucketAclRequest.Builder request =
-                SetBucketAclRequest.newBuilder().setVolume(volume).setName(bucketName);
-        if (acl.hasGrants()) {
-            request.addAllGrants(acl.grants());
-        } else {
-            request.setAcl(acl.canned().value());
-        }
-        om.call("SetBucketAcl", stub -> stub.setBucketAcl(request.build()), SetBucketAclResponse::getError);
+        acls().setBucket(acl);
     }
 
     /**
@@ -186,15 +162,7 @@ public final class OzoneBucket {
      * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, PERMISSION_DENIED as for {@link #acl()}
      */
     public AclInfo keyAcl(String key) {
-        GetAclResponse response = om.call(
-                "GetAcl",
-                stub -> stub.getAcl(GetAclRequest.newBuilder()
-                        .setVolume(volume)
-                        .setBucket(bucketName)
-                        .setKey(key)
-                        .build()),
-                GetAclResponse::getError);
-        return new AclInfo(response.getOwner(), CannedAcl.parse(response.getAcl()), response.getGrantsList());
+        return acls().get(key);
     }
 
     /**
@@ -203,26 +171,12 @@ public final class OzoneBucket {
      * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, PERMISSION_DENIED as for {@link #setAcl(CannedAcl)}
      */
     public void setKeyAcl(String key, CannedAcl acl) {
-        setKeyAcl(key, Acl.of(acl));
+        acls().setKey(key, acl);
     }
 
-    /**
-     * Replaces a key's ACL: a canned ACL or grants.
-     *
-     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, PERMISSION_DENIED, UNKNOWN_GRANTEE as for {@link
-     *     #setAcl(Acl)}
-     */
-    public void setKeyAcl(String key, Acl acl) {
-        SetKeyAclRequest.Builder request = SetKeyAclRequest.newBuilder()
-                .setVolume(volume)
-                .setBucket(bucketName)
-                .setName(key);
-        if (acl.hasGrants()) {
-            request.addAllGrants(acl.grants());
-        } else {
-            request.setAcl(acl.canned().value());
-        }
-        om.call("SetKeyAcl", stub -> stub.setKeyAcl(request.build()), SetKeyAclResponse::getError);
+    /** The ACL calls of this bucket and its keys, grants included. */
+    public BucketAcls acls() {
+        return new BucketAcls(volume, bucketName, om);
     }
 
     /**

@@ -54,7 +54,7 @@ final class OzoneBucketStore implements BucketStore {
 
     @Override
     public void setAcl(String bucket, Acl acl) {
-        OmErrors.run(() -> store.bucket(volume, bucket).setAcl(acl));
+        OmErrors.run(() -> store.bucket(volume, bucket).acls().setBucket(acl));
     }
 
     private static BucketInfo toS3(dev.o3.client.api.BucketInfo info) {

@@ -117,7 +117,7 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
 
     @Override
     public void setAcl(String bucket, String key, Acl acl) {
-        OmErrors.run(() -> bucket(bucket).setKeyAcl(key, acl));
+        OmErrors.run(() -> bucket(bucket).acls().setKey(key, acl));
     }
 
     /** The bucket by name: no InfoBucket call, which a caller admitted by an object's ACL alone would fail. */
