@@ -60,7 +60,11 @@ public final class MultipartUploads {
                                 .setName(key)
                                 .addAllMetadata(OmTranslator.pairs(args.metadata()))
                                 .setContentType(args.contentType())
-                                .setAcl(args.acl().value())
+                                .setAcl(
+                                        args.acl().hasGrants()
+                                                ? ""
+                                                : args.acl().canned().value())
+                                .addAllGrants(args.acl().grants())
                                 .build()),
                         InitiateMultipartUploadResponse::getError)
                 .getUploadId();

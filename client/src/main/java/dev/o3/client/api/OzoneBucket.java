@@ -19,8 +19,6 @@ import dev.o3.proto.om.DeleteKeyRequest;
 import dev.o3.proto.om.DeleteKeyResponse;
 import dev.o3.proto.om.FileStatusRequest;
 import dev.o3.proto.om.FileStatusResponse;
-import dev.o3.proto.om.GetAclRequest;
-import dev.o3.proto.om.GetAclResponse;
 import dev.o3.proto.om.HsyncKeyRequest;
 import dev.o3.proto.om.HsyncKeyResponse;
 import dev.o3.proto.om.InfoBucketRequest;
@@ -34,14 +32,10 @@ import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OmReply;
 import dev.o3.proto.om.RenameKeyRequest;
 import dev.o3.proto.om.RenameKeyResponse;
-import dev.o3.proto.om.SetBucketAclRequest;
-import dev.o3.proto.om.SetBucketAclResponse;
 import dev.o3.proto.om.SetBucketPropertyRequest;
 import dev.o3.proto.om.SetBucketPropertyResponse;
 import dev.o3.proto.om.SetBucketVersioningRequest;
 import dev.o3.proto.om.SetBucketVersioningResponse;
-import dev.o3.proto.om.SetKeyAclRequest;
-import dev.o3.proto.om.SetKeyAclResponse;
 import dev.o3.proto.om.SetKeyTagsRequest;
 import dev.o3.proto.om.SetKeyTagsResponse;
 import dev.o3.proto.om.SetTimesRequest;
@@ -114,9 +108,10 @@ public final class OzoneBucket {
     }
 
     /**
-     * The bucket's owner and canned ACL.
+     * The bucket's owner, canned ACL and grants.
      *
-     * @throws dev.o3.client.om.OmException PERMISSION_DENIED unless the caller owns the bucket or is an administrator
+     * @throws dev.o3.client.om.OmException PERMISSION_DENIED unless the caller owns the bucket, is an administrator or
+     *     has READ_ACP
      */
     public AclInfo acl() {
         return keyAcl("");
@@ -125,17 +120,11 @@ public final class OzoneBucket {
     /**
      * Replaces the bucket's canned ACL.
      *
-     * @throws dev.o3.client.om.OmException PERMISSION_DENIED unless the caller owns the bucket or is an administrator
+     * @throws dev.o3.client.om.OmException PERMISSION_DENIED unless the caller owns the bucket, is an administrator or
+     *     has WRITE_ACP
      */
     public void setAcl(CannedAcl acl) {
-        om.call(
-                "SetBucketAcl",
-                stub -> stub.setBucketAcl(SetBucketAclRequest.newBuilder()
-                        .setVolume(volume)
-                        .setName(bucketName)
-                        .setAcl(acl.value())
-                        .build()),
-                SetBucketAclResponse::getError);
+        acls().setBucket(acl);
     }
 
     /**
@@ -168,37 +157,26 @@ public final class OzoneBucket {
     }
 
     /**
-     * A key's owner (the bucket's) and canned ACL; the bucket's when {@code key} is empty.
+     * A key's owner (the bucket's), canned ACL and grants; the bucket's when {@code key} is empty.
      *
      * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, PERMISSION_DENIED as for {@link #acl()}
      */
     public AclInfo keyAcl(String key) {
-        GetAclResponse response = om.call(
-                "GetAcl",
-                stub -> stub.getAcl(GetAclRequest.newBuilder()
-                        .setVolume(volume)
-                        .setBucket(bucketName)
-                        .setKey(key)
-                        .build()),
-                GetAclResponse::getError);
-        return new AclInfo(response.getOwner(), CannedAcl.parse(response.getAcl()));
+        return acls().get(key);
     }
 
     /**
      * Replaces a key's canned ACL.
      *
-     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, PERMISSION_DENIED as for {@link #setAcl}
+     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, PERMISSION_DENIED as for {@link #setAcl(CannedAcl)}
      */
     public void setKeyAcl(String key, CannedAcl acl) {
-        om.call(
-                "SetKeyAcl",
-                stub -> stub.setKeyAcl(SetKeyAclRequest.newBuilder()
-                        .setVolume(volume)
-                        .setBucket(bucketName)
-                        .setName(key)
-                        .setAcl(acl.value())
-                        .build()),
-                SetKeyAclResponse::getError);
+        acls().setKey(key, acl);
+    }
+
+    /** The ACL calls of this bucket and its keys, grants included. */
+    public BucketAcls acls() {
+        return new BucketAcls(volume, bucketName, om);
     }
 
     /**
@@ -271,7 +249,8 @@ public final class OzoneBucket {
                 .addAllMetadata(OmTranslator.pairs(args.metadata()))
                 .addAllTags(OmTranslator.pairs(args.tags()))
                 .setContentType(args.contentType())
-                .setAcl(args.acl().value())
+                .setAcl(args.acl().hasGrants() ? "" : args.acl().canned().value())
+                .addAllGrants(args.acl().grants())
                 .setOverwrite(true)
                 .setRecursive(true)
                 .build();

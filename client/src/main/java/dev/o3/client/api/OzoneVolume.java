@@ -3,6 +3,7 @@ package dev.o3.client.api;
 import dev.o3.client.config.ClientConfig;
 import dev.o3.client.io.DatanodeClients;
 import dev.o3.client.om.OmClient;
+import dev.o3.common.acl.Acl;
 import dev.o3.common.acl.CannedAcl;
 import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.hdds.ReplicationType;
@@ -97,6 +98,17 @@ public final class OzoneVolume {
      * @throws IllegalArgumentException for an unknown layout
      */
     public void createBucket(String name, String layout, int replicationFactor, CannedAcl acl) {
+        createBucket(name, layout, replicationFactor, Acl.of(acl));
+    }
+
+    /**
+     * Creates a bucket owned by the caller with a canned ACL or grants.
+     *
+     * @throws dev.o3.client.om.OmException as {@link #createBucket(String, String, int, CannedAcl)}, and
+     *     UNKNOWN_GRANTEE for a grant to a user without an S3 secret
+     * @throws IllegalArgumentException for an unknown layout
+     */
+    public void createBucket(String name, String layout, int replicationFactor, Acl acl) {
         BucketLayout bucketLayout = BucketLayout.valueOf(layout.toUpperCase(Locale.ROOT));
         dev.o3.proto.om.BucketInfo bucket = dev.o3.proto.om.BucketInfo.newBuilder()
                 .setVolume(info.name())
@@ -107,7 +119,8 @@ public final class OzoneVolume {
                         .setFactor(OmTranslator.factor(replicationFactor)))
                 .setQuotaInBytes(-1)
                 .setQuotaInNamespace(-1)
-                .setAcl(acl.value())
+                .setAcl(acl.hasGrants() ? "" : acl.canned().value())
+                .addAllGrants(acl.grants())
                 .build();
         om.call(
                 "CreateBucket",

@@ -113,7 +113,7 @@ final class BucketCommand {
     @Command(
             name = "getacl",
             mixinStandardHelpOptions = true,
-            description = "Show a bucket's owner and canned ACL as JSON (owner or administrator).")
+            description = "Show a bucket's owner, canned ACL and grants as JSON (owner, administrator or READ_ACP).")
     static final class GetAcl extends ClientCommand {
         @Parameters(paramLabel = "/VOLUME/BUCKET")
         private String path;

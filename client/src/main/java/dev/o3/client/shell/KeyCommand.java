@@ -52,7 +52,8 @@ final class KeyCommand {
     @Command(
             name = "getacl",
             mixinStandardHelpOptions = true,
-            description = "Show a key's owner (its bucket's) and canned ACL as JSON (owner or administrator).")
+            description = "Show a key's owner (its bucket's), canned ACL and grants as JSON (owner, administrator or"
+                    + " READ_ACP).")
     static final class GetAcl extends ClientCommand {
         @Parameters(paramLabel = "/VOLUME/BUCKET/KEY")
         private String path;

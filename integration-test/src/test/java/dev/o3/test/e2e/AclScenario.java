@@ -18,6 +18,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,8 +41,9 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 import software.amazon.awssdk.services.s3.model.Type;
 
 /**
- * Bucket ownership and canned ACLs through the real gateway and OM: two S3 users with secrets from OM, an anonymous
- * SDK client and plain unsigned HTTP; the O3 client API (as {@code ozone sh} uses it) sees the same rules.
+ * Bucket ownership, canned ACLs and per-user grants through the real gateway and OM: two S3 users with secrets from
+ * OM, an anonymous SDK client and plain unsigned HTTP, and the same users from boto3 ({@code s3-grants.py}); the O3
+ * client API (as {@code ozone sh} uses it) sees the same rules.
  */
 abstract class AclScenario {
     private static final String ALL_USERS = "http://acs.amazonaws.com/groups/global/AllUsers";
@@ -50,14 +54,18 @@ abstract class AclScenario {
     private S3Client alice;
     private S3Client bob;
     private S3Client anonymous;
+    private S3Secret aliceSecret;
+    private S3Secret bobSecret;
 
     @BeforeEach
     void clients() {
         endpoint = URI.create(
                 "http://127.0.0.1:" + cluster().gateway().orElseThrow().port());
         ObjectStore admin = client().objectStore();
-        alice = sdk(credentials(admin.getS3Secret("acl-alice")));
-        bob = sdk(credentials(admin.getS3Secret("acl-bob")));
+        aliceSecret = admin.getS3Secret("acl-alice");
+        bobSecret = admin.getS3Secret("acl-bob");
+        alice = sdk(credentials(aliceSecret));
+        bob = sdk(credentials(bobSecret));
         anonymous = sdk(AnonymousCredentialsProvider.create());
     }
 
@@ -189,6 +197,33 @@ abstract class AclScenario {
         assertThat(client().objectStore().bucket("s3v", "acl-shared").acl().acl())
                 .isEqualTo(CannedAcl.PRIVATE);
         assertStatus(() -> asNobody.bucket("s3v", "acl-shared").getKey("note.txt"), OmStatus.PERMISSION_DENIED);
+    }
+
+    @Test
+    void boto3UsersGrantEachOtherAccessByHeadersAndPolicies() throws IOException, InterruptedException {
+        Path script = Path.of(System.getProperty("o3.s3.scripts", "src/test/scripts"), "s3-grants.py");
+        ProcessBuilder builder = new ProcessBuilder(
+                        System.getProperty("o3.s3.python", "python3"),
+                        script.toString(),
+                        endpoint.toString(),
+                        "acl-grants")
+                .redirectErrorStream(true);
+        builder.environment()
+                .putAll(Map.of(
+                        "A_KEY", aliceSecret.accessKey(),
+                        "A_SECRET", aliceSecret.secret(),
+                        "B_KEY", bobSecret.accessKey(),
+                        "B_SECRET", bobSecret.secret(),
+                        "B_ID", "acl-bob",
+                        "AWS_CONFIG_FILE", "/dev/null",
+                        "AWS_SHARED_CREDENTIALS_FILE", "/dev/null"));
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(5, TimeUnit.MINUTES))
+                .as("s3-grants.py finished")
+                .isTrue();
+        assertThat(process.exitValue()).as(output).isZero();
+        assertThat(output).contains("s3 grants OK");
     }
 
     private HttpResponse<String> get(String path) throws IOException, InterruptedException {

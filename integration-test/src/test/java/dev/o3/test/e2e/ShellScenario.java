@@ -58,6 +58,9 @@ abstract class ShellScenario {
                 .isZero();
         assertThat(sh("bucket", "getacl", "/vol1/shell-acl")).isZero();
         assertThat(out.toString()).contains("\"acl\" : \"public-read\"");
+        assertThat(out.toString().replaceAll("\\s+", ""))
+                .as("and the grants it stands for")
+                .contains("{\"group\":\"AllUsers\",\"permission\":\"READ\"}");
         assertThat(sh("bucket", "setacl", "--acl", "authenticated-read", "/vol1/shell-acl"))
                 .isZero();
         assertThat(client().objectStore().bucket("vol1", "shell-acl").acl().acl())

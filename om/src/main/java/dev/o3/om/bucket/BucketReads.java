@@ -7,18 +7,24 @@ import dev.o3.om.db.RowKeys;
 import dev.o3.om.key.KeyLayout;
 import dev.o3.om.key.KeyLayouts;
 import dev.o3.om.request.Caller;
+import dev.o3.om.request.Grants;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
+import dev.o3.proto.om.AclGrant;
+import dev.o3.proto.om.AclPermission;
 import dev.o3.proto.om.BucketConfigPart;
 import dev.o3.proto.om.BucketInfo;
 import dev.o3.proto.om.GetAclRequest;
 import dev.o3.proto.om.GetAclResponse;
 import dev.o3.proto.om.GetBucketConfigRequest;
 import dev.o3.proto.om.GetBucketConfigResponse;
+import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.ListBucketsRequest;
 import dev.o3.proto.om.ListBucketsResponse;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.server.db.KeyValue;
+import java.util.List;
+import java.util.Optional;
 
 /** Bucket reads: info, paged listing in name order, and the ACL of a bucket or key. Stateless. */
 public final class BucketReads {
@@ -54,24 +60,31 @@ public final class BucketReads {
     }
 
     /**
-     * The canned ACL and owner of a bucket, or of one of its keys (owned by the bucket's owner); for the bucket's
-     * owners, as in S3 only the owner may read an ACL.
+     * The ACL and owner of a bucket, or of one of its keys (owned by the bucket's owner); for the bucket's owners and
+     * whom the ACL gives READ_ACP. The canned ACL is empty when grants were set instead.
      */
     public static GetAclResponse acl(ReadView view, Caller who, GetAclRequest request) throws OmException {
         Caller caller = who.doing(request.getKey().isEmpty() ? "s3:GetBucketAcl" : "s3:GetObjectAcl", request.getKey());
         BucketInfo bucket = Lookups.bucket(view, request.getVolume(), request.getBucket());
-        Lookups.checkOwner(view, caller, bucket, "read the ACL of bucket " + bucket.getName() + " or its keys");
         String acl = bucket.getAcl();
+        List<AclGrant> grants = bucket.getGrantsList();
         if (!request.getKey().isEmpty()) {
             KeyLayout layout = KeyLayouts.of(bucket);
             layout.checkName(request.getKey());
-            acl = layout.lookup(view, bucket, request.getKey())
-                    .orElseThrow(() -> new OmException(OmStatus.KEY_NOT_FOUND, "key not found: " + request.getKey()))
-                    .getAcl();
+            Optional<KeyInfo> key = layout.lookup(view, bucket, request.getKey());
+            if (key.isEmpty()) {
+                Lookups.checkAcp(view, caller, bucket, List.of(), AclPermission.ACL_READ_ACP);
+                throw new OmException(OmStatus.KEY_NOT_FOUND, "key not found: " + request.getKey());
+            }
+            acl = key.get().getAcl();
+            grants = key.get().getGrantsList();
         }
+        List<AclGrant> effective = Grants.effective(acl, grants);
+        Lookups.checkAcp(view, caller, bucket, effective, AclPermission.ACL_READ_ACP);
         return GetAclResponse.newBuilder()
                 .setOwner(bucket.getOwner())
-                .setAcl(Lookups.acl(acl).value())
+                .setAcl(grants.isEmpty() ? Lookups.acl(acl).value() : "")
+                .addAllGrants(Grants.shown(bucket.getOwner(), effective))
                 .build();
     }
 

@@ -5,6 +5,7 @@ import dev.o3.om.db.Mutation;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.RowKeys;
 import dev.o3.om.request.Caller;
+import dev.o3.om.request.Grants;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.Names;
 import dev.o3.om.request.OmException;
@@ -43,6 +44,10 @@ public final class CreateBucketHandler implements WriteRequest {
             Lookups.checkVolumeOwner(mutation, caller, bucket.getVolume(), "create this bucket");
         }
         String acl = Lookups.acl(bucket.getAcl()).value();
+        Grants.check(
+                mutation,
+                bucket.getOwner().isEmpty() ? transaction.getUser() : bucket.getOwner(),
+                bucket.getGrantsList());
         String row = RowKeys.bucket(bucket.getVolume(), bucket.getName());
         if (mutation.get(OmSchema.BUCKETS, row).isPresent()) {
             throw new OmException(OmStatus.BUCKET_ALREADY_EXISTS, "bucket exists: " + bucket.getName());

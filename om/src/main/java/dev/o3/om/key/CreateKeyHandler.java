@@ -4,6 +4,7 @@ import com.google.protobuf.Message;
 import dev.o3.om.db.Mutation;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.RowKeys;
+import dev.o3.om.request.Grants;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
 import dev.o3.om.request.WriteRequest;
@@ -38,6 +39,7 @@ public final class CreateKeyHandler implements WriteRequest {
         }
         String acl =
                 request.getAcl().isEmpty() ? "" : Lookups.acl(request.getAcl()).value();
+        Grants.check(mutation, bucket.getOwner(), request.getGrantsList());
         KeyInfo key = KeyInfo.newBuilder()
                 .setVolume(request.getVolume())
                 .setBucket(request.getBucket())
@@ -51,6 +53,7 @@ public final class CreateKeyHandler implements WriteRequest {
                 .addAllTags(request.getTagsList())
                 .setContentType(request.getContentType())
                 .setAcl(acl)
+                .addAllGrants(request.getGrantsList())
                 .setObjectId(mutation.nextObjectId())
                 .build();
         BucketUsage.checkBytes(bucket, BucketUsage.bytes(key));

@@ -3,8 +3,10 @@ package dev.o3.om.key;
 import dev.o3.om.db.ReadView;
 import dev.o3.om.policy.Decision;
 import dev.o3.om.request.Caller;
+import dev.o3.om.request.Grants;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
+import dev.o3.proto.om.AclPermission;
 import dev.o3.proto.om.BucketInfo;
 import dev.o3.proto.om.KeyInfo;
 import dev.o3.proto.om.ListKeyVersionsRequest;
@@ -92,11 +94,12 @@ public final class KeyReads {
         return status;
     }
 
-    /** A key's own ACL lets the caller read it, unless the bucket's policy denies it. */
+    /** A key's own grants let the caller read it, unless the bucket's policy denies it. */
     private static boolean readableByItsAcl(Caller caller, BucketInfo bucket, Optional<KeyInfo> key)
             throws OmException {
         return key.isPresent()
-                && caller.in(Lookups.acl(key.get().getAcl()).readers())
+                && Grants.permits(
+                        caller, Grants.effective(key.get().getAcl(), key.get().getGrantsList()), AclPermission.ACL_READ)
                 && Lookups.policy(caller, bucket) != Decision.DENY;
     }
 

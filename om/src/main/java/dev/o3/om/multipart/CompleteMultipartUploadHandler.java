@@ -59,6 +59,7 @@ public final class CompleteMultipartUploadHandler implements WriteRequest {
                 .addAllMetadata(request.getMetadataList())
                 .setContentType(upload.getContentType())
                 .setAcl(upload.getAcl())
+                .addAllGrants(upload.getGrantsList())
                 .setEtag(etag)
                 .setCreationTimeMillis(transaction.getTimeMillis())
                 .setModificationTimeMillis(transaction.getTimeMillis())

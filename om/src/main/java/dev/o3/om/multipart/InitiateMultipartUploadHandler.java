@@ -4,6 +4,7 @@ import com.google.protobuf.Message;
 import dev.o3.om.db.Mutation;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.key.KeyLayouts;
+import dev.o3.om.request.Grants;
 import dev.o3.om.request.Lookups;
 import dev.o3.om.request.OmException;
 import dev.o3.om.request.WriteRequest;
@@ -25,6 +26,7 @@ public final class InitiateMultipartUploadHandler implements WriteRequest {
         KeyLayouts.of(bucket).checkName(request.getName());
         String acl =
                 request.getAcl().isEmpty() ? "" : Lookups.acl(request.getAcl()).value();
+        Grants.check(mutation, bucket.getOwner(), request.getGrantsList());
         // Parts and the completed key are written with the bucket's replication unless the request names one.
         ReplicationConfig replication =
                 request.getReplication().getType() == ReplicationType.REPLICATION_TYPE_UNSPECIFIED
@@ -43,6 +45,7 @@ public final class InitiateMultipartUploadHandler implements WriteRequest {
                         .addAllMetadata(request.getMetadataList())
                         .setContentType(request.getContentType())
                         .setAcl(acl)
+                        .addAllGrants(request.getGrantsList())
                         .build());
         return InitiateMultipartUploadResponse.newBuilder()
                 .setUploadId(transaction.getUploadId())

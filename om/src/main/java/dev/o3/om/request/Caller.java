@@ -1,6 +1,5 @@
 package dev.o3.om.request;
 
-import dev.o3.common.acl.CannedAcl;
 import dev.o3.om.policy.Access;
 import java.util.Objects;
 
@@ -54,14 +53,5 @@ public record Caller(String user, boolean admin, boolean anonymous, Access acces
     /** Whether the caller owns an object owned by {@code owner} or is an administrator. */
     public boolean ownsOrAdmin(String owner) {
         return !anonymous && (admin || user.equals(owner));
-    }
-
-    /** Whether an ACL audience (besides the owner) includes this caller. */
-    public boolean in(CannedAcl.Audience audience) {
-        return switch (audience) {
-            case EVERYONE -> true;
-            case AUTHENTICATED -> !anonymous;
-            case OWNER -> false;
-        };
     }
 }

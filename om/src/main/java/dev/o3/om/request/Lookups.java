@@ -7,15 +7,19 @@ import dev.o3.om.db.RowKeys;
 import dev.o3.om.policy.BucketActions;
 import dev.o3.om.policy.Decision;
 import dev.o3.om.policy.PolicyEvaluator;
+import dev.o3.proto.om.AclGrant;
+import dev.o3.proto.om.AclPermission;
 import dev.o3.proto.om.BucketInfo;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.OmTransaction;
 import dev.o3.proto.om.VolumeInfo;
+import java.util.List;
 
 /**
  * Finds volumes and buckets or fails with the status a client expects, and checks what a caller may do with them:
- * owners (of the bucket or its volume) and administrators have full control, the bucket's canned ACL lets others read
- * or write its keys, and a key's own ACL lets others read that key ({@code KeyReads}). The bucket's policy comes
+ * owners (of the bucket or its volume) and administrators have full control, the bucket's grants ({@link Grants}) let
+ * others list and read (READ) or write (WRITE) its keys, and a key's own grants let others read that key
+ * ({@code KeyReads}). The bucket's policy comes
  * first, as in S3: a statement denying the caller's action wins over ownership and ACLs (administrators excepted),
  * one allowing it lets the caller in whatever the ACLs say.
  */
@@ -48,14 +52,14 @@ public final class Lookups {
 
     /**
      * Checks that the caller may change keys of a bucket: its owners (see {@link #checkOwner}), or anyone the bucket's
-     * ACL lets write (public-read-write).
+     * grants give WRITE.
      *
      * @throws OmException PERMISSION_DENIED
      */
     public static void checkWrite(ReadView view, Caller caller, BucketInfo bucket) throws OmException {
         Decision decision = policy(caller, bucket);
         if (decision == Decision.ALLOW
-                || (decision == Decision.NONE && caller.in(acl(bucket.getAcl()).writers()))) {
+                || (decision == Decision.NONE && Grants.permits(caller, grants(bucket), AclPermission.ACL_WRITE))) {
             return;
         }
         if (decision == Decision.DENY || !owns(view, caller, bucket)) {
@@ -64,8 +68,7 @@ public final class Lookups {
     }
 
     /**
-     * Checks that the caller may read a bucket, list it and read its keys: its owners, or anyone its ACL lets read or
-     * write.
+     * Checks that the caller may read a bucket, list it and read its keys: its owners, or anyone its grants give READ.
      *
      * @throws OmException PERMISSION_DENIED
      */
@@ -81,8 +84,31 @@ public final class Lookups {
         if (decision != Decision.NONE) {
             return decision == Decision.ALLOW;
         }
-        CannedAcl acl = acl(bucket.getAcl());
-        return caller.in(acl.readers()) || caller.in(acl.writers()) || owns(view, caller, bucket);
+        return Grants.permits(caller, grants(bucket), AclPermission.ACL_READ) || owns(view, caller, bucket);
+    }
+
+    /** The grants the bucket is judged by ({@link Grants#effective}). */
+    public static List<AclGrant> grants(BucketInfo bucket) throws OmException {
+        return Grants.effective(bucket.getAcl(), bucket.getGrantsList());
+    }
+
+    /**
+     * Checks that the caller may read ({@code ACL_READ_ACP}) or change ({@code ACL_WRITE_ACP}) an ACL whose grants are
+     * {@code grants}: the bucket's owners, a caller those grants give the permission, or one the bucket policy allows
+     * the action; a policy Deny wins over grants and ownership (administrators excepted).
+     *
+     * @throws OmException PERMISSION_DENIED
+     */
+    public static void checkAcp(
+            ReadView view, Caller caller, BucketInfo bucket, List<AclGrant> grants, AclPermission permission)
+            throws OmException {
+        Decision decision = policy(caller, bucket);
+        if (decision == Decision.ALLOW
+                || (decision == Decision.NONE
+                        && (Grants.permits(caller, grants, permission) || owns(view, caller, bucket)))) {
+            return;
+        }
+        throw denied(caller, (permission == AclPermission.ACL_READ_ACP ? "read" : "change") + " the ACL");
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.o3.s3gateway.backend;
 
-import dev.o3.common.acl.CannedAcl;
+import dev.o3.common.acl.Acl;
 import java.util.List;
 
 /**
@@ -10,11 +10,11 @@ import java.util.List;
  */
 public interface BucketStore {
     /**
-     * Creates a bucket owned by this user (layout OBJECT_STORE) with a canned ACL.
+     * Creates a bucket owned by this user (layout OBJECT_STORE) with a canned ACL or grants.
      *
      * @throws BackendException {@code BUCKET_ALREADY_EXISTS} when the name is taken (by anyone)
      */
-    void create(String bucket, CannedAcl acl);
+    void create(String bucket, Acl acl);
 
     /** The bucket's info, for whoever may read the bucket. */
     BucketInfo info(String bucket);
@@ -29,9 +29,9 @@ public interface BucketStore {
     /** The buckets this user owns, sorted by name. */
     List<BucketInfo> list();
 
-    /** The bucket's owner and canned ACL (owner only). */
+    /** The bucket's owner and grants (its owners and whom it gives READ_ACP). */
     AclInfo acl(String bucket);
 
-    /** Replaces the bucket's canned ACL (owner only). */
-    void setAcl(String bucket, CannedAcl acl);
+    /** Replaces the bucket's ACL (its owners and whom it gives WRITE_ACP). */
+    void setAcl(String bucket, Acl acl);
 }

@@ -1,6 +1,6 @@
 package dev.o3.s3gateway.backend;
 
-import dev.o3.common.acl.CannedAcl;
+import dev.o3.common.acl.Acl;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,7 +10,7 @@ import java.util.Optional;
  */
 public interface MultipartStore {
     /** Starts an upload of {@code key}, which gets the canned ACL when completed; returns the new upload id. */
-    String initiate(String bucket, String key, ObjectAttributes attributes, CannedAcl acl);
+    String initiate(String bucket, String key, ObjectAttributes attributes, Acl acl);
 
     /**
      * Opens part {@code partNumber} (replacing an earlier upload of the same number once committed).

@@ -1,6 +1,6 @@
 package dev.o3.s3gateway.backend;
 
-import dev.o3.common.acl.CannedAcl;
+import dev.o3.common.acl.Acl;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +13,7 @@ import java.util.Map;
  */
 public interface ObjectStore {
     /**
-     * Opens a new version of {@code key} with its canned ACL; it replaces the old one when committed, if the
+     * Opens a new version of {@code key} with its canned ACL or grants; it replaces the old one when committed, if the
      * conditions hold both now and at the commit.
      *
      * @param expectedLength the data length when known, else -1
@@ -24,7 +24,7 @@ public interface ObjectStore {
             String bucket,
             String key,
             ObjectAttributes attributes,
-            CannedAcl acl,
+            Acl acl,
             long expectedLength,
             WriteConditions conditions);
 
@@ -71,9 +71,9 @@ public interface ObjectStore {
     /** Replaces the object's tags. */
     void setTags(String bucket, String key, Map<String, String> tags);
 
-    /** The object's owner (the bucket's) and canned ACL (bucket owner only). */
+    /** The object's owner (the bucket's) and grants (the bucket's owners and whom it gives READ_ACP). */
     AclInfo acl(String bucket, String key);
 
-    /** Replaces the object's canned ACL (bucket owner only). */
-    void setAcl(String bucket, String key, CannedAcl acl);
+    /** Replaces the object's ACL (the bucket's owners and whom it gives WRITE_ACP). */
+    void setAcl(String bucket, String key, Acl acl);
 }

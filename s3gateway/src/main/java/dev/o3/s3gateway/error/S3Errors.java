@@ -21,6 +21,7 @@ public final class S3Errors {
                     FILE_ALREADY_EXISTS,
                     DIRECTORY_NOT_EMPTY -> S3ErrorCode.INVALID_REQUEST;
             case PERMISSION_DENIED -> S3ErrorCode.ACCESS_DENIED;
+            case UNKNOWN_GRANTEE -> S3ErrorCode.INVALID_ARGUMENT;
             case NO_SUCH_MULTIPART_UPLOAD -> S3ErrorCode.NO_SUCH_UPLOAD;
             case INVALID_PART -> S3ErrorCode.INVALID_PART;
             case INVALID_PART_ORDER -> S3ErrorCode.INVALID_PART_ORDER;

@@ -1,7 +1,7 @@
 package dev.o3.s3gateway.handler;
 
-import dev.o3.common.acl.CannedAcl;
-import dev.o3.s3gateway.acl.CannedAcls;
+import dev.o3.common.acl.Acl;
+import dev.o3.s3gateway.acl.RequestedAcls;
 import dev.o3.s3gateway.backend.AclInfo;
 import dev.o3.s3gateway.backend.BucketStore;
 import dev.o3.s3gateway.backend.ObjectStore;
@@ -16,9 +16,10 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * GetBucketAcl, PutBucketAcl, GetObjectAcl and PutObjectAcl over canned ACLs ({@link CannedAcls}): a PUT names one in
- * {@code x-amz-acl} or sends an AccessControlPolicy equal to one. Only the bucket's owner reads or changes ACLs (the
- * backend enforces it). Thread-safe.
+ * GetBucketAcl, PutBucketAcl, GetObjectAcl and PutObjectAcl: a PUT names a canned ACL in {@code x-amz-acl}, grants in
+ * {@code x-amz-grant-*} headers or an AccessControlPolicy body ({@link RequestedAcls}); a GET shows the grants in
+ * force. The bucket's owners and whom the ACL gives READ_ACP or WRITE_ACP read or change it (OM enforces it).
+ * Thread-safe.
  */
 final class AclHandler implements OperationHandler {
     private static final int MAX_POLICY_BYTES = 64 * 1024;
@@ -36,13 +37,13 @@ final class AclHandler implements OperationHandler {
             case GET_OBJECT_ACL -> send(call, backend.objects(call.requester()).acl(call.bucket(), call.key()));
             case PUT_BUCKET_ACL -> {
                 BucketStore buckets = backend.buckets(call.requester());
-                CannedAcl acl = requested(call, () -> buckets.acl(call.bucket()).owner());
+                Acl acl = requested(call, () -> buckets.acl(call.bucket()).owner());
                 buckets.setAcl(call.bucket(), acl);
                 call.sendEmpty(HttpResponseStatus.OK, call.headers());
             }
             case PUT_OBJECT_ACL -> {
                 ObjectStore objects = backend.objects(call.requester());
-                CannedAcl acl = requested(
+                Acl acl = requested(
                         call, () -> objects.acl(call.bucket(), call.key()).owner());
                 objects.setAcl(call.bucket(), call.key(), acl);
                 call.sendEmpty(HttpResponseStatus.OK, call.headers());
@@ -52,21 +53,22 @@ final class AclHandler implements OperationHandler {
     }
 
     private static void send(S3Call call, AclInfo info) {
-        call.sendXml(AclDocuments.AccessControlPolicy.of(info.owner(), CannedAcls.grants(info.acl(), info.owner())));
+        call.sendXml(AclDocuments.AccessControlPolicy.of(info.owner(), info.grants()));
     }
 
-    /** The canned ACL of {@code x-amz-acl} or of the body; the owner is looked up only for a body. */
-    private static CannedAcl requested(S3Call call, Supplier<String> owner) {
-        Optional<CannedAcl> header = CannedAcls.fromHeaders(call.request());
+    /** The ACL of the headers or of the body; the owner is looked up only for a body. */
+    private static Acl requested(S3Call call, Supplier<String> owner) {
+        Optional<Acl> header = RequestedAcls.fromHeaders(call.request());
         byte[] body = call.readSmallBody(MAX_POLICY_BYTES);
         if (header.isPresent()) {
             if (body.length > 0) {
                 throw new S3Exception(
-                        S3ErrorCode.INVALID_REQUEST, "Send either x-amz-acl or an AccessControlPolicy, not both");
+                        S3ErrorCode.INVALID_REQUEST,
+                        "Send either x-amz-acl or x-amz-grant-* headers or an AccessControlPolicy, not both");
             }
             return header.get();
         }
         XmlRequests.AclRequest policy = XmlRequests.accessControlPolicy(body);
-        return CannedAcls.fromGrants(policy.ownerId(), policy.grants(), owner.get());
+        return RequestedAcls.fromPolicy(policy.ownerId(), policy.grants(), owner.get());
     }
 }

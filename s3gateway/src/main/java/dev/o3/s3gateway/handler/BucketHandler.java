@@ -1,7 +1,7 @@
 package dev.o3.s3gateway.handler;
 
-import dev.o3.common.acl.CannedAcl;
-import dev.o3.s3gateway.acl.CannedAcls;
+import dev.o3.common.acl.Acl;
+import dev.o3.s3gateway.acl.RequestedAcls;
 import dev.o3.s3gateway.backend.BackendException;
 import dev.o3.s3gateway.backend.BackendStatus;
 import dev.o3.s3gateway.backend.BucketStore;
@@ -59,7 +59,7 @@ final class BucketHandler implements OperationHandler {
     private void create(S3Call call, BucketStore buckets) {
         String bucket = call.bucket();
         BucketNames.validate(bucket);
-        CannedAcl acl = CannedAcls.fromHeaders(call.request()).orElse(CannedAcl.PRIVATE);
+        Acl acl = RequestedAcls.fromHeaders(call.request()).orElse(Acl.PRIVATE);
         call.readSmallBody(MAX_CONFIGURATION_BYTES);
         try {
             buckets.create(bucket, acl);

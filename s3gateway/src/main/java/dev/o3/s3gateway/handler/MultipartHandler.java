@@ -1,7 +1,7 @@
 package dev.o3.s3gateway.handler;
 
-import dev.o3.common.acl.CannedAcl;
-import dev.o3.s3gateway.acl.CannedAcls;
+import dev.o3.common.acl.Acl;
+import dev.o3.s3gateway.acl.RequestedAcls;
 import dev.o3.s3gateway.backend.CompletedPart;
 import dev.o3.s3gateway.backend.MultipartStore;
 import dev.o3.s3gateway.backend.ObjectChecksum;
@@ -45,7 +45,7 @@ final class MultipartHandler implements OperationHandler {
         switch (operation) {
             case CREATE_MULTIPART_UPLOAD -> {
                 ObjectHeaders.checkKey(call.key());
-                CannedAcl acl = CannedAcls.fromHeaders(call.request()).orElse(CannedAcl.PRIVATE);
+                Acl acl = RequestedAcls.fromHeaders(call.request()).orElse(Acl.PRIVATE);
                 call.body().drain();
                 String uploadId =
                         multipart.initiate(call.bucket(), call.key(), ObjectHeaders.attributes(call.request()), acl);

@@ -1,7 +1,7 @@
 package dev.o3.s3gateway.handler;
 
-import dev.o3.common.acl.CannedAcl;
-import dev.o3.s3gateway.acl.CannedAcls;
+import dev.o3.common.acl.Acl;
+import dev.o3.s3gateway.acl.RequestedAcls;
 import dev.o3.s3gateway.backend.DataWriter;
 import dev.o3.s3gateway.backend.ObjectAttributes;
 import dev.o3.s3gateway.backend.ObjectInfo;
@@ -38,7 +38,7 @@ final class ObjectWriteHandler implements OperationHandler {
     public void handle(S3Operation operation, S3Call call) {
         ObjectHeaders.checkKey(call.key());
         ObjectStore objects = backend.objects(call.requester());
-        CannedAcl acl = CannedAcls.fromHeaders(call.request()).orElse(CannedAcl.PRIVATE);
+        Acl acl = RequestedAcls.fromHeaders(call.request()).orElse(Acl.PRIVATE);
         if (operation == S3Operation.COPY_OBJECT) {
             copy(call, objects, acl);
             return;
@@ -62,7 +62,7 @@ final class ObjectWriteHandler implements OperationHandler {
         return versionId.isEmpty() ? headers : headers.set(VersionIds.VERSION_HEADER, versionId);
     }
 
-    private void copy(S3Call call, ObjectStore objects, CannedAcl acl) {
+    private void copy(S3Call call, ObjectStore objects, Acl acl) {
         S3Request request = call.request();
         CopySource source = CopySource.parse(request.header("x-amz-copy-source").orElseThrow());
         call.body().drain();
@@ -71,7 +71,7 @@ final class ObjectWriteHandler implements OperationHandler {
         }
     }
 
-    private void copy(S3Call call, ObjectStore objects, CannedAcl acl, CopySource source, ObjectReader object) {
+    private void copy(S3Call call, ObjectStore objects, Acl acl, CopySource source, ObjectReader object) {
         S3Request request = call.request();
         ObjectInfo info = object.info();
         Conditions.evaluate(request, "x-amz-copy-source-", info, true);

@@ -1,6 +1,6 @@
 package dev.o3.s3gateway.handler;
 
-import dev.o3.common.acl.CannedAcl;
+import dev.o3.common.acl.Acl;
 import dev.o3.s3gateway.acl.CannedAcls;
 import dev.o3.s3gateway.auth.PostPolicyAuthenticator;
 import dev.o3.s3gateway.backend.DataWriter;
@@ -97,8 +97,9 @@ final class PostObjectHandler implements OperationHandler {
                     authenticator.authenticate(encodedPolicy, fields).user());
             policy.check(checked, clock.instant());
         }
-        CannedAcl acl =
-                fields.containsKey("acl") ? CannedAcls.parse(fields.get("acl").trim()) : CannedAcl.PRIVATE;
+        Acl acl = fields.containsKey("acl")
+                ? Acl.of(CannedAcls.parse(fields.get("acl").trim()))
+                : Acl.PRIVATE;
         DataWriter writer =
                 backend.objects(requester).create(bucket, key, attributes(fields), acl, -1, WriteConditions.NONE);
         long maxLength = policy == null ? Long.MAX_VALUE : policy.maxLength();

@@ -1,7 +1,8 @@
 package dev.o3.s3gateway.ozone;
 
 import dev.o3.client.api.ObjectStore;
-import dev.o3.common.acl.CannedAcl;
+import dev.o3.common.acl.Acl;
+import dev.o3.s3gateway.acl.GrantProtos;
 import dev.o3.s3gateway.backend.AclInfo;
 import dev.o3.s3gateway.backend.BucketInfo;
 import dev.o3.s3gateway.backend.BucketStore;
@@ -21,7 +22,7 @@ final class OzoneBucketStore implements BucketStore {
     }
 
     @Override
-    public void create(String bucket, CannedAcl acl) {
+    public void create(String bucket, Acl acl) {
         OmErrors.run(() -> store.getVolume(volume).createBucket(bucket, "OBJECT_STORE", 3, acl));
     }
 
@@ -48,12 +49,12 @@ final class OzoneBucketStore implements BucketStore {
     public AclInfo acl(String bucket) {
         dev.o3.client.api.AclInfo acl =
                 OmErrors.call(() -> store.bucket(volume, bucket).acl());
-        return new AclInfo(acl.owner(), acl.acl());
+        return new AclInfo(acl.owner(), GrantProtos.fromProto(acl.grants()));
     }
 
     @Override
-    public void setAcl(String bucket, CannedAcl acl) {
-        OmErrors.run(() -> store.bucket(volume, bucket).setAcl(acl));
+    public void setAcl(String bucket, Acl acl) {
+        OmErrors.run(() -> store.bucket(volume, bucket).acls().setBucket(acl));
     }
 
     private static BucketInfo toS3(dev.o3.client.api.BucketInfo info) {

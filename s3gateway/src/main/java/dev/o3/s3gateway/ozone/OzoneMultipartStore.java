@@ -4,7 +4,7 @@ import dev.o3.client.api.CompletedUpload;
 import dev.o3.client.api.KeyArgs;
 import dev.o3.client.api.MultipartUploads;
 import dev.o3.client.api.ObjectStore;
-import dev.o3.common.acl.CannedAcl;
+import dev.o3.common.acl.Acl;
 import dev.o3.s3gateway.backend.CompletedPart;
 import dev.o3.s3gateway.backend.DataWriter;
 import dev.o3.s3gateway.backend.MultipartStore;
@@ -30,7 +30,7 @@ final class OzoneMultipartStore implements MultipartStore {
     }
 
     @Override
-    public String initiate(String bucket, String key, ObjectAttributes attributes, CannedAcl acl) {
+    public String initiate(String bucket, String key, ObjectAttributes attributes, Acl acl) {
         KeyArgs args = S3KeyMetadata.keyArgs(attributes, acl);
         return OmErrors.call(() -> uploads(bucket).initiate(key, args));
     }

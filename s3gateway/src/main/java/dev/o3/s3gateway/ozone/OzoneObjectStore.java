@@ -5,7 +5,8 @@ import dev.o3.client.api.KeyInfo;
 import dev.o3.client.api.ObjectStore;
 import dev.o3.client.api.OzoneBucket;
 import dev.o3.client.io.KeyInputStream;
-import dev.o3.common.acl.CannedAcl;
+import dev.o3.common.acl.Acl;
+import dev.o3.s3gateway.acl.GrantProtos;
 import dev.o3.s3gateway.backend.AclInfo;
 import dev.o3.s3gateway.backend.DataWriter;
 import dev.o3.s3gateway.backend.ObjectAttributes;
@@ -32,7 +33,7 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
             String bucket,
             String key,
             ObjectAttributes attributes,
-            CannedAcl acl,
+            Acl acl,
             long expectedLength,
             WriteConditions conditions) {
         KeyArgs args = S3KeyMetadata.keyArgs(attributes, acl);
@@ -111,12 +112,12 @@ final class OzoneObjectStore implements dev.o3.s3gateway.backend.ObjectStore {
     @Override
     public AclInfo acl(String bucket, String key) {
         dev.o3.client.api.AclInfo acl = OmErrors.call(() -> bucket(bucket).keyAcl(key));
-        return new AclInfo(acl.owner(), acl.acl());
+        return new AclInfo(acl.owner(), GrantProtos.fromProto(acl.grants()));
     }
 
     @Override
-    public void setAcl(String bucket, String key, CannedAcl acl) {
-        OmErrors.run(() -> bucket(bucket).setKeyAcl(key, acl));
+    public void setAcl(String bucket, String key, Acl acl) {
+        OmErrors.run(() -> bucket(bucket).acls().setKey(key, acl));
     }
 
     /** The bucket by name: no InfoBucket call, which a caller admitted by an object's ACL alone would fail. */

@@ -2,7 +2,7 @@ package dev.o3.s3gateway.ozone;
 
 import dev.o3.client.api.KeyArgs;
 import dev.o3.client.api.KeyInfo;
-import dev.o3.common.acl.CannedAcl;
+import dev.o3.common.acl.Acl;
 import dev.o3.s3gateway.backend.ObjectAttributes;
 import dev.o3.s3gateway.backend.ObjectChecksum;
 import dev.o3.s3gateway.backend.ObjectInfo;
@@ -24,7 +24,7 @@ final class S3KeyMetadata {
     private S3KeyMetadata() {}
 
     /** The key arguments of a new object or multipart upload. */
-    static KeyArgs keyArgs(ObjectAttributes attributes, CannedAcl acl) {
+    static KeyArgs keyArgs(ObjectAttributes attributes, Acl acl) {
         Map<String, String> metadata = new LinkedHashMap<>(attributes.userMetadata());
         attributes.contentHeaders().forEach((name, value) -> metadata.put(PREFIX + name, value));
         return new KeyArgs(attributes.contentType(), metadata, attributes.tags(), acl);

@@ -1,8 +1,15 @@
 package dev.o3.s3gateway.backend;
 
-import dev.o3.common.acl.CannedAcl;
+import dev.o3.common.acl.Acl;
+import dev.o3.proto.om.AclGrant;
+import dev.o3.proto.om.AclPermission;
 import dev.o3.proto.om.BucketConfig;
 import dev.o3.proto.om.CorsConfiguration;
+import dev.o3.s3gateway.acl.CannedAcls;
+import dev.o3.s3gateway.acl.Grant;
+import dev.o3.s3gateway.acl.GrantProtos;
+import dev.o3.s3gateway.acl.Grantee;
+import dev.o3.s3gateway.acl.Permission;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterInputStream;
@@ -12,11 +19,13 @@ import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -132,10 +141,10 @@ public final class InMemoryS3Backend implements S3Backend {
         private final BucketInfo info;
         private final TreeMap<String, StoredObject> objects = new TreeMap<>();
         private final Map<String, Upload> uploads = new HashMap<>();
-        private CannedAcl acl;
+        private Acl acl;
         private BucketConfig config = BucketConfig.getDefaultInstance();
 
-        Bucket(BucketInfo info, CannedAcl acl) {
+        Bucket(BucketInfo info, Acl acl) {
             this.info = info;
             this.acl = acl;
         }
@@ -157,9 +166,9 @@ public final class InMemoryS3Backend implements S3Backend {
     private static final class StoredObject {
         private final ObjectInfo info;
         private final byte[] data;
-        private final CannedAcl acl;
+        private final Acl acl;
 
-        StoredObject(ObjectInfo info, byte[] data, CannedAcl acl) {
+        StoredObject(ObjectInfo info, byte[] data, Acl acl) {
             this.info = info;
             this.data = data;
             this.acl = acl;
@@ -173,20 +182,37 @@ public final class InMemoryS3Backend implements S3Backend {
             return data;
         }
 
-        CannedAcl acl() {
+        Acl acl() {
             return acl;
         }
     }
 
     private record Upload(
-            UploadInfo info, ObjectAttributes attributes, CannedAcl acl, TreeMap<Integer, StoredObject> parts) {}
+            UploadInfo info, ObjectAttributes attributes, Acl acl, TreeMap<Integer, StoredObject> parts) {}
 
-    private static boolean admits(CannedAcl.Audience audience, Requester requester) {
-        return switch (audience) {
-            case EVERYONE -> true;
-            case AUTHENTICATED -> !requester.isAnonymous();
-            case OWNER -> false;
-        };
+    /** Whether the ACL's grants (or its canned ACL's) give the requester {@code permission}, as OM judges them. */
+    private static boolean admits(Acl acl, AclPermission permission, Requester requester) {
+        List<AclGrant> grants =
+                acl.hasGrants() ? acl.grants() : GrantProtos.toProto(CannedAcls.grants(acl.canned(), ""));
+        return grants.stream()
+                .filter(grant ->
+                        grant.getPermission() == permission || grant.getPermission() == AclPermission.ACL_FULL_CONTROL)
+                .anyMatch(grant -> switch (grant.getGroup()) {
+                    case ACL_GROUP_ALL_USERS -> true;
+                    case ACL_GROUP_AUTHENTICATED_USERS -> !requester.isAnonymous();
+                    default -> requester.user().filter(grant.getUser()::equals).isPresent();
+                });
+    }
+
+    /** The grants GetBucketAcl and GetObjectAcl show. */
+    private static AclInfo shown(String owner, Acl acl) {
+        if (!acl.hasGrants()) {
+            return new AclInfo(owner, CannedAcls.grants(acl.canned(), owner));
+        }
+        Set<Grant> grants = new LinkedHashSet<>();
+        grants.add(new Grant(Grantee.user(owner), Permission.FULL_CONTROL));
+        grants.addAll(GrantProtos.fromProto(acl.grants()));
+        return new AclInfo(owner, List.copyOf(grants));
     }
 
     private Bucket existing(String name) {
@@ -202,9 +228,7 @@ public final class InMemoryS3Backend implements S3Backend {
     }
 
     private static boolean mayRead(Requester requester, Bucket bucket) {
-        return owns(requester, bucket)
-                || admits(bucket.acl.readers(), requester)
-                || admits(bucket.acl.writers(), requester);
+        return owns(requester, bucket) || admits(bucket.acl, AclPermission.ACL_READ, requester);
     }
 
     private static BackendException denied(Requester requester, String what) {
@@ -223,7 +247,7 @@ public final class InMemoryS3Backend implements S3Backend {
     /** The bucket, when the requester may write its objects. */
     private Bucket bucket(Requester requester, String name) {
         Bucket bucket = existing(name);
-        if (!owns(requester, bucket) && !admits(bucket.acl.writers(), requester)) {
+        if (!owns(requester, bucket) && !admits(bucket.acl, AclPermission.ACL_WRITE, requester)) {
             throw denied(requester, "write to " + name);
         }
         return bucket;
@@ -246,7 +270,7 @@ public final class InMemoryS3Backend implements S3Backend {
         }
 
         @Override
-        public void create(String bucket, CannedAcl acl) {
+        public void create(String bucket, Acl acl) {
             String user = requester.user().orElseThrow(() -> denied(requester, "create buckets"));
             synchronized (lock) {
                 if (buckets.containsKey(bucket)) {
@@ -289,12 +313,12 @@ public final class InMemoryS3Backend implements S3Backend {
         public AclInfo acl(String bucket) {
             synchronized (lock) {
                 Bucket found = owned(requester, bucket);
-                return new AclInfo(found.info().owner(), found.acl);
+                return shown(found.info().owner(), found.acl);
             }
         }
 
         @Override
-        public void setAcl(String bucket, CannedAcl acl) {
+        public void setAcl(String bucket, Acl acl) {
             synchronized (lock) {
                 owned(requester, bucket).acl = acl;
             }
@@ -358,7 +382,7 @@ public final class InMemoryS3Backend implements S3Backend {
                 String bucket,
                 String key,
                 ObjectAttributes attributes,
-                CannedAcl acl,
+                Acl acl,
                 long expectedLength,
                 WriteConditions conditions) {
             synchronized (lock) {
@@ -395,7 +419,7 @@ public final class InMemoryS3Backend implements S3Backend {
                 }
                 return object;
             }
-            if (object == null || !admits(object.acl().readers(), requester)) {
+            if (object == null || !admits(object.acl(), AclPermission.ACL_READ, requester)) {
                 throw denied(requester, "read " + key);
             }
             return object;
@@ -475,12 +499,12 @@ public final class InMemoryS3Backend implements S3Backend {
         public AclInfo acl(String bucket, String key) {
             synchronized (lock) {
                 StoredObject object = owned(bucket, key);
-                return new AclInfo(existing(bucket).info().owner(), object.acl());
+                return shown(existing(bucket).info().owner(), object.acl());
             }
         }
 
         @Override
-        public void setAcl(String bucket, String key, CannedAcl acl) {
+        public void setAcl(String bucket, String key, Acl acl) {
             synchronized (lock) {
                 StoredObject object = owned(bucket, key);
                 existing(bucket).objects().put(key, new StoredObject(object.info(), object.data(), acl));
@@ -504,7 +528,7 @@ public final class InMemoryS3Backend implements S3Backend {
         }
 
         @Override
-        public String initiate(String bucket, String key, ObjectAttributes attributes, CannedAcl acl) {
+        public String initiate(String bucket, String key, ObjectAttributes attributes, Acl acl) {
             synchronized (lock) {
                 String uploadId = UUID.randomUUID().toString();
                 bucket(requester, bucket)
@@ -539,7 +563,7 @@ public final class InMemoryS3Backend implements S3Backend {
                                             checksum,
                                             ""),
                                     data,
-                                    CannedAcl.PRIVATE)));
+                                    Acl.PRIVATE)));
         }
 
         @Override

@@ -59,6 +59,7 @@ class TestS3Errors {
         chosen.put(BackendStatus.FILE_ALREADY_EXISTS, S3ErrorCode.INVALID_REQUEST);
         chosen.put(BackendStatus.DIRECTORY_NOT_EMPTY, S3ErrorCode.INVALID_REQUEST);
         chosen.put(BackendStatus.PERMISSION_DENIED, S3ErrorCode.ACCESS_DENIED);
+        chosen.put(BackendStatus.UNKNOWN_GRANTEE, S3ErrorCode.INVALID_ARGUMENT);
         chosen.put(BackendStatus.VOLUME_NOT_FOUND, S3ErrorCode.NO_SUCH_BUCKET);
         chosen.put(BackendStatus.BUCKET_NOT_FOUND, S3ErrorCode.NO_SUCH_BUCKET);
         chosen.put(BackendStatus.BUCKET_ALREADY_EXISTS, S3ErrorCode.BUCKET_ALREADY_EXISTS);

@@ -178,7 +178,7 @@ class TestS3GatewayAccessControl {
                     .isEqualTo(403);
         }
 
-        S3Exception custom = InMemoryGateway.s3Error(() -> s3.putBucketAcl(b -> b.bucket("acl-bucket")
+        s3.putBucketAcl(b -> b.bucket("acl-bucket")
                 .accessControlPolicy(policy(
                         readWrite.owner(),
                         Grant.builder()
@@ -187,9 +187,16 @@ class TestS3GatewayAccessControl {
                                         .id("bob")
                                         .build())
                                 .permission(Permission.READ)
-                                .build()))));
-        assertThat(custom.statusCode()).isEqualTo(501);
-        assertThat(custom.awsErrorDetails().errorCode()).isEqualTo("NotImplemented");
+                                .build())));
+        assertThat(s3.getBucketAcl(b -> b.bucket("acl-bucket")).grants())
+                .as("a grant list of any user")
+                .extracting(
+                        grant -> grant.grantee().type(),
+                        grant -> grant.grantee().id(),
+                        Grant::permission)
+                .containsExactly(
+                        tuple(Type.CANONICAL_USER, "alice", Permission.FULL_CONTROL),
+                        tuple(Type.CANONICAL_USER, "bob", Permission.READ));
         S3Exception unknown = InMemoryGateway.s3Error(
                 () -> s3.createBucket(b -> b.bucket("odd-acl").acl("world-writable")));
         assertThat(unknown.awsErrorDetails().errorCode()).isEqualTo("InvalidArgument");
@@ -198,10 +205,12 @@ class TestS3GatewayAccessControl {
                 .as("a grant header equal to public-read")
                 .anySatisfy(grant ->
                         assertThat(grant.grantee().uri()).isEqualTo("http://acs.amazonaws.com/groups/global/AllUsers"));
-        assertThat(InMemoryGateway.s3Error(() ->
-                                s3.putBucketAcl(b -> b.bucket("acl-bucket").grantRead("id=bob")))
-                        .statusCode())
-                .isEqualTo(501);
+        assertThat(InMemoryGateway.s3Error(() -> s3.putBucketAcl(
+                                b -> b.bucket("acl-bucket").grantRead("id=bob").acl(BucketCannedACL.PRIVATE)))
+                        .awsErrorDetails()
+                        .errorCode())
+                .as("a canned ACL and grant headers")
+                .isEqualTo("InvalidRequest");
     }
 
     @Test
