@@ -51,6 +51,36 @@ public final class MultipartDocuments {
         }
     }
 
+    /** A document with S3's checksum elements, one per algorithm, written only where present (NON_NULL). */
+    interface WithChecksums {
+        Checksums checksums();
+
+        @JsonProperty("ChecksumCRC32")
+        default String crc32() {
+            return checksums().crc32();
+        }
+
+        @JsonProperty("ChecksumCRC32C")
+        default String crc32c() {
+            return checksums().crc32c();
+        }
+
+        @JsonProperty("ChecksumCRC64NVME")
+        default String crc64nvme() {
+            return checksums().crc64nvme();
+        }
+
+        @JsonProperty("ChecksumSHA1")
+        default String sha1() {
+            return checksums().sha1();
+        }
+
+        @JsonProperty("ChecksumSHA256")
+        default String sha256() {
+            return checksums().sha256();
+        }
+    }
+
     /** CompleteMultipartUpload; the checksum elements only when the object has a (composite) checksum. */
     @JacksonXmlRootElement(localName = "CompleteMultipartUploadResult")
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -72,32 +102,8 @@ public final class MultipartDocuments {
             @JsonProperty("Key") String key,
             @JsonProperty("ETag") String etag,
             @JsonIgnore Checksums checksums,
-            @JsonProperty("ChecksumType") String checksumType) {
-        @JsonProperty("ChecksumCRC32")
-        public String crc32() {
-            return checksums.crc32();
-        }
-
-        @JsonProperty("ChecksumCRC32C")
-        public String crc32c() {
-            return checksums.crc32c();
-        }
-
-        @JsonProperty("ChecksumCRC64NVME")
-        public String crc64nvme() {
-            return checksums.crc64nvme();
-        }
-
-        @JsonProperty("ChecksumSHA1")
-        public String sha1() {
-            return checksums.sha1();
-        }
-
-        @JsonProperty("ChecksumSHA256")
-        public String sha256() {
-            return checksums.sha256();
-        }
-
+            @JsonProperty("ChecksumType") String checksumType)
+            implements WithChecksums {
         /** The S3 namespace, written as the root element's default namespace. */
         @JacksonXmlProperty(isAttribute = true, localName = "xmlns")
         public String xmlns() {
@@ -134,32 +140,8 @@ public final class MultipartDocuments {
             @JsonProperty("LastModified") String lastModified,
             @JsonProperty("ETag") String etag,
             @JsonProperty("Size") long size,
-            @JsonIgnore Checksums checksums) {
-        @JsonProperty("ChecksumCRC32")
-        public String crc32() {
-            return checksums.crc32();
-        }
-
-        @JsonProperty("ChecksumCRC32C")
-        public String crc32c() {
-            return checksums.crc32c();
-        }
-
-        @JsonProperty("ChecksumCRC64NVME")
-        public String crc64nvme() {
-            return checksums.crc64nvme();
-        }
-
-        @JsonProperty("ChecksumSHA1")
-        public String sha1() {
-            return checksums.sha1();
-        }
-
-        @JsonProperty("ChecksumSHA256")
-        public String sha256() {
-            return checksums.sha256();
-        }
-    }
+            @JsonIgnore Checksums checksums)
+            implements WithChecksums {}
 
     /** ListParts. */
     @JacksonXmlRootElement(localName = "ListPartsResult")

@@ -66,6 +66,22 @@ class TestS3Xml {
     }
 
     @Test
+    void writesTheChecksumElementsOfMultipartResultsInS3Order() {
+        MultipartDocuments.Checksums crc32 = MultipartDocuments.Checksums.of("CRC32", "AAAAAA==-2");
+        String complete = xml(
+                new MultipartDocuments.CompleteMultipartUploadResult("/b/k", "b", "k", "\"e-2\"", crc32, "COMPOSITE"));
+        assertThat(complete)
+                .contains("<ETag>\"e-2\"</ETag><ChecksumCRC32>AAAAAA==-2</ChecksumCRC32>"
+                        + "<ChecksumType>COMPOSITE</ChecksumType>")
+                .doesNotContain("ChecksumSHA256");
+        String part = xml(new MultipartDocuments.Part(
+                1, "2026-11-26T00:00:00.000Z", "\"p\"", 5, MultipartDocuments.Checksums.of("SHA256", "c2hh")));
+        assertThat(part)
+                .contains("<Size>5</Size><ChecksumSHA256>c2hh</ChecksumSHA256></Part>")
+                .doesNotContain("ChecksumCRC32");
+    }
+
+    @Test
     void readsRequestDocuments() {
         byte[] complete = ("<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
                         + "<Part><PartNumber>1</PartNumber><ETag>\"aa\"</ETag></Part>"
