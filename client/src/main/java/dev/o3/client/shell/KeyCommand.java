@@ -105,7 +105,10 @@ final class KeyCommand {
         }
     }
 
-    @Command(name = "get", mixinStandardHelpOptions = true, description = "Download a key to a local file.")
+    @Command(
+            name = "get",
+            mixinStandardHelpOptions = true,
+            description = "Download a key to a local file; an existing file is replaced once the download is complete.")
     static final class Get extends ClientCommand {
         @Parameters(index = "0", paramLabel = "/VOLUME/BUCKET/KEY")
         private String path;
@@ -113,15 +116,25 @@ final class KeyCommand {
         @Parameters(index = "1", paramLabel = "FILE")
         private Path file;
 
-        @Option(names = "--force", description = "Overwrite an existing file.")
+        // An existing file is replaced, as `aws s3 cp` and `mc cp` do: the download goes to a partial file first
+        // and is renamed over the target only when complete, so a failed get leaves the old file whole. Apache
+        // Ozone's `key get` refuses instead unless given --force; its scripts keep working here.
+        @Option(
+                names = "--force",
+                description = "Accepted for Apache Ozone scripts: an existing file is replaced anyway.")
         private boolean force;
+
+        @Option(
+                names = {"-n", "--no-clobber"},
+                description = "Refuse to replace an existing file.")
+        private boolean noClobber;
 
         @Override
         void run(OzoneClient client, PrintWriter out) throws IOException {
             OzonePath address = OzonePath.parse(path);
             Path target = Files.isDirectory(file) ? file.resolve(lastSegment(address.requireKey())) : file;
-            if (Files.exists(target) && !force) {
-                throw new FileAlreadyExistsException(target + " exists (use --force to overwrite)");
+            if (noClobber && !force && Files.exists(target)) {
+                throw new FileAlreadyExistsException(target + " exists (--no-clobber)");
             }
             Path partial = target.resolveSibling(target.getFileName() + ".o3-partial");
             try (InputStream in = bucket(client, address).readKey(address.requireKey())) {

@@ -46,6 +46,38 @@ abstract class ShellScenario {
     }
 
     @Test
+    void getReplacesAnExistingFileUnlessToldNotTo() throws IOException {
+        Path first = files.resolve("first");
+        Path second = files.resolve("second");
+        writeRandomFile(first, 1000);
+        writeRandomFile(second, 3000);
+        assertThat(sh("key", "put", "/vol1/bucket1/shell/first", first.toString()))
+                .isZero();
+        assertThat(sh("key", "put", "/vol1/bucket1/shell/second", second.toString()))
+                .isZero();
+        Path copy = files.resolve("copy");
+
+        assertThat(sh("key", "get", "/vol1/bucket1/shell/first", copy.toString()))
+                .isZero();
+        assertThat(sh("key", "get", "/vol1/bucket1/shell/second", copy.toString()))
+                .isZero();
+        assertThat(Files.mismatch(second, copy))
+                .as("replaced by the second key")
+                .isEqualTo(-1);
+
+        assertThat(sh("key", "get", "--no-clobber", "/vol1/bucket1/shell/first", copy.toString()))
+                .isEqualTo(1);
+        assertThat(err.toString()).contains("exists (--no-clobber)").hasLineCount(1);
+        assertThat(Files.mismatch(second, copy)).as("left as it was").isEqualTo(-1);
+
+        assertThat(sh("key", "get", "/vol1/bucket1/shell/no-such-key", copy.toString()))
+                .isEqualTo(1);
+        assertThat(Files.mismatch(second, copy))
+                .as("a failed download leaves the old file whole")
+                .isEqualTo(-1);
+    }
+
+    @Test
     void missingKeyIsOneLineWithItsStatus() {
         assertThat(sh("key", "info", "/vol1/bucket1/no-such-key")).isEqualTo(1);
 
