@@ -8,7 +8,7 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 
 /**
- * {@code omkg}: create empty keys (CreateKey, then CommitKey), which measures OM and its block allocation at SCM
+ * {@code omkg}: create empty keys (one CreateKey that commits a zero-byte key at once), which measures the OM
  * without datanodes.
  */
 @Command(
