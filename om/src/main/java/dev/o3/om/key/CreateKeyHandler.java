@@ -79,8 +79,7 @@ public final class CreateKeyHandler implements WriteRequest {
                 .build();
     }
 
-    private static CreateKeyResponse createEmpty(Mutation mutation, BucketInfo bucket, KeyInfo key)
-            throws OmException {
+    private static CreateKeyResponse createEmpty(Mutation mutation, BucketInfo bucket, KeyInfo key) throws OmException {
         if (key.getSize() != 0 || key.getBlocksCount() != 0) {
             throw new OmException(OmStatus.INVALID_REQUEST, "an empty key has size 0 and no blocks");
         }

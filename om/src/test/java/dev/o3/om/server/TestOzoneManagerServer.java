@@ -183,7 +183,9 @@ class TestOzoneManagerServer {
                                                 .setEmpty(true)
                                                 .build()),
                                         CreateKeyResponse::getError);
-                                assertThat(created.hasError()).as("%s", created.getError()).isFalse();
+                                assertThat(created.hasError())
+                                        .as("%s", created.getError())
+                                        .isFalse();
                                 acknowledged.put(name, created.getKey().getObjectId());
                             }
                         }));
@@ -210,7 +212,9 @@ class TestOzoneManagerServer {
                                     .setName(name)
                                     .build()),
                             LookupKeyResponse::getError);
-                    assertThat(found.hasError()).as("%s: %s", name, found.getError()).isFalse();
+                    assertThat(found.hasError())
+                            .as("%s: %s", name, found.getError())
+                            .isFalse();
                     assertThat(found.getKey().getObjectId()).as(name).isEqualTo(objectId);
                     assertThat(found.getKey().getSize()).isZero();
                 });
