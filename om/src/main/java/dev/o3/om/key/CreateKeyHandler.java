@@ -24,7 +24,7 @@ import dev.o3.proto.om.OpenKeyRecord;
  */
 public final class CreateKeyHandler implements WriteRequest {
     /** The ETag of zero bytes (their MD5), as a client commits it for an empty upload. */
-    static final String EMPTY_MD5 = "d41d8cd98f00b204e9800998ecf8427e";
+    private static final String EMPTY_MD5 = "d41d8cd98f00b204e9800998ecf8427e";
 
     @Override
     public Message apply(Mutation mutation, OmTransaction transaction) throws OmException {
