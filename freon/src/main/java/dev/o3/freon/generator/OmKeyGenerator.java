@@ -3,8 +3,6 @@ package dev.o3.freon.generator;
 import dev.o3.client.api.OzoneBucket;
 import dev.o3.freon.runner.AsyncOperation;
 import dev.o3.freon.runner.Operation;
-import java.io.OutputStream;
-import java.util.Map;
 import picocli.CommandLine.Command;
 
 /**
@@ -30,9 +28,7 @@ public final class OmKeyGenerator extends BucketGenerator {
     @Override
     Operation operation(OzoneBucket bucket) {
         return index -> {
-            try (OutputStream out = bucket.createKey(keyName(index), 0, Map.of())) {
-                out.flush();
-            }
+            bucket.createEmptyKeyAsync(keyName(index)).join();
             return 0;
         };
     }
