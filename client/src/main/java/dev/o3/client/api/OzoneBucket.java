@@ -54,8 +54,6 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class OzoneBucket {
     private static final int PAGE = 1000;
-    /** Hex MD5 of no bytes: the ETag of an empty key. */
-    private static final String EMPTY_MD5 = "d41d8cd98f00b204e9800998ecf8427e";
 
     private final String volume;
     private final String bucketName;
@@ -402,26 +400,22 @@ public final class OzoneBucket {
     }
 
     /**
-     * Creates (or replaces) an empty key without blocking and without datanode I/O: CreateKey, then CommitKey with no
-     * blocks, as a zero-byte upload or a directory marker needs. The future completes on the transport thread.
+     * Creates (or replaces) an empty key without blocking and without datanode I/O, as a zero-byte upload or a
+     * directory marker needs: one CreateKey that commits the key at once (no blocks, no session). The future completes
+     * on the transport thread.
      *
      * @return completion, or a failure with {@link dev.o3.client.om.OmException} BUCKET_NOT_FOUND, INVALID_KEY_NAME
      */
     public CompletableFuture<Void> createEmptyKeyAsync(String name) {
-        CreateKeyRequest request = createRequest(name, 0, new KeyArgs("", Map.of(), Map.of()));
+        CreateKeyRequest request = createRequest(name, 0, new KeyArgs("", Map.of(), Map.of())).toBuilder()
+                .setEmpty(true)
+                .build();
         return om.writeAsync(
                         "CreateKey",
                         OmCall.newBuilder().setCreateKey(request),
                         OmReply::getCreateKey,
                         CreateKeyResponse::getError)
-                .thenCompose(created -> om.writeAsync(
-                        "CommitKey",
-                        OmCall.newBuilder()
-                                .setCommitKey(
-                                        commitRequest(name, created.getClientId(), 0, List.of(), EMPTY_MD5, Map.of())),
-                        OmReply::getCommitKey,
-                        CommitKeyResponse::getError))
-                .thenAccept(committed -> {});
+                .thenAccept(created -> {});
     }
 
     /** Keys whose names start with {@code prefix} and sort after {@code startAfter}, in name order. */

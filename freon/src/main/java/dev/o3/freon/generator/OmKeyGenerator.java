@@ -3,12 +3,10 @@ package dev.o3.freon.generator;
 import dev.o3.client.api.OzoneBucket;
 import dev.o3.freon.runner.AsyncOperation;
 import dev.o3.freon.runner.Operation;
-import java.io.OutputStream;
-import java.util.Map;
 import picocli.CommandLine.Command;
 
 /**
- * {@code omkg}: create empty keys (CreateKey, then CommitKey), which measures OM and its block allocation at SCM
+ * {@code omkg}: create empty keys (one CreateKey that commits a zero-byte key at once), which measures the OM
  * without datanodes.
  */
 @Command(
@@ -30,9 +28,7 @@ public final class OmKeyGenerator extends BucketGenerator {
     @Override
     Operation operation(OzoneBucket bucket) {
         return index -> {
-            try (OutputStream out = bucket.createKey(keyName(index), 0, Map.of())) {
-                out.flush();
-            }
+            bucket.createEmptyKeyAsync(keyName(index)).join();
             return 0;
         };
     }

@@ -19,9 +19,13 @@ import dev.o3.proto.om.OpenKeyRecord;
 /**
  * Opens a key-writing session: an open-key row holding the blocks the leader already got from SCM and the key's canned
  * ACL. The key becomes visible only at {@link CommitKeyHandler commit}. S3 conditions ({@link KeyConditions}) are
- * checked here and kept in the session for the commit.
+ * checked here and kept in the session for the commit. An {@link CreateKeyRequest#getEmpty() empty} key skips the
+ * session: it is committed at once with no blocks, as CommitKey would commit it, so a zero-byte key costs one write.
  */
 public final class CreateKeyHandler implements WriteRequest {
+    /** The ETag of zero bytes (their MD5), as a client commits it for an empty upload. */
+    private static final String EMPTY_MD5 = "d41d8cd98f00b204e9800998ecf8427e";
+
     @Override
     public Message apply(Mutation mutation, OmTransaction transaction) throws OmException {
         CreateKeyRequest request = transaction.getCreateKey();
@@ -57,6 +61,9 @@ public final class CreateKeyHandler implements WriteRequest {
                 .setObjectId(mutation.nextObjectId())
                 .build();
         BucketUsage.checkBytes(bucket, BucketUsage.bytes(key));
+        if (request.getEmpty()) {
+            return createEmpty(mutation, bucket, key);
+        }
         mutation.put(
                 OmSchema.OPEN_KEYS,
                 RowKeys.openKey(request.getVolume(), request.getBucket(), request.getName(), transaction.getClientId()),
@@ -70,5 +77,14 @@ public final class CreateKeyHandler implements WriteRequest {
                 .setClientId(transaction.getClientId())
                 .setKey(key)
                 .build();
+    }
+
+    private static CreateKeyResponse createEmpty(Mutation mutation, BucketInfo bucket, KeyInfo key) throws OmException {
+        if (key.getSize() != 0 || key.getBlocksCount() != 0) {
+            throw new OmException(OmStatus.INVALID_REQUEST, "an empty key has size 0 and no blocks");
+        }
+        KeyInfo.Builder committed = key.toBuilder().setEtag(EMPTY_MD5);
+        KeyVersions.commit(mutation, bucket, committed);
+        return CreateKeyResponse.newBuilder().setKey(committed).build();
     }
 }

@@ -92,6 +92,10 @@ public final class LeaderPreparation {
             throws OmException {
         BucketInfo bucket = Lookups.bucket(store.get(), request.getVolume(), request.getBucket());
         ReplicationConfig replication = pick(request.getReplication(), bucket.getReplication());
+        if (request.getEmpty()) {
+            transaction.setCreateKey(request.toBuilder().setReplication(replication));
+            return CompletableFuture.completedFuture(null);
+        }
         return allocate(request.getSize(), replication, caller, ExcludeList.getDefaultInstance())
                 .thenAccept(blocks -> transaction
                         .setClientId(ids.next())

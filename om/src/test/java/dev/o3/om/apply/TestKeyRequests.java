@@ -86,6 +86,43 @@ class TestKeyRequests {
     }
 
     @Test
+    void anEmptyKeyIsCommittedByItsCreateAlone() throws Exception {
+        assertThat(namespace.key("vol", "obs", "e", 10)).isEqualTo(OmStatus.OK);
+        var created = namespace.parse(namespace.apply(ADMIN, t -> t.setClientId(9)
+                .setCreateKey(CreateKeyRequest.newBuilder()
+                        .setVolume("vol")
+                        .setBucket("obs")
+                        .setName("e")
+                        .setEmpty(true)
+                        .addMetadata(KeyValue.newBuilder().setKey("k").setValue("v")))));
+
+        KeyInfo key = lookup("e");
+        assertThat(key.getSize()).isZero();
+        assertThat(key.getBlocksList()).isEmpty();
+        assertThat(key.getEtag()).isEqualTo("d41d8cd98f00b204e9800998ecf8427e");
+        assertThat(key.getMetadataList()).hasSize(1);
+        assertThat(created.getKey().getObjectId()).isEqualTo(key.getObjectId());
+        assertThat(namespace.store().scan(OmSchema.OPEN_KEYS, "", "", 10))
+                .as("no session is left open")
+                .isEmpty();
+        assertThat(deletedKeys()).as("the replaced 10-byte key's blocks").isEqualTo(1);
+    }
+
+    @Test
+    void anEmptyKeyHasNoSize() {
+        assertThat(namespace.status(
+                        ADMIN,
+                        t -> t.setCreateKey(CreateKeyRequest.newBuilder()
+                                .setVolume("vol")
+                                .setBucket("obs")
+                                .setName("e")
+                                .setEmpty(true)
+                                .setSize(1))))
+                .isEqualTo(OmStatus.INVALID_REQUEST);
+        assertThatThrownBy(() -> lookup("e")).satisfies(e -> assertStatus(e, OmStatus.KEY_NOT_FOUND));
+    }
+
+    @Test
     void commitMetadataJoinsAndReplacesTheCreateMetadata() throws Exception {
         namespace.apply(ADMIN, t -> t.setClientId(8)
                 .setCreateKey(CreateKeyRequest.newBuilder()

@@ -44,6 +44,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -147,6 +149,75 @@ class TestOzoneManagerServer {
                             new OzoneManagerServer(OmFixtures.singleOm(crashed, scm.address()), Clock.systemUTC());
                     OmTestClient client = clientAfterStart(restarted)) {
                 assertThat(lookup(client).getKey().getSize()).isEqualTo(3 << 20);
+            }
+        }
+    }
+
+    @Test
+    void emptyKeysCreatedInOneWriteSurviveACrashThroughTheRaftLog() throws Exception {
+        Path live = directory.resolve("live");
+        Path crashed = directory.resolve("crashed");
+        int writers = 4;
+        int keysEach = 100;
+        Map<String, Long> acknowledged = new ConcurrentHashMap<>();
+        try (FakeScm scm = new FakeScm()) {
+            try (OzoneManagerServer om =
+                            new OzoneManagerServer(OmFixtures.singleOm(live, scm.address()), Clock.systemUTC());
+                    OmTestClient client = clientAfterStart(om)) {
+                Poll.until(WAIT, () -> infoVolume(client, "s3v") == OmStatus.OK, "the S3 volume");
+                writeKey(client);
+                int allocationsBefore = scm.allocations().size();
+                ExecutorService pool = Executors.newFixedThreadPool(writers);
+                try {
+                    List<Future<?>> done = new ArrayList<>();
+                    for (int w = 0; w < writers; w++) {
+                        String prefix = "empty/" + w + "-";
+                        done.add(pool.submit(() -> {
+                            for (int i = 0; i < keysEach; i++) {
+                                String name = prefix + i;
+                                CreateKeyResponse created = client.call(
+                                        stub -> stub.createKey(CreateKeyRequest.newBuilder()
+                                                .setVolume("s3v")
+                                                .setBucket("photos")
+                                                .setName(name)
+                                                .setEmpty(true)
+                                                .build()),
+                                        CreateKeyResponse::getError);
+                                assertThat(created.hasError())
+                                        .as("%s", created.getError())
+                                        .isFalse();
+                                acknowledged.put(name, created.getKey().getObjectId());
+                            }
+                        }));
+                    }
+                    for (Future<?> writer : done) {
+                        writer.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                    }
+                } finally {
+                    pool.shutdownNow();
+                }
+                assertThat(scm.allocations()).as("no blocks for empty keys").hasSize(allocationsBefore);
+                // What a kill -9 now leaves on disk: the synced Raft log, and RocksDB without its memtables (no WAL).
+                copyTree(live, crashed);
+            }
+            try (OzoneManagerServer restarted =
+                            new OzoneManagerServer(OmFixtures.singleOm(crashed, scm.address()), Clock.systemUTC());
+                    OmTestClient client = clientAfterStart(restarted)) {
+                assertThat(acknowledged).hasSize(writers * keysEach);
+                acknowledged.forEach((name, objectId) -> {
+                    LookupKeyResponse found = client.call(
+                            stub -> stub.lookupKey(LookupKeyRequest.newBuilder()
+                                    .setVolume("s3v")
+                                    .setBucket("photos")
+                                    .setName(name)
+                                    .build()),
+                            LookupKeyResponse::getError);
+                    assertThat(found.hasError())
+                            .as("%s: %s", name, found.getError())
+                            .isFalse();
+                    assertThat(found.getKey().getObjectId()).as(name).isEqualTo(objectId);
+                    assertThat(found.getKey().getSize()).isZero();
+                });
             }
         }
     }
