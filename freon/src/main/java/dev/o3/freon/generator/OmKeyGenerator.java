@@ -4,8 +4,10 @@ import dev.o3.client.api.OzoneBucket;
 import dev.o3.freon.runner.AsyncOperation;
 import dev.o3.freon.runner.Operation;
 import java.io.OutputStream;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code omkg}: create empty keys (CreateKey, then CommitKey), which measures OM and its block allocation at SCM
@@ -17,9 +19,17 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Create empty keys: OM write throughput without datanode I/O.")
 public final class OmKeyGenerator extends BucketGenerator {
+    @Mixin
+    private BucketSpread spread;
+
     @Override
     void validate() {
-        // No options of its own.
+        spread.validate();
+    }
+
+    @Override
+    List<String> bucketNames() {
+        return spread.names(bucketName());
     }
 
     @Override
@@ -28,9 +38,9 @@ public final class OmKeyGenerator extends BucketGenerator {
     }
 
     @Override
-    Operation operation(OzoneBucket bucket) {
+    Operation operation(List<OzoneBucket> buckets) {
         return index -> {
-            try (OutputStream out = bucket.createKey(keyName(index), 0, Map.of())) {
+            try (OutputStream out = buckets.get(spread.bucketOf(index)).createKey(keyName(index), 0, Map.of())) {
                 out.flush();
             }
             return 0;
@@ -38,7 +48,9 @@ public final class OmKeyGenerator extends BucketGenerator {
     }
 
     @Override
-    AsyncOperation asyncOperation(OzoneBucket bucket) {
-        return index -> bucket.createEmptyKeyAsync(keyName(index)).thenApply(created -> 0L);
+    AsyncOperation asyncOperation(List<OzoneBucket> buckets) {
+        return index -> buckets.get(spread.bucketOf(index))
+                .createEmptyKeyAsync(keyName(index))
+                .thenApply(created -> 0L);
     }
 }
