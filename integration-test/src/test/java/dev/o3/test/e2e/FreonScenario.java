@@ -43,11 +43,24 @@ abstract class FreonScenario {
 
     @Test
     void keysSpreadOverBucketsAreReadBackFromTheirBucketsInRandomOrder() {
-        assertThat(freon("omkg", "-n", "30", "--in-flight", "4", "--buckets", "3", "-b", "spread", "-p", "freon-spread"))
+        assertThat(freon(
+                        "omkg", "-n", "30", "--in-flight", "4", "--buckets", "3", "-b", "spread", "-p", "freon-spread"))
                 .isZero();
         assertThat(freon(
-                        "omkr", "-n", "200", "--keys", "30", "--random", "--in-flight", "8", "--buckets", "3", "-b",
-                        "spread", "-p", "freon-spread"))
+                        "omkr",
+                        "-n",
+                        "200",
+                        "--keys",
+                        "30",
+                        "--random",
+                        "--in-flight",
+                        "8",
+                        "--buckets",
+                        "3",
+                        "-b",
+                        "spread",
+                        "-p",
+                        "freon-spread"))
                 .isZero();
 
         assertThat(out.toString()).contains("omkr: 200 operations, 0 failures");
