@@ -5,8 +5,10 @@
 #   benchmarks/run.sh [-k KEYS] [-w WARMUP] [-d DURATION] [-o OUT] [SUITE...]
 #
 #   om        one OM (ozone local): KEYS empty keys created by omkg --in-flight 64 (creates/s, the rate over time in
-#             OUT/om-create.log), then lookups uniformly over all of them (omkr --in-flight 64: ops/s, p99), the
-#             OM's resident memory, and the listing of a 100,000-key prefix (omkl: first page, pages/s)
+#             OUT/om-create.log), then lookups over all of them (omkr --in-flight 64: ops/s, p99), round-robin as
+#             the acceptance check 27-om-scale reads them and in uniformly random order (--random), the OM's
+#             resident memory, the listing of a 100,000-key prefix (omkl: first page, pages/s), and KEYS more keys
+#             spread over 100 buckets (omkg/omkr --buckets 100), looked up in random order
 #   first     the first minute: warp PUT 4 KiB at 8 concurrent for 20 s right after `ozone local` reports ready,
 #             then again after WARMUP of the same load; ratio cold/warm
 #   s3        warp against O3 and against MinIO, each started fresh and stopped after its run: 4 KiB and 1 MiB,
@@ -100,7 +102,10 @@ suite_om() {
   row "om: create $keys empty keys (omkg --in-flight 64)" "$(python3 "$root/benchmarks/freon_summary.py" "$out/om-create.json")" "rate over time: om-create.log; ${load} s"
   "$ozone" freon omkr --in-flight 64 -p big --keys "$keys" --warmup 20s --duration 30s --json "$out/om-lookup.json" \
     2>"$out/om-lookup.log"
-  row "om: lookups uniformly over $keys keys (omkr --in-flight 64)" "$(python3 "$root/benchmarks/freon_summary.py" "$out/om-lookup.json")" "target >= 100,000/s"
+  row "om: lookups round-robin over $keys keys (omkr --in-flight 64)" "$(python3 "$root/benchmarks/freon_summary.py" "$out/om-lookup.json")" "target >= 100,000/s"
+  "$ozone" freon omkr --in-flight 64 -p big --keys "$keys" --random --warmup 20s --duration 30s \
+    --json "$out/om-lookup-random.json" 2>"$out/om-lookup-random.log"
+  row "om: lookups uniformly at random over $keys keys (omkr --in-flight 64 --random)" "$(python3 "$root/benchmarks/freon_summary.py" "$out/om-lookup-random.json")" "target >= 100,000/s"
   row "om: resident memory of ozone local after both" "$(ps -o rss= -p "$server_pid" | awk '{printf "%.0f MB", $1 / 1024}')" "SCM, OM, 3 datanodes, S3 gateway in one JVM"
   local prefix=100000
   ((keys < prefix)) && prefix=$keys
@@ -108,6 +113,15 @@ suite_om() {
   "$ozone" freon omkl -p list -t 1 -n 1 --json "$out/om-list-first.json" 2>/dev/null
   "$ozone" freon omkl -p list -t 1 --duration 20s --json "$out/om-list.json" 2>/dev/null
   row "om: list a $prefix-key prefix, 1000-key pages (omkl -t 1)" "$(python3 "$root/benchmarks/freon_summary.py" "$out/om-list.json")" "first page (fresh client) $(python3 "$root/benchmarks/freon_summary.py" --p50 "$out/om-list-first.json") ms"
+  start=$SECONDS
+  "$ozone" freon omkg -n "$keys" --in-flight 64 --buckets 100 -b spread -p big --json "$out/om-create-100.json" \
+    2>"$out/om-create-100.log"
+  load=$((SECONDS - start))
+  row "om: create $keys more empty keys over 100 buckets (omkg --buckets 100)" "$(python3 "$root/benchmarks/freon_summary.py" "$out/om-create-100.json")" "${load} s"
+  "$ozone" freon omkr --in-flight 64 --buckets 100 -b spread -p big --keys "$keys" --random --warmup 20s \
+    --duration 30s --json "$out/om-lookup-100.json" 2>"$out/om-lookup-100.log"
+  row "om: lookups uniformly at random over the $keys keys of 100 buckets (omkr --buckets 100 --random)" "$(python3 "$root/benchmarks/freon_summary.py" "$out/om-lookup-100.json")" "target >= 100,000/s"
+  row "om: resident memory of ozone local with $((2 * keys)) keys" "$(ps -o rss= -p "$server_pid" | awk '{printf "%.0f MB", $1 / 1024}')" ""
   stop_server
 }
 

@@ -225,6 +225,11 @@ public abstract class Generator implements Callable<Integer> {
 
     /** The generator's volume and bucket, created if missing. */
     OzoneBucket bucket(ObjectStore store) {
+        return bucket(store, bucket);
+    }
+
+    /** The bucket {@code bucket} of the generator's volume, both created if missing. */
+    OzoneBucket bucket(ObjectStore store, String bucket) {
         try {
             store.createVolume(volume, Optional.empty());
         } catch (OmException e) {

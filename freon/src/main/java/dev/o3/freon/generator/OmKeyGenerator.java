@@ -3,7 +3,9 @@ package dev.o3.freon.generator;
 import dev.o3.client.api.OzoneBucket;
 import dev.o3.freon.runner.AsyncOperation;
 import dev.o3.freon.runner.Operation;
+import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code omkg}: create empty keys (one CreateKey that commits a zero-byte key at once), which measures the OM
@@ -15,9 +17,17 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Create empty keys: OM write throughput without datanode I/O.")
 public final class OmKeyGenerator extends BucketGenerator {
+    @Mixin
+    private BucketSpread spread;
+
     @Override
     void validate() {
-        // No options of its own.
+        spread.validate();
+    }
+
+    @Override
+    List<String> bucketNames() {
+        return spread.names(bucketName());
     }
 
     @Override
@@ -26,15 +36,17 @@ public final class OmKeyGenerator extends BucketGenerator {
     }
 
     @Override
-    Operation operation(OzoneBucket bucket) {
+    Operation operation(List<OzoneBucket> buckets) {
         return index -> {
-            bucket.createEmptyKeyAsync(keyName(index)).join();
+            buckets.get(spread.bucketOf(index)).createEmptyKeyAsync(keyName(index)).join();
             return 0;
         };
     }
 
     @Override
-    AsyncOperation asyncOperation(OzoneBucket bucket) {
-        return index -> bucket.createEmptyKeyAsync(keyName(index)).thenApply(created -> 0L);
+    AsyncOperation asyncOperation(List<OzoneBucket> buckets) {
+        return index -> buckets.get(spread.bucketOf(index))
+                .createEmptyKeyAsync(keyName(index))
+                .thenApply(created -> 0L);
     }
 }

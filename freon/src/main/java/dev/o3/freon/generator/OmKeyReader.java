@@ -3,6 +3,7 @@ package dev.o3.freon.generator;
 import dev.o3.client.api.OzoneBucket;
 import dev.o3.freon.runner.AsyncOperation;
 import dev.o3.freon.runner.Operation;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -16,9 +17,18 @@ public final class OmKeyReader extends BucketGenerator {
     @Mixin
     private KeySpace keySpace;
 
+    @Mixin
+    private BucketSpread spread;
+
     @Override
     void validate() {
         keySpace.validate();
+        spread.validate();
+    }
+
+    @Override
+    List<String> bucketNames() {
+        return spread.names(bucketName());
     }
 
     @Override
@@ -27,19 +37,19 @@ public final class OmKeyReader extends BucketGenerator {
     }
 
     @Override
-    Operation operation(OzoneBucket bucket) {
+    Operation operation(List<OzoneBucket> buckets) {
         return index -> {
-            bucket.getKey(keyOf(index));
+            long key = keySpace.keyIndex(index, count());
+            buckets.get(spread.bucketOf(key)).getKey(keyName(key));
             return 0;
         };
     }
 
     @Override
-    AsyncOperation asyncOperation(OzoneBucket bucket) {
-        return index -> bucket.getKeyAsync(keyOf(index)).thenApply(key -> 0L);
-    }
-
-    private String keyOf(long index) {
-        return keyName(keySpace.keyIndex(index, count()));
+    AsyncOperation asyncOperation(List<OzoneBucket> buckets) {
+        return index -> {
+            long key = keySpace.keyIndex(index, count());
+            return buckets.get(spread.bucketOf(key)).getKeyAsync(keyName(key)).thenApply(found -> 0L);
+        };
     }
 }

@@ -42,6 +42,42 @@ abstract class FreonScenario {
     }
 
     @Test
+    void keysSpreadOverBucketsAreReadBackFromTheirBucketsInRandomOrder() {
+        assertThat(freon(
+                        "omkg", "-n", "30", "--in-flight", "4", "--buckets", "3", "-b", "spread", "-p", "freon-spread"))
+                .isZero();
+        assertThat(freon(
+                        "omkr",
+                        "-n",
+                        "200",
+                        "--keys",
+                        "30",
+                        "--random",
+                        "--in-flight",
+                        "8",
+                        "--buckets",
+                        "3",
+                        "-b",
+                        "spread",
+                        "-p",
+                        "freon-spread"))
+                .isZero();
+
+        assertThat(out.toString()).contains("omkr: 200 operations, 0 failures");
+        for (int bucket = 0; bucket < 3; bucket++) {
+            assertThat(client().objectStore()
+                            .getVolume("vol1")
+                            .getBucket("spread-" + bucket)
+                            .listKeys("freon-spread/", "", Integer.MAX_VALUE))
+                    .as("bucket spread-%d", bucket)
+                    .hasSize(10);
+        }
+        // Read from one bucket only, the keys of the other two are missing.
+        assertThat(freon("omkr", "-n", "30", "--keys", "30", "-t", "1", "-b", "spread-0", "-p", "freon-spread"))
+                .isNotZero();
+    }
+
+    @Test
     void theListerPagesThroughThePrefixAndRefusesAnEmptyPage() {
         assertThat(freon("omkg", "-n", "25", "-t", "2", "-p", "freon-list")).isZero();
         assertThat(freon("omkl", "-n", "4", "--page", "10", "-t", "1", "-p", "freon-list"))

@@ -69,6 +69,14 @@ public final class OmAudit {
     }
 
     /**
+     * Whether {@link #log} would write a line for this outcome: lets a caller skip building the resource of a
+     * successful read, which is not logged unless the logger is at DEBUG.
+     */
+    public static boolean logs(String result, boolean write) {
+        return (write || !result.equals("SUCCESS")) ? LOG.isInfoEnabled() : LOG.isDebugEnabled();
+    }
+
+    /**
      * What a request is about: its volume, bucket and key names as a path ({@code /vol1/bucket1/key1}), read from
      * the request's own fields or those of its volume/bucket/key message, or {@code user:NAME} for a secret request.
      */

@@ -56,7 +56,15 @@ final class CallStreams {
      */
     private final class Stream implements StreamObserver<OmCall> {
         private final ServerCallStreamObserver<OmReply> replies;
-        private final Access context; // the stream's own address and transport, unless a call names its client's
+        // The stream's own address and transport, unless a call names its client's.
+        private final Optional<String> streamSourceIp;
+        private final boolean streamSecure;
+        // The last call's caller, with its context; calls on one stream usually come from one signer (gRPC delivers
+        // them one at a time, so onNext alone uses these).
+        private Caller lastSigner;
+        private Optional<String> lastSourceIp = Optional.empty();
+        private boolean lastSecure;
+        private Caller lastCaller;
         // All guarded by this.
         private int unanswered;
         private int owedRequests;
@@ -65,9 +73,13 @@ final class CallStreams {
 
         Stream(ServerCallStreamObserver<OmReply> replies) {
             this.replies = replies;
-            this.context = Optional.ofNullable(CallerInterceptor.CALLER.get())
+            Access context = Optional.ofNullable(CallerInterceptor.CALLER.get())
                     .map(Caller::access)
                     .orElse(Access.NONE);
+            this.streamSourceIp = context.value("aws:SourceIp");
+            this.streamSecure = context.value("aws:SecureTransport")
+                    .map(Boolean::parseBoolean)
+                    .orElse(false);
             replies.disableAutoRequest();
             replies.setOnReadyHandler(this::ready);
             replies.request(MAX_IN_FLIGHT);
@@ -123,14 +135,17 @@ final class CallStreams {
             Caller caller =
                     callers.callerOf(methodOf(call.getRequestCase()), call.getUser(), call.getAnonymous(), auth);
             boolean namesClient = callers.trustsClientContextOf(auth.map(CallAuth::getAccessKey));
-            Optional<String> sourceIp = namesClient && !call.getSourceIp().isEmpty()
-                    ? Optional.of(call.getSourceIp())
-                    : context.value("aws:SourceIp");
-            boolean secure = (namesClient && call.getSecureTransport())
-                    || context.value("aws:SecureTransport")
-                            .map(Boolean::parseBoolean)
-                            .orElse(false);
-            return CallerInterceptor.withContext(caller, sourceIp, secure);
+            Optional<String> sourceIp =
+                    namesClient && !call.getSourceIp().isEmpty() ? Optional.of(call.getSourceIp()) : streamSourceIp;
+            boolean secure = (namesClient && call.getSecureTransport()) || streamSecure;
+            // Adding the context copies the caller's condition map three times: reuse the last call's result.
+            if (!caller.equals(lastSigner) || !sourceIp.equals(lastSourceIp) || secure != lastSecure) {
+                lastCaller = CallerInterceptor.withContext(caller, sourceIp, secure);
+                lastSigner = caller;
+                lastSourceIp = sourceIp;
+                lastSecure = secure;
+            }
+            return lastCaller;
         }
 
         private synchronized void send(OmReply reply) {

@@ -33,7 +33,7 @@ final class RpcCall<R extends Message> {
     private final Function<String, String> leaderAddress;
     private final long arrivedNanos;
     private final String user;
-    private final String resource;
+    private final Object request; // its resource is built only when the audit log writes it
     private final String client;
     private final boolean write;
 
@@ -53,7 +53,7 @@ final class RpcCall<R extends Message> {
             boolean write) {
         this.user = caller.user();
         this.write = write;
-        this.resource = OmAudit.resourceOf(request);
+        this.request = request;
         this.client =
                 Optional.ofNullable(CallerInterceptor.CLIENT_ADDRESS.get()).orElse("-");
         this.logPrefix = logPrefix;
@@ -112,7 +112,9 @@ final class RpcCall<R extends Message> {
             LOG.debug("[{}] could not answer {} (client gone?)", logPrefix, metrics.operation(), e);
         }
         metrics.recordRequest(status.name(), System.nanoTime() - arrivedNanos);
-        OmAudit.log(
-                user, metrics.operation(), resource, status == OmStatus.OK ? "SUCCESS" : status.name(), client, write);
+        String result = status == OmStatus.OK ? "SUCCESS" : status.name();
+        if (OmAudit.logs(result, write)) {
+            OmAudit.log(user, metrics.operation(), OmAudit.resourceOf(request), result, client, write);
+        }
     }
 }
