@@ -38,7 +38,11 @@ out=$(cd "$out" && pwd)
 export OZONE_LOG_LEVEL=warn
 find_tool() { command -v "$1" || { [[ -x $HOME/go/bin/$1 ]] && echo "$HOME/go/bin/$1"; } || { echo "$1 not found (docs/benchmarks.md)" >&2; exit 1; }; }
 rows=()
-row() { rows+=("| $* |"); }
+row() {  # row CELL...: one table row, the cells separated by " | "
+  local line="|" cell
+  for cell in "$@"; do line+=" $cell |"; done
+  rows+=("$line")
+}
 
 server_pid=""
 stop_server() {
