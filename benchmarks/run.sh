@@ -2,7 +2,7 @@
 # The figures of docs/benchmarks.md ("Performance as users measure it") in one command, printed as one markdown
 # table headed by the date, the machine and the load average:
 #
-#   benchmarks/run.sh [-k KEYS] [-w WARMUP] [-d DURATION] [-o OUT] [SUITE...]
+#   benchmarks/run.sh [-k KEYS] [-w WARMUP] [-d DURATION] [-o OUT] [-s SIZES] [-c CONCURRENCIES] [SUITE...]
 #
 #   om        one OM (ozone local): KEYS empty keys created by omkg --in-flight 64 (creates/s, the rate over time in
 #             OUT/om-create.log), then lookups over all of them (omkr --in-flight 64: ops/s, p99), round-robin as
@@ -12,18 +12,20 @@
 #   first     the first minute: warp PUT 4 KiB at 8 concurrent for 20 s right after `ozone local` reports ready,
 #             then again after WARMUP of the same load; ratio cold/warm
 #   s3        warp against O3 and against MinIO, each started fresh and stopped after its run: 4 KiB and 1 MiB,
-#             8 and 32 concurrent, put, get and mixed, each after WARMUP of the same load
+#             8 and 32 concurrent, put, get and mixed, each after WARMUP of the same load (-s "4KiB 1MiB" and
+#             -c "8 32" choose the sizes and concurrencies)
 #
 # Default: all three suites, KEYS=10000000 (-k 1000000 for a quicker run), WARMUP=60s, DURATION=20s.
 # Needs warp (v1.5.0) and minio on PATH or in ~/go/bin for `first` and `s3` (see docs/benchmarks.md for how to
 # build them). Binds the standard ports (9862, 9878, 9000): run one at a time, e.g. under `flock`.
 set -euo pipefail
 
-keys=10000000 warmup=60s duration=20s out=target/bench
-while getopts "k:w:d:o:h" opt; do
+keys=10000000 warmup=60s duration=20s out=target/bench sizes="4KiB 1MiB" concurrencies="8 32"
+while getopts "k:w:d:o:s:c:h" opt; do
   case $opt in
     k) keys=$OPTARG ;; w) warmup=$OPTARG ;; d) duration=$OPTARG ;; o) out=$OPTARG ;;
-    *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    s) sizes=$OPTARG ;; c) concurrencies=$OPTARG ;;
+    *) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -38,7 +40,11 @@ out=$(cd "$out" && pwd)
 export OZONE_LOG_LEVEL=warn
 find_tool() { command -v "$1" || { [[ -x $HOME/go/bin/$1 ]] && echo "$HOME/go/bin/$1"; } || { echo "$1 not found (docs/benchmarks.md)" >&2; exit 1; }; }
 rows=()
-row() { rows+=("| $* |"); }
+row() {  # row CELL...: one table row, the cells separated by " | "
+  local line="|" cell
+  for cell in "$@"; do line+=" $cell |"; done
+  rows+=("$line")
+}
 
 server_pid=""
 stop_server() {
@@ -138,8 +144,9 @@ suite_first() {
 
 suite_s3() {
   local size conc op o3 minio
-  for size in 4KiB 1MiB; do
-    for conc in 8 32; do
+  # shellcheck disable=SC2086 # the lists are words
+  for size in $sizes; do
+    for conc in $concurrencies; do
       for op in put get mixed; do
         start_o3 s3-data
         s3_credentials
@@ -165,7 +172,7 @@ done
 
 echo "### $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "\`benchmarks/run.sh -k $keys -w $warmup -d $duration ${suites[*]}\`"
+echo "\`benchmarks/run.sh -k $keys -w $warmup -d $duration -s \"$sizes\" -c \"$concurrencies\" ${suites[*]}\`"
 echo
 echo "| run | result | notes |"
 echo "|---|---|---|"

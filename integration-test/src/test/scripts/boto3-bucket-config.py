@@ -1,5 +1,5 @@
-"""boto3 against the O3 S3 gateway: bucket tagging, lifecycle, CORS and policy configuration, every error path with
-its S3 code and HTTP status. Exits non-zero on any mismatch.
+"""boto3 against the O3 S3 gateway: bucket tagging, lifecycle, CORS and policy configuration, object lock (never
+configured), every error path with its S3 code and HTTP status. Exits non-zero on any mismatch.
 
 usage: boto3-bucket-config.py ENDPOINT BUCKET OTHER_ACCESS_KEY OTHER_SECRET
   (the owner's credentials from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY; OTHER_* are another user's)
@@ -105,6 +105,14 @@ fails("InvalidRequest", 400, s3.put_bucket_cors, Bucket=bucket,
 fails("AccessDenied", 403, other.put_bucket_cors, Bucket=bucket, CORSConfiguration=cors)
 s3.delete_bucket_cors(Bucket=bucket)
 fails("NoSuchCORSConfiguration", 404, s3.get_bucket_cors, Bucket=bucket)
+
+# Object lock: not built, so S3's answer for a bucket created without it (warp asks this before every run).
+fails("ObjectLockConfigurationNotFoundError", 404, s3.get_object_lock_configuration, Bucket=bucket)
+fails("NoSuchBucket", 404, s3.get_object_lock_configuration, Bucket=bucket + "-missing")
+fails("NotImplemented", 501, s3.put_object_lock_configuration, Bucket=bucket,
+      ObjectLockConfiguration={"ObjectLockEnabled": "Enabled"})
+fails("NotImplemented", 501, s3.create_bucket, Bucket=bucket + "-locked", ObjectLockEnabledForBucket=True)
+assert bucket + "-locked" not in [b["Name"] for b in s3.list_buckets()["Buckets"]]
 
 # Policy.
 fails("NoSuchBucketPolicy", 404, s3.get_bucket_policy, Bucket=bucket)

@@ -68,6 +68,8 @@ public enum S3ErrorCode {
     NO_SUCH_CORS_CONFIGURATION("NoSuchCORSConfiguration", 404, "The CORS configuration does not exist"),
     NO_SUCH_TAG_SET("NoSuchTagSet", 404, "The TagSet does not exist"),
     NO_SUCH_LIFECYCLE_CONFIGURATION("NoSuchLifecycleConfiguration", 404, "The lifecycle configuration does not exist"),
+    OBJECT_LOCK_CONFIGURATION_NOT_FOUND(
+            "ObjectLockConfigurationNotFoundError", 404, "Object Lock configuration does not exist for this bucket"),
     MALFORMED_POLICY("MalformedPolicy", 400, "Policies must be valid JSON and the first byte must be '{'"),
     ACCESS_FORBIDDEN("AccessForbidden", 403, "CORSResponse: This CORS request is not allowed."),
     BAD_REQUEST("BadRequest", 400, "Insufficient information. Origin request header needed."),

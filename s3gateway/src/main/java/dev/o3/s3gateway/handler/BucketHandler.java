@@ -15,9 +15,14 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import java.util.List;
 import java.util.Objects;
 
-/** ListBuckets, CreateBucket, HeadBucket, DeleteBucket and GetBucketLocation. Thread-safe. */
+/**
+ * ListBuckets, CreateBucket, HeadBucket, DeleteBucket, GetBucketLocation and GetObjectLockConfiguration (O3 has no
+ * object lock, so every existing bucket answers ObjectLockConfigurationNotFoundError, as S3 does for a bucket created
+ * without it; benchmarks such as warp ask before they write). Thread-safe.
+ */
 final class BucketHandler implements OperationHandler {
     private static final int MAX_CONFIGURATION_BYTES = 64 * 1024;
+    private static final String OBJECT_LOCK_ENABLED = "x-amz-bucket-object-lock-enabled";
 
     private final S3Backend backend;
     private final String region;
@@ -52,6 +57,10 @@ final class BucketHandler implements OperationHandler {
                 buckets.info(call.bucket());
                 call.sendXml(new BucketDocuments.LocationConstraint(region.equals("us-east-1") ? "" : region));
             }
+            case GET_OBJECT_LOCK_CONFIGURATION -> {
+                buckets.info(call.bucket());
+                throw new S3Exception(S3ErrorCode.OBJECT_LOCK_CONFIGURATION_NOT_FOUND);
+            }
             default -> throw new IllegalArgumentException("not a bucket operation: " + operation);
         }
     }
@@ -60,6 +69,12 @@ final class BucketHandler implements OperationHandler {
         String bucket = call.bucket();
         BucketNames.validate(bucket);
         Acl acl = RequestedAcls.fromHeaders(call.request()).orElse(Acl.PRIVATE);
+        if (call.request()
+                .header(OBJECT_LOCK_ENABLED)
+                .filter(value -> value.equalsIgnoreCase("true"))
+                .isPresent()) {
+            throw new S3Exception(S3ErrorCode.NOT_IMPLEMENTED, "O3 does not implement object lock.");
+        }
         call.readSmallBody(MAX_CONFIGURATION_BYTES);
         try {
             buckets.create(bucket, acl);

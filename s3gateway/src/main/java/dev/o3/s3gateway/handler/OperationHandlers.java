@@ -18,7 +18,8 @@ final class OperationHandlers {
                 S3Operation.CREATE_BUCKET,
                 S3Operation.HEAD_BUCKET,
                 S3Operation.DELETE_BUCKET,
-                S3Operation.GET_BUCKET_LOCATION);
+                S3Operation.GET_BUCKET_LOCATION,
+                S3Operation.GET_OBJECT_LOCK_CONFIGURATION);
         register(
                 new ListObjectsHandler(backend, settings.maxKeys()),
                 S3Operation.LIST_OBJECTS,

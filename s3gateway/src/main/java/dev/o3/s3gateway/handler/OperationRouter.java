@@ -24,7 +24,6 @@ public final class OperationRouter {
             "intelligent-tiering",
             "ownershipControls",
             "publicAccessBlock",
-            "object-lock",
             "legal-hold",
             "retention",
             "torrent",
@@ -55,6 +54,11 @@ public final class OperationRouter {
         }
         if (request.method().equals("OPTIONS")) {
             return S3Operation.PREFLIGHT;
+        }
+        if (request.hasQuery("object-lock")) {
+            return request.key().isEmpty() && request.method().equals("GET")
+                    ? S3Operation.GET_OBJECT_LOCK_CONFIGURATION
+                    : S3Operation.UNSUPPORTED;
         }
         if (BucketConfigRoutes.onBucketOnly(request)) {
             return request.key().isEmpty() ? BucketConfigRoutes.route(request) : S3Operation.UNSUPPORTED;

@@ -7,6 +7,7 @@ public enum S3Operation {
     HEAD_BUCKET("HeadBucket"),
     DELETE_BUCKET("DeleteBucket"),
     GET_BUCKET_LOCATION("GetBucketLocation"),
+    GET_OBJECT_LOCK_CONFIGURATION("GetObjectLockConfiguration"),
     LIST_OBJECTS("ListObjects"),
     LIST_OBJECTS_V2("ListObjectsV2"),
     DELETE_OBJECTS("DeleteObjects"),
