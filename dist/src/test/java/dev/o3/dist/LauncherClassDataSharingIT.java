@@ -62,6 +62,10 @@ class LauncherClassDataSharingIT {
 
         assertThat(result.exit()).as(result.output()).isZero();
         assertThat(result.output()).contains("Usage: ozone freon").doesNotContain("fatal error");
+        try (Stream<Path> crashReports = Files.list(directory)) {
+            assertThat(crashReports.map(path -> path.getFileName().toString()))
+                    .noneMatch(file -> file.startsWith("hs_err"));
+        }
         assertThat(partial).doesNotExist();
         assertThat(files("o3-freon-*.jsa")).isEmpty();
         assertThat(files("*.tmp")).hasSize(1);
@@ -94,7 +98,8 @@ class LauncherClassDataSharingIT {
         List<String> command =
                 new ArrayList<>(List.of(Distribution.home().resolve("bin/ozone").toString()));
         command.addAll(List.of(arguments));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        ProcessBuilder builder =
+                new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true);
         builder.environment().put("OZONE_CDS_DIR", directory.resolve("cds").toString());
         builder.environment().put("OZONE_LOG_DIR", directory.resolve("logs").toString());
         builder.environment().remove("OZONE_OPTS");
