@@ -27,6 +27,8 @@ warp=$(command -v warp || echo "$HOME/go/bin/warp")
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
+pid=""
+trap '[[ -z $pid ]] || kill "$pid" 2>/dev/null || true' EXIT
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 put() {  # put NAME DURATION: prints "obj/s p50 p99" of warp's report
   "$warp" put --host "127.0.0.1:$port" --access-key "$access" --secret-key "$secret" --obj.size 4KiB --concurrent 8 \
@@ -49,6 +51,7 @@ for ((round = 1; round <= rounds; round++)); do
       sleep 0.1
     done
     ready=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+    until grep -aqs "AWS_SECRET_ACCESS_KEY=" "$dir/local.log"; do sleep 0.1; done
     access=$(grep -ao "AWS_ACCESS_KEY_ID=[^ ]*" "$dir/local.log" | cut -d= -f2)
     secret=$(grep -ao "AWS_SECRET_ACCESS_KEY=[^ ]*" "$dir/local.log" | cut -d= -f2)
     port=$(grep -ao "S3 endpoint: *http://127.0.0.1:[0-9]*" "$dir/local.log" | sed 's/.*://')
@@ -62,13 +65,14 @@ for ((round = 1; round <= rounds; round++)); do
     rss=$(ps -o rss= -p "$pid" | awk '{printf "%.0f", $1 / 1024}')
     kill "$pid"
     wait "$pid" || true
+    pid=""
     awk -v n="$name" -v r="$round" -v ready="$ready" -v s="$c0" -v c="$cold" -v c50="$cold50" -v c99="$cold99" \
       -v cc=$((c1 - c0)) -v w="$warm" -v w50="$warm50" -v w99="$warm99" -v wc=$((c3 - c2)) -v rss="$rss" \
       -v load="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
         printf "%s round %d: ready %s s (%.1f s CPU); cold %s/s p50 %s p99 %s ms, %.1f ms CPU/PUT;", n, r, ready,
-          s / 100, c, c50, c99, c > 0 ? cc * 10 / (c * 20) : 0
+          s / 100, c, c50, c99, (c > 0 ? cc * 10 / (c * 20) : 0)
         printf " warm %s/s p50 %s p99 %s ms, %.1f ms CPU/PUT; cold/warm %.2f; RSS %s MB; load %s\n", w, w50, w99,
-          w > 0 ? wc * 10 / (w * 20) : 0, w > 0 ? c / w : 0, rss, load
+          (w > 0 ? wc * 10 / (w * 20) : 0), (w > 0 ? c / w : 0), rss, load
       }'
   done
 done
