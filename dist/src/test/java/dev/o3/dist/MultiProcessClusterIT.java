@@ -117,6 +117,7 @@ class MultiProcessClusterIT {
                 .redirectOutput(directory.resolve(name + ".log").toFile());
         builder.environment().put("OZONE_CONF_DIR", data.toString());
         builder.environment().put("OZONE_HEAPSIZE", "256m");
+        builder.environment().put("OZONE_CDS_DIR", data.resolve("cds").toString());
         processes.add(builder.start());
     }
 
