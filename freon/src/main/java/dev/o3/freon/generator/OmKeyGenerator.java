@@ -38,7 +38,9 @@ public final class OmKeyGenerator extends BucketGenerator {
     @Override
     Operation operation(List<OzoneBucket> buckets) {
         return index -> {
-            buckets.get(spread.bucketOf(index)).createEmptyKeyAsync(keyName(index)).join();
+            buckets.get(spread.bucketOf(index))
+                    .createEmptyKeyAsync(keyName(index))
+                    .join();
             return 0;
         };
     }
