@@ -97,7 +97,7 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
         this.uri = URI.create(SCHEME + (noAuthority ? ":///" : "://" + authority));
         this.workingDirectory = new Path(SCHEME, noAuthority ? null : authority, "/");
         this.user = UserGroupInformation.getCurrentUser().getShortUserName();
-        this.client = OzoneClient.create(ClientSettings.from(conf, omAddress), user);
+        this.client = JobCredentials.client(ClientSettings.from(conf, omAddress), user);
         this.store = client.objectStore();
         int pageSize = conf.getInt(LISTING_PAGE_SIZE_KEY, DEFAULT_LISTING_PAGE_SIZE);
         if (pageSize < 1) {
@@ -454,9 +454,24 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
         try {
             store.createVolume(volume, Optional.of(user));
         } catch (OmException e) {
-            if (e.status() != OmStatus.VOLUME_ALREADY_EXISTS) {
+            // a user who may not create volumes may still make buckets in an existing one (a job's own volume)
+            boolean exists = e.status() == OmStatus.VOLUME_ALREADY_EXISTS
+                    || (e.status() == OmStatus.PERMISSION_DENIED && volumeExists(volume));
+            if (!exists) {
                 throw e;
             }
+        }
+    }
+
+    private boolean volumeExists(String volume) {
+        try {
+            store.getVolume(volume);
+            return true;
+        } catch (OmException e) {
+            if (e.status() == OmStatus.VOLUME_NOT_FOUND) {
+                return false;
+            }
+            throw e;
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.o3.client.admin;
 
+import com.google.protobuf.ByteString;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.om.SigningCredentials;
 import dev.o3.common.config.CommonConfigKeys;
@@ -22,6 +23,7 @@ import dev.o3.proto.scm.DecommissionDatanodesRequest;
 import dev.o3.proto.scm.ExitSafeModeRequest;
 import dev.o3.proto.scm.GetContainerRequest;
 import dev.o3.proto.scm.GetContainerResponse;
+import dev.o3.proto.scm.GetContainerTokenRequest;
 import dev.o3.proto.scm.ListContainersRequest;
 import dev.o3.proto.scm.ListDatanodesRequest;
 import dev.o3.proto.scm.ListPipelinesRequest;
@@ -31,11 +33,13 @@ import dev.o3.proto.scm.ReplicationManagerRequest;
 import dev.o3.proto.scm.SafeModeStatusRequest;
 import dev.o3.proto.scm.SafeModeStatusResponse;
 import dev.o3.proto.scm.ScmAdminServiceGrpc;
+import dev.o3.proto.scm.ScmContainerTokenServiceGrpc;
 import dev.o3.proto.scm.StartMaintenanceRequest;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -48,6 +52,7 @@ public final class ScmAdminClient implements AutoCloseable {
     private final HostAndPort address;
     private final ManagedChannel channel;
     private final ScmAdminServiceGrpc.ScmAdminServiceBlockingStub stub;
+    private final ScmContainerTokenServiceGrpc.ScmContainerTokenServiceBlockingStub tokens;
 
     public ScmAdminClient(OzoneConfiguration conf) {
         this.address = CommonConfigKeys.scmAddress(
@@ -55,9 +60,12 @@ public final class ScmAdminClient implements AutoCloseable {
         this.channel = GrpcFactory.channel(address, GrpcConfig.from(conf));
         ScmAdminServiceGrpc.ScmAdminServiceBlockingStub unsigned = ScmAdminServiceGrpc.newBlockingStub(channel);
         // Secure mode: SCM has OM check the signature of every admin call (docs/security.md).
-        this.stub = OzoneClient.credentialOf(conf)
-                .map(credential -> unsigned.withCallCredentials(new SigningCredentials(credential, "", false)))
-                .orElse(unsigned);
+        Optional<SigningCredentials> signer =
+                OzoneClient.credentialOf(conf).map(credential -> new SigningCredentials(credential, "", false));
+        this.stub = signer.map(unsigned::withCallCredentials).orElse(unsigned);
+        ScmContainerTokenServiceGrpc.ScmContainerTokenServiceBlockingStub unsignedTokens =
+                ScmContainerTokenServiceGrpc.newBlockingStub(channel);
+        this.tokens = signer.map(unsignedTokens::withCallCredentials).orElse(unsignedTokens);
     }
 
     public List<DatanodeInfo> datanodes() throws IOException {
@@ -143,6 +151,17 @@ public final class ScmAdminClient implements AutoCloseable {
                 .closeContainer(
                         CloseContainerRequest.newBuilder().setContainerId(id).build())
                 .getState());
+    }
+
+    /**
+     * A container token from SCM for the container-scoped datanode commands (ListBlock) on container {@code id}; needs
+     * an administrator in secure mode; empty when security is off.
+     */
+    public ByteString containerToken(long id) throws IOException {
+        return call(() -> tokens.withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS)
+                .getContainerToken(
+                        GetContainerTokenRequest.newBuilder().setContainerId(id).build())
+                .getToken());
     }
 
     public void closePipeline(String id) throws IOException {

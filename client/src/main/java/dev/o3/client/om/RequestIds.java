@@ -72,6 +72,11 @@ final class RequestIds implements ClientInterceptor {
             this.ids = ids;
         }
 
+        /** The client's id, as {@code o3-client-id} carries it. */
+        String clientId() {
+            return ids.clientId;
+        }
+
         long number() {
             if (number == 0) {
                 number = ids.lastCallId.incrementAndGet();

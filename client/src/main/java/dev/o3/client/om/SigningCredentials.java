@@ -8,12 +8,14 @@ import dev.o3.proto.om.OmCall;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import io.grpc.CallCredentials;
 import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
 import java.util.concurrent.Executor;
 
 /**
  * Signs every unary call with the user's credential (secure mode, docs/security.md): gRPC asks for the headers of
  * each call, retries and failovers included, so each attempt gets its own time and nonce. The signature covers the
- * user the call acts as ({@code o3-user}, sent beside it) and whether it is anonymous. Immutable; thread-safe.
+ * user the call acts as ({@code o3-user}, sent beside it), whether it is anonymous and, for a write, its request id
+ * ({@link SignatureHeaders#signedMethod}, the same on every attempt). Immutable; thread-safe.
  */
 public final class SigningCredentials extends CallCredentials {
     private final UserCredential credential;
@@ -39,8 +41,15 @@ public final class SigningCredentials extends CallCredentials {
                 credential,
                 user,
                 anonymous,
-                OzoneManagerServiceGrpc.getCallsMethod().getFullMethodName() + "/"
-                        + call.getRequestCase().name(),
+                SignatureHeaders.signedMethod(
+                        OzoneManagerServiceGrpc.getCallsMethod().getFullMethodName() + "/"
+                                + call.getRequestCase().name(),
+                        call.hasRequestId()
+                                ? SignatureHeaders.requestId(
+                                        call.getRequestId().getClientMostBits(),
+                                        call.getRequestId().getClientLeastBits(),
+                                        call.getRequestId().getCallId())
+                                : ""),
                 System.currentTimeMillis());
         call.setAuth(CallAuth.newBuilder()
                 .setAccessKey(signature.accessKeyId())
@@ -51,6 +60,10 @@ public final class SigningCredentials extends CallCredentials {
 
     @Override
     public void applyRequestMetadata(RequestInfo requestInfo, Executor appExecutor, MetadataApplier applier) {
+        MethodDescriptor<?, ?> method = requestInfo.getMethodDescriptor();
+        // as RequestIds sends them: writes of a logical call only
+        RequestIds.Call call = requestInfo.getCallOptions().getOption(RequestIds.CALL);
+        String requestId = call == null || method.isSafe() ? "" : call.clientId() + "/" + call.number();
         Metadata headers = new Metadata();
         SignatureHeaders.put(
                 headers,
@@ -58,7 +71,7 @@ public final class SigningCredentials extends CallCredentials {
                         credential,
                         user,
                         anonymous,
-                        requestInfo.getMethodDescriptor().getFullMethodName(),
+                        SignatureHeaders.signedMethod(method.getFullMethodName(), requestId),
                         System.currentTimeMillis()));
         applier.apply(headers);
     }

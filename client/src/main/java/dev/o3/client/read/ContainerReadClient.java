@@ -111,10 +111,15 @@ public final class ContainerReadClient implements AutoCloseable {
                 .thenApply(response -> verified(successful(response).getGetBlock()));
     }
 
-    /** Up to {@code count} committed blocks of a container from {@code startLocalId} on. */
-    public CompletableFuture<List<BlockData>> listBlocks(long containerId, long startLocalId, int count) {
+    /**
+     * Up to {@code count} committed blocks of a container from {@code startLocalId} on; {@code token} is a container
+     * token for it from SCM ({@code ScmAdminClient#containerToken}; empty when security is off).
+     */
+    public CompletableFuture<List<BlockData>> listBlocks(
+            long containerId, long startLocalId, int count, ByteString token) {
         return send(ContainerCommandRequest.newBuilder()
                         .setContainerId(containerId)
+                        .setContainerToken(token)
                         .setListBlock(ListBlockRequest.newBuilder()
                                 .setStartLocalId(startLocalId)
                                 .setCount(count))

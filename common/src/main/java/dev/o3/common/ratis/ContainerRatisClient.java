@@ -129,11 +129,15 @@ public final class ContainerRatisClient implements AutoCloseable {
     public CompletableFuture<ContainerCommandResponse> send(ContainerCommandRequest request) {
         ContainerCommandRequest addressed =
                 request.toBuilder().setPipelineId(pipelineId).build();
+        // a refused token is the container token of a close, else a block token
+        ContainerResult tokenRefused = request.hasCloseContainer()
+                ? ContainerResult.CONTAINER_TOKEN_VERIFICATION_FAILED
+                : ContainerResult.BLOCK_TOKEN_VERIFICATION_FAILED;
         return client.async().send(ContainerMessages.encode(addressed)).handle((reply, error) -> {
             if (error != null) {
-                throw refusedToken(error);
+                throw refusedToken(error, tokenRefused);
             }
-            return response(reply);
+            return response(reply, tokenRefused);
         });
     }
 
@@ -184,10 +188,14 @@ public final class ContainerRatisClient implements AutoCloseable {
                 .thenApply(ContainerCommandResponse::getPutBlock);
     }
 
-    /** Closes a container on every replica at the same log index. */
-    public CompletableFuture<ContainerCommandResponse> closeContainer(long containerId) {
+    /**
+     * Closes a container on every replica at the same log index; {@code token} is a container token for it (empty when
+     * security is off).
+     */
+    public CompletableFuture<ContainerCommandResponse> closeContainer(long containerId, ByteString token) {
         return send(ContainerCommandRequest.newBuilder()
                 .setContainerId(containerId)
+                .setContainerToken(token)
                 .setCloseContainer(CloseContainerRequest.getDefaultInstance())
                 .build());
     }
@@ -211,9 +219,9 @@ public final class ContainerRatisClient implements AutoCloseable {
         }
     }
 
-    private static ContainerCommandResponse response(RaftClientReply reply) {
+    private static ContainerCommandResponse response(RaftClientReply reply, ContainerResult tokenRefused) {
         if (!reply.isSuccess()) {
-            throw refusedToken(reply.getException());
+            throw refusedToken(reply.getException(), tokenRefused);
         }
         ContainerCommandResponse response;
         try {
@@ -229,14 +237,14 @@ public final class ContainerRatisClient implements AutoCloseable {
 
     /**
      * A leader's refusal of a block token (a {@link StateMachineException} Ratis rebuilt around the datanode's {@link
-     * BlockTokenException}) as the container result it stands for; any other failure unchanged.
+     * BlockTokenException}) as {@code result}; any other failure unchanged.
      */
-    private static RuntimeException refusedToken(Throwable failure) {
+    private static RuntimeException refusedToken(Throwable failure, ContainerResult result) {
         Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null
                 ? wrapped.getCause()
                 : failure;
         if (cause instanceof StateMachineException refused && refused.getCause() instanceof BlockTokenException token) {
-            return new ContainerCommandException(ContainerResult.BLOCK_TOKEN_VERIFICATION_FAILED, token.getMessage());
+            return new ContainerCommandException(result, token.getMessage());
         }
         return failure instanceof CompletionException wrapped ? wrapped : new CompletionException(failure);
     }

@@ -47,6 +47,11 @@ public final class BlockTokenSigner {
         this.lifetime = lifetime;
     }
 
+    /** The container-token signer over the same keys, clock and lifetime. */
+    public ContainerTokenSigner containerTokens() {
+        return new ContainerTokenSigner(keys, clock, lifetime);
+    }
+
     /**
      * A token for {@code block}, valid for the configured lifetime from now or until its key expires.
      *

@@ -2,6 +2,7 @@ package dev.o3.common.security;
 
 import io.grpc.Metadata;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * The gRPC metadata a signed unary call carries ({@code o3-access-key}, {@code o3-auth-time}, {@code o3-auth-nonce},
@@ -20,6 +21,23 @@ public final class SignatureHeaders {
             Metadata.Key.of("o3-auth-signature", Metadata.ASCII_STRING_MARSHALLER);
 
     private SignatureHeaders() {}
+
+    /**
+     * The method string a write's signature covers: the method, then {@code #<client id>/<call id>} when the call
+     * carries a request id ({@code o3-client-id}/{@code o3-call-id}, or a stream call's {@code request_id}). Signing
+     * the id binds a captured write to the OMs' retry cache, which every OM fills from the Raft log: replayed to any
+     * OM, it is answered with the first reply instead of being applied again.
+     *
+     * @param requestId "client uuid/call number", or empty for a call without one (reads, SCM admin calls)
+     */
+    public static String signedMethod(String method, String requestId) {
+        return requestId.isEmpty() ? method : method + "#" + requestId;
+    }
+
+    /** A request id as {@link #signedMethod} takes it, from the id's parts (as a stream call carries them). */
+    public static String requestId(long clientMostBits, long clientLeastBits, long callId) {
+        return new UUID(clientMostBits, clientLeastBits) + "/" + callId;
+    }
 
     /** Adds the signature's headers (the claimed user and anonymity are the caller's to add). */
     public static void put(Metadata headers, RequestSignature signature) {

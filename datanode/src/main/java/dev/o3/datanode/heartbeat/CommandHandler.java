@@ -9,6 +9,7 @@ import dev.o3.datanode.container.ContainerSet;
 import dev.o3.datanode.container.ReplicaState;
 import dev.o3.datanode.ratis.RatisServer;
 import dev.o3.datanode.replication.ReplicationService;
+import dev.o3.datanode.security.BlockAccess;
 import dev.o3.proto.scm.CloseContainerCommand;
 import dev.o3.proto.scm.CommandStatus;
 import dev.o3.proto.scm.DeleteBlocksCommand;
@@ -41,15 +42,19 @@ public final class CommandHandler {
     private final RatisClientOptions clientOptions;
     private final TransportSecurity security;
     private final ReplicationService replication;
+    private final BlockAccess access;
 
+    /** @param access signs the container tokens this datanode closes containers with (secure mode) */
     public CommandHandler(
             String logPrefix,
             RatisServer ratis,
             ContainerSet containers,
             RatisClientOptions clientOptions,
             TransportSecurity security,
-            ReplicationService replication) {
+            ReplicationService replication,
+            BlockAccess access) {
         this.logPrefix = logPrefix;
+        this.access = access;
         this.security = security;
         this.ratis = ratis;
         this.containers = containers;
@@ -174,7 +179,8 @@ public final class CommandHandler {
 
     private CompletableFuture<?> submitClose(RaftGroup group, long containerId) {
         ContainerRatisClient client = ContainerRatisClient.connect(group, clientOptions, security);
-        return client.closeContainer(containerId).whenComplete((response, error) -> client.close());
+        return client.closeContainer(containerId, access.containerToken(containerId, logPrefix))
+                .whenComplete((response, error) -> client.close());
     }
 
     private void awaitClose(CompletableFuture<?> closed, Container container) {

@@ -93,7 +93,11 @@ public final class ReadHandler {
         try {
             access.check(request);
         } catch (BlockTokenException e) {
-            throw new ContainerResultException(ContainerResult.BLOCK_TOKEN_VERIFICATION_FAILED, e.getMessage());
+            throw new ContainerResultException(
+                    BlockAccess.containerScoped(request)
+                            ? ContainerResult.CONTAINER_TOKEN_VERIFICATION_FAILED
+                            : ContainerResult.BLOCK_TOKEN_VERIFICATION_FAILED,
+                    e.getMessage());
         }
     }
 

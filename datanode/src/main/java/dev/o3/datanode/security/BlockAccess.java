@@ -1,24 +1,47 @@
 package dev.o3.datanode.security;
 
+import com.google.protobuf.ByteString;
 import dev.o3.common.security.BlockTokenException;
 import dev.o3.common.security.BlockTokenSigner;
 import dev.o3.common.security.BlockTokenSigner.Mode;
+import dev.o3.common.security.ContainerTokenSigner;
 import dev.o3.proto.container.ContainerCommandRequest;
 import java.util.Optional;
 
 /**
  * Decides whether a client's container command may run: with security on, every block read needs that block's READ
- * token and every block write its WRITE token. CloseContainer (sent by datanodes on SCM's order) and ListBlock (block
- * metadata, no data) are container-scoped and carry no block token. CreateContainer and DeleteBlock are never sent by
- * clients (containers appear on first write, deletes come from SCM through heartbeats), so they are refused. Without
- * security everything passes. Thread-safe.
+ * token and every block write its WRITE token. The container-scoped commands, CloseContainer (sent by datanodes on
+ * SCM's order) and ListBlock, need a container token for their container, signed with the same keys (SCM hands them
+ * to administrators; a datanode mints its own for the closes SCM orders, as it holds the keys anyway). CreateContainer
+ * and DeleteBlock are never sent by clients (containers appear on first write, deletes come from SCM through
+ * heartbeats), so they are refused. Without security everything passes. Thread-safe.
  */
 public final class BlockAccess {
     private final Optional<BlockTokenSigner> tokens;
+    private final Optional<ContainerTokenSigner> containerTokens;
 
-    /** Checks tokens with {@code tokens}; empty: security is off and every command passes. */
+    /** Checks tokens with {@code tokens} and container tokens with its keys; empty: every command passes. */
     public BlockAccess(Optional<BlockTokenSigner> tokens) {
         this.tokens = tokens;
+        this.containerTokens = tokens.map(BlockTokenSigner::containerTokens);
+    }
+
+    /** Whether {@code request} is checked against a container token rather than a block token. */
+    public static boolean containerScoped(ContainerCommandRequest request) {
+        return switch (request.getCommandCase()) {
+            case CLOSE_CONTAINER, LIST_BLOCK -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * A container token this datanode signs for itself ({@code owner}) to close {@code containerId} on SCM's order;
+     * empty when security is off.
+     *
+     * @throws IllegalStateException when no key is active yet
+     */
+    public ByteString containerToken(long containerId, String owner) {
+        return containerTokens.map(signer -> signer.sign(containerId, owner)).orElse(ByteString.EMPTY);
     }
 
     /**
@@ -40,9 +63,9 @@ public final class BlockAccess {
                     request.getBlockToken(), request.getReadChunk().getBlockId(), Mode.READ);
             case GET_BLOCK -> signer.check(
                     request.getBlockToken(), request.getGetBlock().getBlockId(), Mode.READ);
-            case CLOSE_CONTAINER, LIST_BLOCK -> {
-                // container-scoped: no block to hold a token for
-            }
+            case CLOSE_CONTAINER, LIST_BLOCK -> containerTokens
+                    .orElseThrow()
+                    .check(request.getContainerToken(), request.getContainerId());
             default -> throw new BlockTokenException(
                     request.getCommandCase() + " is not accepted from clients when security is enabled");
         }

@@ -182,7 +182,8 @@ public final class DatanodeServer implements Daemon {
                 name,
                 this::datanodeDetails,
                 new ReportBuilder(volumes, containers, ratis, storage.cache()::status),
-                new CommandHandler(name, ratis, containers, RatisClientOptions.DEFAULT, grpc.security(), replication),
+                new CommandHandler(
+                        name, ratis, containers, RatisClientOptions.DEFAULT, grpc.security(), replication, access),
                 scmAddress,
                 config.heartbeatInterval(),
                 grpc,

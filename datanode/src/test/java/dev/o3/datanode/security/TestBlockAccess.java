@@ -1,5 +1,6 @@
 package dev.o3.datanode.security;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -72,15 +73,34 @@ class TestBlockAccess {
     }
 
     @Test
-    void containerScopedCommandsPassAndClientOnlyForbiddenOnesAreRefused() {
-        assertThatCode(() -> secure.check(ContainerCommandRequest.newBuilder()
-                        .setCloseContainer(CloseContainerRequest.getDefaultInstance())
-                        .build()))
-                .doesNotThrowAnyException();
-        assertThatCode(() -> secure.check(ContainerCommandRequest.newBuilder()
-                        .setListBlock(ListBlockRequest.getDefaultInstance())
-                        .build()))
-                .doesNotThrowAnyException();
+    void containerScopedCommandsNeedATokenForTheirContainer() {
+        ByteString token = SIGNER.containerTokens().sign(3, "admin");
+        for (ContainerCommandRequest.Builder command : new ContainerCommandRequest.Builder[] {
+            ContainerCommandRequest.newBuilder().setCloseContainer(CloseContainerRequest.getDefaultInstance()),
+            ContainerCommandRequest.newBuilder().setListBlock(ListBlockRequest.getDefaultInstance())
+        }) {
+            assertThat(BlockAccess.containerScoped(command.build())).isTrue();
+            assertThatCode(() -> secure.check(
+                            command.setContainerId(3).setContainerToken(token).build()))
+                    .doesNotThrowAnyException();
+            assertThatThrownBy(() -> secure.check(
+                            command.setContainerId(4).setContainerToken(token).build()))
+                    .hasMessageContaining("container token for container 3 used for container 4");
+            assertThatThrownBy(() -> secure.check(
+                            command.setContainerId(3).clearContainerToken().build()))
+                    .hasMessageContaining("no container token for container 3");
+            // a block token is no container token, even for a block of the container
+            assertThatThrownBy(() -> secure.check(command.setContainerId(3)
+                            .setContainerToken(SIGNER.sign(BLOCK, Mode.WRITE, "alice"))
+                            .build()))
+                    .isInstanceOf(BlockTokenException.class);
+        }
+        assertThat(secure.containerToken(9, "dn-1")).isNotEmpty();
+        assertThat(new BlockAccess(Optional.empty()).containerToken(9, "dn-1")).isEmpty();
+    }
+
+    @Test
+    void clientOnlyForbiddenCommandsAreRefused() {
         assertThatThrownBy(() -> secure.check(ContainerCommandRequest.newBuilder()
                         .setDeleteBlock(DeleteBlockRequest.newBuilder().setBlockId(BLOCK))
                         .setBlockToken(SIGNER.sign(BLOCK, Mode.WRITE, "alice"))

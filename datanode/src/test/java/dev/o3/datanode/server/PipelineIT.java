@@ -128,7 +128,8 @@ class PipelineIT {
 
     private static void assertReplicaHasEveryBlock(DatanodeDetails replica) throws Exception {
         try (ContainerReadClient reader = ContainerReadClient.connect(replica, GrpcConfig.defaults())) {
-            List<BlockData> blocks = reader.listBlocks(1, 0, 10).get(10, TimeUnit.SECONDS);
+            List<BlockData> blocks =
+                    reader.listBlocks(1, 0, 10, ByteString.EMPTY).get(10, TimeUnit.SECONDS);
             assertThat(blocks).extracting(b -> b.getBlockId().getLocalId()).containsExactly(1L, 2L, 3L);
             BlockData middle = blocks.get(1);
             assertThat(middle.getChunksCount()).isEqualTo(16);

@@ -106,7 +106,8 @@ class TestDatanodeDataPath {
         assertThat(reader.readChunk(block.getBlockId(), block.getChunks(3), ByteString.EMPTY)
                         .get(10, TimeUnit.SECONDS))
                 .isEqualTo(randomData(10 * 1000 + 3, 20_000));
-        assertThat(reader.listBlocks(1, 0, 10).get(10, TimeUnit.SECONDS)).hasSize(2);
+        assertThat(reader.listBlocks(1, 0, 10, ByteString.EMPTY).get(10, TimeUnit.SECONDS))
+                .hasSize(2);
         assertThat(datanode.containers().get(1).record().bcsid()).isEqualTo(second.getBlockCommitSequenceId());
         BlockId newer = block.getBlockId().toBuilder()
                 .setBlockCommitSequenceId(second.getBlockCommitSequenceId() + 1)

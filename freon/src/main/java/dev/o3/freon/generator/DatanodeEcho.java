@@ -1,5 +1,6 @@
 package dev.o3.freon.generator;
 
+import com.google.protobuf.ByteString;
 import dev.o3.client.admin.ScmAdminClient;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.read.ContainerReadClient;
@@ -40,7 +41,10 @@ public final class DatanodeEcho extends Generator {
     Operation prepare(OzoneConfiguration conf, OzoneClient client, List<AutoCloseable> resources) throws IOException {
         List<ContainerReadClient> datanodes = new ArrayList<>();
         GrpcConfig grpc = GrpcConfig.from(conf);
+        ByteString token;
         try (ScmAdminClient scm = new ScmAdminClient(conf)) {
+            // secure mode: ListBlock needs a container token, which SCM gives administrators
+            token = scm.containerToken(NO_CONTAINER);
             for (DatanodeInfo info : scm.datanodes()) {
                 if (info.getState() == NodeState.HEALTHY) {
                     ContainerReadClient datanode = ContainerReadClient.connect(info.getDatanode(), grpc);
@@ -54,6 +58,7 @@ public final class DatanodeEcho extends Generator {
         }
         ContainerCommandRequest echo = ContainerCommandRequest.newBuilder()
                 .setContainerId(NO_CONTAINER)
+                .setContainerToken(token)
                 .setListBlock(ListBlockRequest.newBuilder().setCount(1))
                 .build();
         return index -> {

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SCM rotates the block-token key every 2 s while a large key is written through one stream: the blocks begun
+ * SCM rotates the block-token key every 2 s while a 1 GiB key is written through one stream: the blocks begun
  * before a rotation carry tokens of the previous key, and the datanodes still accept them, so the write completes and
  * reads back intact; OM signs later blocks with the new key.
  */
@@ -37,7 +37,7 @@ class BlockTokenKeyRotationIT {
     Path directory;
 
     @Test
-    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    @Timeout(value = 15, unit = TimeUnit.MINUTES)
     void aRotationInTheMiddleOfALargeWriteDoesNotFailIt() throws Exception {
         try (MiniO3Cluster cluster = MiniO3Cluster.builder(directory)
                 .numDatanodes(3)
@@ -45,7 +45,8 @@ class BlockTokenKeyRotationIT {
                 .conf("ozone.scm.block.size", BLOCK_SIZE + "B")
                 .conf("hdds.secret.key.rotate.duration", "2s")
                 .conf("hdds.secret.key.rotate.check.duration", "500ms")
-                .conf("hdds.secret.key.expiry.duration", "2m")
+                // longer than the write, so that the first key is still known at its end
+                .conf("hdds.secret.key.expiry.duration", "15m")
                 .secure()
                 .build()
                 .newCluster()
@@ -62,12 +63,12 @@ class BlockTokenKeyRotationIT {
                 new Random(42).nextBytes(chunk);
                 MessageDigest written = MessageDigest.getInstance("SHA-256");
                 long firstKey = newestActive(cluster.scm().secretKeys());
-                int total = 48;
+                int total = 1024;
 
                 try (KeyOutputStream out = bucket.createKey("big", 0, Map.of())) {
                     for (int i = 0; i < total; i++) {
-                        if (i == total / 2) {
-                            // Mid-block (24 MB of 16 MB blocks): wait until OMs sign with a key two rotations on.
+                        if (i == total / 2 + BLOCK_SIZE / MB / 2) {
+                            // Mid-block (520 MB of 16 MB blocks): wait until OMs sign with a key two rotations on.
                             waitForActiveKeyAfter(cluster, firstKey + 1);
                         }
                         chunk[0] = (byte) i;

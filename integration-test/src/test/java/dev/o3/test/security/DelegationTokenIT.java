@@ -11,14 +11,17 @@ import dev.o3.client.om.OmException;
 import dev.o3.common.security.CredentialFile;
 import dev.o3.common.security.DelegationTokens;
 import dev.o3.common.security.TokenFile;
+import dev.o3.hadoopfs.O3TokenIdentifier;
 import dev.o3.hadoopfs.RootedOzoneFileSystem;
 import dev.o3.minicluster.MiniO3Cluster;
 import dev.o3.om.server.OzoneManagerServer;
 import dev.o3.proto.om.DelegationToken;
 import dev.o3.proto.om.DelegationTokenIdentifier;
 import dev.o3.proto.om.OmStatus;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.security.PrivilegedExceptionAction;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -27,6 +30,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.token.Token;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -240,6 +245,71 @@ class DelegationTokenIT {
 
     @Test
     @Order(5)
+    void aJobActsWithTheTokenInItsCredentialsAndHadoopRenewsAndCancelsIt() throws Exception {
+        Path credentials = directory.resolve("alice-submits.credentials");
+        CredentialFile.write(credentials, cluster.credential(ALICE));
+        Configuration submitter = hadoopConf();
+        submitter.set(ClientConfigKeys.CREDENTIALS_FILE.name(), credentials.toString());
+        Credentials jobCredentials = new Credentials();
+        try (FileSystem fs = FileSystem.newInstance(URI.create("ofs:///"), submitter)) {
+            assertThat(fs.addDelegationTokens(ALICE, jobCredentials)).hasSize(1);
+            assertThat(fs.addDelegationTokens(ALICE, jobCredentials))
+                    .as("the credentials already hold a token for this service")
+                    .isEmpty();
+        }
+        Token<?> token = jobCredentials.getAllTokens().iterator().next();
+        assertThat(token.decodeIdentifier()).isInstanceOfSatisfying(O3TokenIdentifier.class, identifier -> {
+            assertThat(identifier.getUser().getShortUserName()).isEqualTo(ALICE);
+            assertThat(identifier.identifier().getRenewer()).isEqualTo(ALICE);
+        });
+
+        // the task: no credential file, no access key, only the job's credentials
+        Configuration task = hadoopConf();
+        task.set(
+                ClientConfigKeys.CREDENTIALS_FILE.name(),
+                directory.resolve("no-credentials").toString());
+        UserGroupInformation taskUser = UserGroupInformation.createRemoteUser("task");
+        taskUser.addCredentials(jobCredentials);
+        org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/" + VOLUME + "/job-output/part-0");
+        taskUser.doAs((PrivilegedExceptionAction<Void>) () -> {
+            try (FileSystem fs = FileSystem.newInstance(URI.create("ofs:///"), task)) {
+                // metadata only: the bucket and a directory (block writes are other suites' subject)
+                assertThat(fs.mkdirs(file)).isTrue();
+                assertThat(fs.getFileStatus(file).isDirectory()).isTrue();
+            }
+            long before = DelegationTokens.parse(token.getIdentifier()).getIssueMillis();
+            assertThat(token.isManaged()).isTrue();
+            assertThat(token.renew(task)).isGreaterThan(before);
+            token.cancel(task);
+            try (FileSystem fs = FileSystem.newInstance(URI.create("ofs:///"), task)) {
+                assertThatThrownBy(() -> fs.getFileStatus(file))
+                        .isInstanceOf(IOException.class)
+                        .hasMessageContaining("cancelled");
+            }
+            return null;
+        });
+        try (OzoneClient admin = cluster.newClient(cluster.adminCredential().accessKeyId())) {
+            assertThat(admin.objectStore()
+                            .getVolume(VOLUME)
+                            .getBucket("job-output")
+                            .info()
+                            .owner())
+                    .as("the task acted as the token's owner")
+                    .isEqualTo(ALICE);
+        }
+        // without the job's credentials the same task has no identity at all
+        UserGroupInformation.createRemoteUser("task").doAs((PrivilegedExceptionAction<Void>) () -> {
+            try (FileSystem fs = FileSystem.newInstance(URI.create("ofs:///"), task)) {
+                assertThatThrownBy(() -> fs.getFileStatus(file))
+                        .isInstanceOf(IOException.class)
+                        .hasMessageContaining("no credential");
+            }
+            return null;
+        });
+    }
+
+    @Test
+    @Order(6)
     void aTokenSurvivesALeaderChange() {
         DelegationToken token = issue(ALICE, ALICE).token();
         // Made before the stop: the cluster cannot name a stopped OM's address to a new client.
@@ -260,6 +330,15 @@ class DelegationTokenIT {
                             .owner())
                     .isEqualTo(ALICE);
         }
+    }
+
+    private Configuration hadoopConf() {
+        Configuration conf = new Configuration(false);
+        cluster.clientConfiguration().explicitValues().forEach(conf::set);
+        conf.set("fs.ofs.impl", RootedOzoneFileSystem.class.getName());
+        // one replica: the cluster has one datanode
+        conf.set(RootedOzoneFileSystem.REPLICATION_KEY, "1");
+        return conf;
     }
 
     private IssuedToken issue(String owner, String renewer) {

@@ -1,5 +1,6 @@
 package dev.o3.om.rpc;
 
+import dev.o3.common.security.SignatureHeaders;
 import dev.o3.om.audit.OmAudit;
 import dev.o3.om.policy.Access;
 import dev.o3.om.request.Caller;
@@ -130,10 +131,20 @@ final class CallStreams {
          * The call's caller (with authentication, the one its signature over "Calls method/call case" proves) with the
          * stream's address and transport, or those of the client a trusted proxy names.
          */
+        private static String signedMethodOf(OmCall call) {
+            return SignatureHeaders.signedMethod(
+                    methodOf(call.getRequestCase()),
+                    call.hasRequestId()
+                            ? SignatureHeaders.requestId(
+                                    call.getRequestId().getClientMostBits(),
+                                    call.getRequestId().getClientLeastBits(),
+                                    call.getRequestId().getCallId())
+                            : "");
+        }
+
         private Caller callerOf(OmCall call) throws AuthenticationException {
             Optional<CallAuth> auth = call.hasAuth() ? Optional.of(call.getAuth()) : Optional.empty();
-            Caller caller =
-                    callers.callerOf(methodOf(call.getRequestCase()), call.getUser(), call.getAnonymous(), auth);
+            Caller caller = callers.callerOf(signedMethodOf(call), call.getUser(), call.getAnonymous(), auth);
             boolean namesClient = callers.trustsClientContextOf(auth.map(CallAuth::getAccessKey));
             Optional<String> sourceIp =
                     namesClient && !call.getSourceIp().isEmpty() ? Optional.of(call.getSourceIp()) : streamSourceIp;

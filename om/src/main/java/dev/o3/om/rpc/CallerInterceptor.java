@@ -84,7 +84,8 @@ final class CallerInterceptor implements ServerInterceptor {
             caller = Caller.anonymousCaller();
         } else {
             try {
-                caller = authenticator.get().authenticate(SignatureHeaders.read(headers, method));
+                caller =
+                        authenticator.get().authenticate(SignatureHeaders.read(headers, signedMethod(method, headers)));
                 if (method.equals(OzoneManagerServiceGrpc.getGetDelegationTokenMethod()
                                 .getFullMethodName())
                         && DelegationTokens.isToken(Optional.ofNullable(headers.get(SignatureHeaders.ACCESS_KEY))
@@ -196,6 +197,11 @@ final class CallerInterceptor implements ServerInterceptor {
                 auth.getSignature());
     }
 
+    /** Whether this OM leads now. */
+    boolean isLeader() {
+        return isLeader.getAsBoolean();
+    }
+
     Optional<RequestAuthenticator> authenticator() {
         return authenticator;
     }
@@ -206,6 +212,15 @@ final class CallerInterceptor implements ServerInterceptor {
         }
         String text = address.toString();
         return text.startsWith("/") ? text.substring(1) : text;
+    }
+
+    /** The method string the call's signature covers: with the request id the headers carry, if any. */
+    private static String signedMethod(String method, Metadata headers) {
+        String clientId = headers.get(CLIENT_ID);
+        String callId = headers.get(CALL_ID);
+        return clientId == null || callId == null
+                ? method
+                : SignatureHeaders.signedMethod(method, clientId + "/" + callId);
     }
 
     private static Optional<RequestId> requestId(Metadata headers) {

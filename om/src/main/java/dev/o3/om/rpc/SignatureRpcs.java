@@ -8,19 +8,28 @@ import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.om.VerifySignatureRequest;
 import dev.o3.proto.om.VerifySignatureResponse;
 import io.grpc.ServerCallHandler;
+import io.grpc.Status;
 import io.grpc.stub.ServerCalls;
 import java.util.Optional;
 
 /**
  * {@code VerifySignature}: SCM, which keeps no user secrets, asks OM whether a signed admin call it received is
  * genuine and who makes it. The signature is checked (and its nonce consumed) exactly as a call to OM would be, so a
- * signature made for one SCM call is good for that call only. Stateless; thread-safe.
+ * signature made for one SCM call is good for that call only. Only the leader answers (a follower fails the call with
+ * UNAVAILABLE and SCM asks the next OM): the leader has applied every key and token a signature may use, and one
+ * replay cache, the leader's, sees every signature SCM checks. Stateless; thread-safe.
  */
 final class SignatureRpcs {
     private SignatureRpcs() {}
 
     static ServerCallHandler<VerifySignatureRequest, VerifySignatureResponse> verify(CallerInterceptor callers) {
         return ServerCalls.asyncUnaryCall((request, observer) -> {
+            if (callers.authenticator().isPresent() && !callers.isLeader()) {
+                observer.onError(Status.UNAVAILABLE
+                        .withDescription("not the leader OM, which checks SCM's signatures")
+                        .asRuntimeException());
+                return;
+            }
             VerifySignatureResponse.Builder response = VerifySignatureResponse.newBuilder();
             if (callers.authenticator().isEmpty()) {
                 response.setError(OmError.newBuilder()

@@ -9,12 +9,15 @@ import dev.o3.proto.om.CallAuth;
 import dev.o3.proto.om.OzoneManagerServiceGrpc;
 import dev.o3.proto.om.VerifySignatureRequest;
 import dev.o3.proto.om.VerifySignatureResponse;
+import io.grpc.Context;
+import io.grpc.Contexts;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 import io.grpc.Status;
+import io.grpc.StatusException;
 import io.grpc.StatusRuntimeException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,14 +31,20 @@ import org.slf4j.LoggerFactory;
  * Secure mode: lets only administrators call SCM's admin service. SCM keeps no user secrets, so it hands each call's
  * signature (the o3-access-key / o3-auth-* headers the client signed for this very method) to OM's VerifySignature,
  * which checks it exactly as it checks its own calls, consumes its nonce, and says who signed it and whether that user
- * is an administrator. OMs are asked in configured order, moving on only when one is unreachable, so the replay cache
- * of one OM sees every signature. A call without a valid signature fails with UNAUTHENTICATED, a non-administrator's
- * with PERMISSION_DENIED, both before the service runs. Blocks the admin service's own pool, not a transport thread.
+ * is an administrator. Only the leader OM answers (a follower fails with UNAVAILABLE), so SCM asks the OMs in turn
+ * until one answers: a follower that has not applied a user's new key yet never refuses a good signature, and the
+ * leader's replay cache sees every signature. The checked caller's name is in {@link #caller()} for the service. A
+ * call without a valid signature fails with UNAUTHENTICATED, a non-administrator's with PERMISSION_DENIED, both before
+ * the service runs. Blocks the admin service's own pool, not a transport thread.
  * Thread-safe.
  */
 final class AdminAuthInterceptor implements ServerInterceptor, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AdminAuthInterceptor.class);
     private static final Duration DEADLINE = Duration.ofSeconds(10);
+
+    private static final Context.Key<String> CALLER = Context.key("o3-scm-admin");
+    /** Who a call is from when SCM checks no signatures (security or authentication off). */
+    private static final String UNCHECKED = "admin";
 
     private final List<HostAndPort> oms;
     private final List<ManagedChannel> channels = new ArrayList<>();
@@ -54,25 +63,40 @@ final class AdminAuthInterceptor implements ServerInterceptor, AutoCloseable {
     public <Q, R> ServerCall.Listener<Q> interceptCall(
             ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
         String method = call.getMethodDescriptor().getFullMethodName();
-        Status refusal = refusal(headers, method);
-        if (refusal != null) {
-            call.close(refusal, new Metadata());
+        VerifySignatureResponse checked;
+        try {
+            checked = check(headers, method);
+        } catch (StatusException e) {
+            call.close(e.getStatus(), new Metadata());
             return new ServerCall.Listener<>() {};
         }
-        return next.startCall(call, headers);
+        return Contexts.interceptCall(Context.current().withValue(CALLER, checked.getUser()), call, headers, next);
     }
 
-    /** Why the call may not run, or null when an administrator signed it. */
-    private Status refusal(Metadata headers, String method) {
+    /** The administrator who made the current admin call ("admin" when SCM checks no signatures). */
+    static String caller() {
+        return Optional.ofNullable(CALLER.get()).orElse(UNCHECKED);
+    }
+
+    /**
+     * The leader OM's answer for an administrator's signature.
+     *
+     * @throws StatusException why the call may not run
+     */
+    private VerifySignatureResponse check(Metadata headers, String method) throws StatusException {
         Optional<RequestSignature> signature;
         try {
             signature = SignatureHeaders.read(headers, method);
         } catch (IllegalArgumentException e) {
-            return Status.UNAUTHENTICATED.withDescription("authentication failed: " + e.getMessage());
+            throw Status.UNAUTHENTICATED
+                    .withDescription("authentication failed: " + e.getMessage())
+                    .asException();
         }
         if (signature.isEmpty()) {
-            return Status.UNAUTHENTICATED.withDescription("authentication failed: the call carries no credential;"
-                    + " run `ozone login` so that ~/.ozone/credentials holds an administrator's access key");
+            throw Status.UNAUTHENTICATED
+                    .withDescription("authentication failed: the call carries no credential;"
+                            + " run `ozone login` so that ~/.ozone/credentials holds an administrator's access key")
+                    .asException();
         }
         RequestSignature signed = signature.get();
         VerifySignatureRequest request = VerifySignatureRequest.newBuilder()
@@ -92,21 +116,27 @@ final class AdminAuthInterceptor implements ServerInterceptor, AutoCloseable {
                         .withDeadlineAfter(DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
                         .verifySignature(request);
                 if (response.hasError()) {
-                    return Status.UNAUTHENTICATED.withDescription(
-                            response.getError().getMessage());
+                    throw Status.UNAUTHENTICATED
+                            .withDescription(response.getError().getMessage())
+                            .asException();
                 }
                 if (!response.getAdmin()) {
-                    return Status.PERMISSION_DENIED.withDescription(response.getUser()
-                            + " is not an administrator (ozone.administrators); SCM admin commands are not allowed");
+                    throw Status.PERMISSION_DENIED
+                            .withDescription(response.getUser() + " is not an administrator (ozone.administrators);"
+                                    + " SCM admin commands are not allowed")
+                            .asException();
                 }
-                return null;
+                return response;
             } catch (StatusRuntimeException e) {
-                LOG.debug("OM {} could not check a signature", oms.get(i), e);
+                // unreachable, or a follower: the leader decides
+                LOG.debug("OM {} did not check a signature", oms.get(i), e);
                 last = e;
             }
         }
-        return Status.UNAVAILABLE.withDescription("authentication failed: no OM could check the credential ("
-                + (last == null ? "" : last.getStatus().getCode()) + ")");
+        throw Status.UNAVAILABLE
+                .withDescription("authentication failed: no leader OM could check the credential ("
+                        + (last == null ? "" : last.getStatus().getDescription()) + ")")
+                .asException();
     }
 
     @Override

@@ -14,6 +14,7 @@ import dev.o3.proto.hdds.SecretKeyProto;
 import dev.o3.scm.config.ScmConfig;
 import dev.o3.scm.node.DatanodeStatus;
 import dev.o3.scm.pipeline.BackgroundPipelineCreator;
+import dev.o3.scm.security.ContainerTokenIssuer;
 import dev.o3.scm.security.SecretKeyManager;
 import dev.o3.scm.topology.RackMapping;
 import dev.o3.scm.wire.ScmProtoTranslator;
@@ -157,11 +158,16 @@ public final class ScmServer implements Daemon {
             clientServices.add(certificates.service().bindService());
         }
         ServerServiceDefinition admin = new ScmAdminGrpcService(created, translator, reports).bindService();
+        ServerServiceDefinition tokens =
+                new ContainerTokenGrpcService(ContainerTokenIssuer.of(conf, secretKeys, clock)).bindService();
         if (adminOms.isPresent()) {
             // Secure mode: only administrators, as OM vouches for their signatures (asked over SCM's own TLS identity).
-            admin = ServerInterceptors.intercept(admin, components.add(new AdminAuthInterceptor(adminOms.get(), grpc)));
+            AdminAuthInterceptor check = components.add(new AdminAuthInterceptor(adminOms.get(), grpc));
+            admin = ServerInterceptors.intercept(admin, check);
+            tokens = ServerInterceptors.intercept(tokens, check);
         }
         clientServices.add(0, admin);
+        clientServices.add(1, tokens);
         http = components.add(new StatusHttpServer(
                 NAME,
                 config.httpAddress().toSocketAddress(),
