@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -63,16 +64,12 @@ final class TokenCommand {
             mixinStandardHelpOptions = true,
             description = "Renew the token in FILE (its renewer only).")
     static final class Renew extends ClientCommand {
-        @Option(
-                names = {"-t", "--file"},
-                required = true,
-                paramLabel = "FILE",
-                description = "The token file.")
-        private Path file;
+        @Mixin
+        private TokenFileOption tokenFile;
 
         @Override
         void run(OzoneClient client, PrintWriter out) {
-            DelegationToken token = TokenFile.read(file);
+            DelegationToken token = tokenFile.read();
             Instant expiry = client.delegationTokens().renew(token);
             out.println("Renewed " + DelegationTokens.describe(identifierOf(token)) + " until " + expiry);
         }
@@ -83,16 +80,12 @@ final class TokenCommand {
             mixinStandardHelpOptions = true,
             description = "Cancel the token in FILE (its owner or renewer): no OM accepts it again.")
     static final class Cancel extends ClientCommand {
-        @Option(
-                names = {"-t", "--file"},
-                required = true,
-                paramLabel = "FILE",
-                description = "The token file.")
-        private Path file;
+        @Mixin
+        private TokenFileOption tokenFile;
 
         @Override
         void run(OzoneClient client, PrintWriter out) {
-            DelegationToken token = TokenFile.read(file);
+            DelegationToken token = tokenFile.read();
             client.delegationTokens().cancel(token);
             out.println("Cancelled " + DelegationTokens.describe(identifierOf(token)));
         }
@@ -103,19 +96,15 @@ final class TokenCommand {
             mixinStandardHelpOptions = true,
             description = "Print what the token in FILE says (no cluster needed; its password is not printed).")
     static final class Print implements Callable<Integer> {
-        @Option(
-                names = {"-t", "--file"},
-                required = true,
-                paramLabel = "FILE",
-                description = "The token file.")
-        private Path file;
+        @Mixin
+        private TokenFileOption tokenFile;
 
         @Spec
         private CommandSpec spec;
 
         @Override
         public Integer call() {
-            DelegationToken token = TokenFile.read(file);
+            DelegationToken token = tokenFile.read();
             DelegationTokenIdentifier identifier = identifierOf(token);
             PrintWriter out = spec.commandLine().getOut();
             out.println("kind: " + token.getKind());
@@ -127,6 +116,20 @@ final class TokenCommand {
             out.println("max date: " + Instant.ofEpochMilli(identifier.getMaxMillis()));
             out.println("key id: " + identifier.getKeyId());
             return 0;
+        }
+    }
+
+    /** The {@code -t FILE} option of the commands that read a token file. */
+    static final class TokenFileOption {
+        @Option(
+                names = {"-t", "--file"},
+                required = true,
+                paramLabel = "FILE",
+                description = "The token file.")
+        private Path file;
+
+        DelegationToken read() {
+            return TokenFile.read(file);
         }
     }
 
