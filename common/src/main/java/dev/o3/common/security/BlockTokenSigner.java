@@ -6,24 +6,20 @@ import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.BlockToken;
 import dev.o3.proto.hdds.BlockTokenIdentifier;
 import dev.o3.proto.hdds.SecretKeyProto;
-import java.security.InvalidKeyException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Issues and checks block tokens: a {@link BlockTokenIdentifier} (block id, access mode, expiry, owner, key id) and its
  * HMAC-SHA256 under one of the keys OM shares with the datanodes ({@link BlockTokenKeys}: SCM's rotated keys, or a
  * static secret). A token is signed with the newest active key and expires with its lifetime or its key, whichever
  * comes first. Checking finds the key the identifier names, recomputes the MAC over the exact identifier bytes and
- * compares in constant time. Thread-safe (a {@link Mac} per call).
+ * compares in constant time. Thread-safe.
  */
 public final class BlockTokenSigner {
-    private static final String ALGORITHM = "HmacSHA256";
+
+    private static final byte[] NO_DOMAIN = new byte[0];
 
     /** What a token allows. */
     public enum Mode {
@@ -59,8 +55,7 @@ public final class BlockTokenSigner {
      */
     public ByteString sign(BlockId block, Mode mode, String owner) {
         long now = clock.millis();
-        SecretKeyProto key = keys.signingKey(now)
-                .orElseThrow(() -> new IllegalStateException("no block-token key from SCM yet; retry shortly"));
+        SecretKeyProto key = TokenMac.signingKey(keys, now);
         ByteString identifier = BlockTokenIdentifier.newBuilder()
                 .setBlockId(BlockId.newBuilder()
                         .setContainerId(block.getContainerId())
@@ -71,11 +66,7 @@ public final class BlockTokenSigner {
                 .setSecretKeyId(key.getId())
                 .build()
                 .toByteString();
-        return BlockToken.newBuilder()
-                .setIdentifier(identifier)
-                .setSignature(ByteString.copyFrom(mac(key, identifier)))
-                .build()
-                .toByteString();
+        return TokenMac.seal(key, NO_DOMAIN, identifier);
     }
 
     /**
@@ -95,8 +86,7 @@ public final class BlockTokenSigner {
                     .orElseThrow(() -> new BlockTokenException("block token for " + describe(block)
                             + " was signed with secret key " + identifier.getSecretKeyId()
                             + ", which this node does not know or which expired"));
-            if (!MessageDigest.isEqual(
-                    mac(key, parsed.getIdentifier()), parsed.getSignature().toByteArray())) {
+            if (!TokenMac.verifies(key, NO_DOMAIN, parsed)) {
                 throw new BlockTokenException("block token for " + describe(block) + " has a bad signature");
             }
         } catch (InvalidProtocolBufferException e) {
@@ -119,15 +109,5 @@ public final class BlockTokenSigner {
 
     private static String describe(BlockId block) {
         return block.getContainerId() + "/" + block.getLocalId();
-    }
-
-    private static byte[] mac(SecretKeyProto key, ByteString identifier) {
-        try {
-            Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(new SecretKeySpec(key.getKey().toByteArray(), ALGORITHM));
-            return mac.doFinal(identifier.toByteArray());
-        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-            throw new IllegalStateException("the JDK cannot compute " + ALGORITHM, e);
-        }
     }
 }

@@ -6,14 +6,9 @@ import dev.o3.proto.hdds.BlockToken;
 import dev.o3.proto.hdds.ContainerTokenIdentifier;
 import dev.o3.proto.hdds.SecretKeyProto;
 import java.nio.charset.StandardCharsets;
-import java.security.InvalidKeyException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Issues and checks container tokens, which let their holder run container-scoped datanode commands (CloseContainer,
@@ -24,7 +19,6 @@ import javax.crypto.spec.SecretKeySpec;
  * already handed out. Thread-safe.
  */
 public final class ContainerTokenSigner {
-    private static final String ALGORITHM = "HmacSHA256";
     private static final byte[] DOMAIN = "o3-container-token\n".getBytes(StandardCharsets.US_ASCII);
 
     private final BlockTokenKeys keys;
@@ -46,8 +40,7 @@ public final class ContainerTokenSigner {
      */
     public ByteString sign(long containerId, String owner) {
         long now = clock.millis();
-        SecretKeyProto key = keys.signingKey(now)
-                .orElseThrow(() -> new IllegalStateException("no block-token key from SCM yet; retry shortly"));
+        SecretKeyProto key = TokenMac.signingKey(keys, now);
         ByteString identifier = ContainerTokenIdentifier.newBuilder()
                 .setContainerId(containerId)
                 .setExpiryMillis(Math.min(now + lifetime.toMillis(), key.getExpiryMillis()))
@@ -55,11 +48,7 @@ public final class ContainerTokenSigner {
                 .setSecretKeyId(key.getId())
                 .build()
                 .toByteString();
-        return BlockToken.newBuilder()
-                .setIdentifier(identifier)
-                .setSignature(ByteString.copyFrom(mac(key, identifier)))
-                .build()
-                .toByteString();
+        return TokenMac.seal(key, DOMAIN, identifier);
     }
 
     /**
@@ -80,8 +69,7 @@ public final class ContainerTokenSigner {
                     .orElseThrow(() -> new BlockTokenException("container token for container " + containerId
                             + " was signed with secret key " + identifier.getSecretKeyId()
                             + ", which this node does not know or which expired"));
-            if (!MessageDigest.isEqual(
-                    mac(key, parsed.getIdentifier()), parsed.getSignature().toByteArray())) {
+            if (!TokenMac.verifies(key, DOMAIN, parsed)) {
                 throw new BlockTokenException("container token for container " + containerId + " has a bad signature");
             }
         } catch (InvalidProtocolBufferException e) {
@@ -94,17 +82,6 @@ public final class ContainerTokenSigner {
         if (identifier.getExpiryMillis() <= clock.millis()) {
             throw new BlockTokenException("container token for container " + containerId + " of "
                     + identifier.getOwner() + " expired at " + Instant.ofEpochMilli(identifier.getExpiryMillis()));
-        }
-    }
-
-    private static byte[] mac(SecretKeyProto key, ByteString identifier) {
-        try {
-            Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(new SecretKeySpec(key.getKey().toByteArray(), ALGORITHM));
-            mac.update(DOMAIN);
-            return mac.doFinal(identifier.toByteArray());
-        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-            throw new IllegalStateException("the JDK cannot compute " + ALGORITHM, e);
         }
     }
 }
