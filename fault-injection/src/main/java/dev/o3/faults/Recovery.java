@@ -107,14 +107,15 @@ final class Recovery {
             scm.datanodes().stream()
                     .filter(node -> node.getState() == NodeState.HEALTHY)
                     .forEach(node -> healthyNodes.add(node.getDatanode().getUuid()));
-            List<Long> unhealthy = new ArrayList<>();
+            Map<Long, String> unhealthy = new LinkedHashMap<>();
             for (ContainerInfo container : containers(scm)) {
                 if (container.getState() != ContainerState.CONTAINER_CLOSED
                         && container.getState() != ContainerState.CONTAINER_QUASI_CLOSED) {
                     continue;
                 }
-                if (!threeGoodCopies(scm.container(container.getContainerId()), healthyNodes)) {
-                    unhealthy.add(container.getContainerId());
+                GetContainerResponse details = scm.container(container.getContainerId());
+                if (!threeGoodCopies(details, healthyNodes)) {
+                    unhealthy.put(container.getContainerId(), describe(container, details, healthyNodes));
                 }
             }
             lastProblem = "closed or quasi-closed containers without exactly 3 good replicas: " + unhealthy;
@@ -142,6 +143,19 @@ final class Recovery {
                 .filter(replica -> healthyNodes.contains(replica.getDatanode().getUuid()))
                 .count();
         return good == 3 && details.getReplicasCount() == 3;
+    }
+
+    /** The container's state and each replica's, so a failure shows what the replication manager left undone. */
+    private static String describe(ContainerInfo container, GetContainerResponse details, Set<String> healthyNodes) {
+        List<String> replicas = new ArrayList<>();
+        for (ReplicaInfo replica : details.getReplicasList()) {
+            String node = replica.getDatanode().getIpAddress();
+            replicas.add(replica.getState().name().replace("CONTAINER_", "")
+                    + " bcsid " + replica.getBlockCommitSequenceId()
+                    + " on " + node
+                    + (healthyNodes.contains(replica.getDatanode().getUuid()) ? "" : " (not healthy)"));
+        }
+        return container.getState().name().replace("CONTAINER_", "") + " " + replicas;
     }
 
     private Map<String, Integer> containerSummary(ScmAdminClient scm) throws IOException {

@@ -93,7 +93,7 @@ public final class ScmConfigKeys implements ConfigGroup {
             ConfigType.DURATION_TYPE,
             "300s",
             "How often the replication manager scans every container's replicas and sends replicate and delete "
-                    + "commands.");
+                    + "commands, and close again to replicas left open after their container closed.");
     public static final ConfigKey<Duration> REPLICATION_EVENT_TIMEOUT = ConfigKey.of(
             "hdds.scm.replication.event.timeout",
             ConfigType.DURATION_TYPE,

@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -341,6 +342,42 @@ public final class ContainerManager implements PipelineEventListener {
 
     public List<ContainerInfo> containers() {
         return store.containers();
+    }
+
+    /**
+     * Sends {@code CloseContainer} again to every OPEN or CLOSING replica, on a node {@code live} accepts, of a
+     * container SCM no longer holds OPEN (Ozone's ClosingContainerHandler and MismatchedReplicasHandler). The first
+     * command can be lost: the node restarted and its queue was dropped, leadership moved as it arrived, or the close
+     * through Raft timed out; such a replica would stay open for good, never counted as a final copy. The command is
+     * forced where the pipeline is closed or the node is not its member, so a replica without its group quasi-closes;
+     * closing is idempotent, so a close still in flight does no harm.
+     *
+     * @return the commands queued
+     */
+    public synchronized int closeReplicasLeftOpen(Predicate<String> live) {
+        int sent = 0;
+        for (Map.Entry<Long, Map<String, ContainerReplica>> entry : replicas.entrySet()) {
+            Optional<ContainerInfo> container = store.container(entry.getKey());
+            if (container.isEmpty()
+                    || container.get().isOpen()
+                    || container.get().state() == ContainerState.DELETED) {
+                continue;
+            }
+            String pipelineId = container.get().pipelineId();
+            Optional<Pipeline> pipeline = store.pipeline(pipelineId).filter(p -> !p.isClosed());
+            for (ContainerReplica replica : entry.getValue().values()) {
+                boolean unclosed = replica.state() == ContainerState.OPEN || replica.state() == ContainerState.CLOSING;
+                if (unclosed && live.test(replica.datanodeUuid())) {
+                    boolean force = pipeline.map(p -> !p.memberIds().contains(replica.datanodeUuid()))
+                            .orElse(true);
+                    commands.add(
+                            replica.datanodeUuid(),
+                            id -> new DatanodeCommand.CloseContainer(id, entry.getKey(), pipelineId, force));
+                    sent++;
+                }
+            }
+        }
+        return sent;
     }
 
     /** Containers per lifecycle state (lower-case name), every state listed. */

@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * latest container reports, assesses every closed container ({@link ContainerCheck}), publishes a
  * {@link ReplicationReport}, and then, when it is running and {@code hdds.scm.wait.time.after.safemode.exit} has
  * passed since safe mode ended, works through the containers that need copies, fewest healthy copies first, and
- * then deletes excess and unhealthy replicas.
+ * then deletes excess and unhealthy replicas. Replicas still open after their container closed get
+ * {@code CloseContainer} again ({@link ContainerManager#closeReplicasLeftOpen}).
  *
  * <p>Copies are pulled: the command goes to the target with the sources to copy from. Targets are HEALTHY in-service
  * nodes that hold no replica of the container, on another rack while the kept copies share one, least loaded first.
@@ -193,6 +194,12 @@ public final class ReplicationManager {
                 }
             }
             work.logSummary();
+            int closes = containers.closeReplicasLeftOpen(uuid -> Optional.ofNullable(byUuid.get(uuid))
+                    .map(s -> s.state() != NodeState.DEAD)
+                    .orElse(false));
+            if (closes > 0) {
+                LOG.info("{}close sent again to {} replicas left open", logPrefix, closes);
+            }
         }
     }
 

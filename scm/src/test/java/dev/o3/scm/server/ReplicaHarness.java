@@ -174,6 +174,14 @@ final class ReplicaHarness implements AutoCloseable {
                 .toList();
     }
 
+    /** The close commands a node received, oldest first. */
+    List<DatanodeCommand.CloseContainer> closeCommands(String uuid) {
+        return received.getOrDefault(uuid, List.of()).stream()
+                .filter(DatanodeCommand.CloseContainer.class::isInstance)
+                .map(DatanodeCommand.CloseContainer.class::cast)
+                .toList();
+    }
+
     /** Every node's unrun replication commands. */
     Map<String, List<DatanodeCommand>> allPendingCommands() {
         Map<String, List<DatanodeCommand>> all = new TreeMap<>();

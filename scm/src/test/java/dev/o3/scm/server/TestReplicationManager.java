@@ -96,6 +96,43 @@ class TestReplicationManager {
     }
 
     @Test
+    void aReplicaLeftOpenAfterItsContainerClosedIsToldToCloseAgainForcedOnceItsPipelineIsGone() {
+        try (ReplicaHarness cluster = harness(6, 2, Map.of())) {
+            long id = firstContainer(cluster);
+            String pipelineId =
+                    cluster.scm().containers().container(id).orElseThrow().pipelineId();
+            List<String> holders = cluster.holders(id).stream().sorted().toList();
+            cluster.put(holders.get(0), id, ContainerState.OPEN, ReplicaHarness.BCSID);
+            cluster.put(holders.get(1), id, ContainerState.CLOSING, ReplicaHarness.BCSID);
+            cluster.passSafeModeWait();
+            assertThat(cluster.closeCommands(holders.get(0))).isEmpty();
+
+            cluster.runReplication();
+
+            for (String holder : holders.subList(0, 2)) {
+                assertThat(cluster.closeCommands(holder)).singleElement().satisfies(close -> {
+                    assertThat(close.containerId()).isEqualTo(id);
+                    assertThat(close.pipelineId()).isEqualTo(pipelineId);
+                    assertThat(close.force()).isFalse();
+                });
+            }
+            assertThat(cluster.closeCommands(holders.get(2))).isEmpty();
+            assertThat(cluster.allPendingCommands()).isEmpty();
+
+            cluster.scm().pipelines().closePipeline(pipelineId, "test");
+            cluster.dropCommands(holders.get(0));
+            cluster.stop(holders.get(1));
+            cluster.passDeadInterval();
+            cluster.runReplication();
+
+            assertThat(cluster.closeCommands(holders.get(0)))
+                    .filteredOn(close -> close.containerId() == id)
+                    .singleElement()
+                    .satisfies(close -> assertThat(close.force()).isTrue());
+        }
+    }
+
+    @Test
     void deadNodesReplicaIsCopiedFromTheSurvivorsToAnotherNodeThenConfirmedByItsReport() {
         try (ReplicaHarness cluster = harness(6, 2, Map.of())) {
             long id = firstContainer(cluster);
