@@ -91,11 +91,15 @@ start_minio() {
   exit 1
 }
 
-# warp_run NAME OP SIZE CONCURRENT DURATION HOST ACCESS SECRET: prints "obj/s p50 p99" of the whole run
+# warp_run NAME OP SIZE CONCURRENT DURATION HOST ACCESS SECRET: prints "obj/s p50 p99" of the whole run. A warm-up
+# run (NAME ending in -warmup) of objects of a MiB or more deletes its objects afterwards: MinIO writes over 1 GB/s
+# here, and a minute of it kept would fill the disk before the measured run.
 warp_run() {
-  local name=$1 op=$2 size=$3 conc=$4 dur=$5 host=$6 key=$7 secret=$8
+  local name=$1 op=$2 size=$3 conc=$4 dur=$5 host=$6 key=$7 secret=$8 keep=--noclear
+  [[ $name == *-warmup && $size != *KiB ]] && keep=""
+  # shellcheck disable=SC2086 # keep is one flag or none
   "$(find_tool warp)" "$op" --host "$host" --access-key "$key" --secret-key "$secret" --obj.size "$size" \
-    --concurrent "$conc" --duration "$dur" --bucket "warp-$op" --noclear --no-color \
+    --concurrent "$conc" --duration "$dur" --bucket "warp-$op" $keep --no-color \
     --benchdata "$out/$name" >"$out/$name.txt" 2>&1 || { echo "warp failed; see $out/$name.txt" >&2; echo "- - -"; return 0; }
   python3 "$root/benchmarks/warp_summary.py" "$out/$name.txt"
 }

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code bin/ozone}'s JVM flags on the JVM this build runs on: a long-running command starts with them, archives its
  * classes at exit, and its next start maps that archive; a partial archive (a dump killed halfway) is discarded
- * instead of crashing the JVM; {@code -Xshare:off} in OZONE_OPTS still starts.
+ * instead of crashing the JVM; {@code -Xshare:off} in OZONE_OPTS still starts, and so does a native agent (a
+ * profiler), with which the JVM cannot dump.
  */
 @Tag("integration")
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
@@ -78,6 +79,26 @@ class LauncherClassDataSharingIT {
         assertThat(result.exit()).as(result.output()).isZero();
         assertThat(result.output()).contains("Usage: ozone freon");
         assertThat(files("*")).isEmpty();
+    }
+
+    @Test
+    void aNativeAgentInOzoneOptsMapsTheArchiveButNeverDumpsOne() throws IOException, InterruptedException {
+        // jdwp is a native JVMTI agent every JDK ships, as a profiler's -agentpath is; the JVM will not dump with one
+        Map<String, String> debugger = Map.of(
+                "OZONE_OPTS", "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0");
+
+        Result without = ozone(debugger, "freon", "--help");
+
+        assertThat(without.exit()).as(without.output()).isZero();
+        assertThat(without.output()).contains("Usage: ozone freon");
+        assertThat(files("*")).isEmpty();
+
+        assertThat(ozone(Map.of(), "freon", "--help").exit()).isZero();
+        assertThat(ozone(Map.of(), "freon", "--help").exit()).isZero();
+        assertThat(files("o3-freon-*.jsa")).hasSize(1);
+        Result with = ozone(debugger, "freon", "--help");
+        assertThat(with.exit()).as(with.output()).isZero();
+        assertThat(with.output()).contains("Usage: ozone freon");
     }
 
     private List<Path> files(String glob) throws IOException {
