@@ -69,6 +69,14 @@ public final class S3GatewayConfigKeys implements ConfigGroup {
             "Most object data the gateway holds for all uploads together on their way to the datanodes (chunks"
                     + " being filled or not yet committed); uploads beyond it wait with their bodies unread. The"
                     + " gateway's client uses it as ozone.client.write.buffer.max. See docs/s3.md for the heap.");
+    public static final ConfigKey<Duration> BLOCK_ALLOCATION_TIMEOUT = ConfigKey.of(
+            "ozone.s3g.block.allocation.timeout",
+            ConfigType.DURATION_TYPE,
+            "20s",
+            "How long an upload waits for a new block while SCM has none to give (no open pipeline) before the"
+                    + " gateway answers 503 ServiceUnavailable, which S3 clients retry with back-off; shorter than"
+                    + " their read timeouts (60 s in the AWS CLI and SDKs). The gateway's client uses it as"
+                    + " ozone.client.block.allocation.timeout.");
     public static final ConfigKey<Duration> IDLE_TIMEOUT = ConfigKey.of(
             "ozone.s3g.idle.timeout",
             ConfigType.DURATION_TYPE,
@@ -109,6 +117,7 @@ public final class S3GatewayConfigKeys implements ConfigGroup {
                 EVENT_LOOP_THREADS,
                 REQUEST_BUFFER,
                 WRITE_BUFFER,
+                BLOCK_ALLOCATION_TIMEOUT,
                 IDLE_TIMEOUT,
                 LIST_MAX_KEYS,
                 REGION);

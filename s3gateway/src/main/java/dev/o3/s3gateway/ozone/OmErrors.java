@@ -38,7 +38,16 @@ final class OmErrors {
         return new BackendException(status, e.getMessage(), e);
     }
 
+    /**
+     * A failed stream write or commit: with OM's status when OM's answer caused it (SCM had no block to give: 503),
+     * else an internal error.
+     */
     static BackendException io(String what, IOException e) {
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof OmException om) {
+                return new BackendException(translate(om).status(), what + ": " + e.getMessage(), e);
+            }
+        }
         return new BackendException(BackendStatus.INTERNAL_ERROR, what + ": " + e.getMessage(), e);
     }
 }

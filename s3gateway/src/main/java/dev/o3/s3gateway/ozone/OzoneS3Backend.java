@@ -40,11 +40,16 @@ public final class OzoneS3Backend implements S3Backend {
 
     /**
      * The configuration for the gateway's {@link OzoneClient}: all uploads share one write buffer of
-     * {@code ozone.s3g.write.buffer.max}, which bounds the gateway's heap whatever the number and size of uploads.
+     * {@code ozone.s3g.write.buffer.max}, which bounds the gateway's heap whatever the number and size of uploads, and
+     * an upload waits for a block no longer than {@code ozone.s3g.block.allocation.timeout}, so its S3 client gets a
+     * 503 to retry rather than its own read timeout.
      */
     public static OzoneConfiguration clientConfiguration(OzoneConfiguration conf) {
-        OzoneConfiguration client =
-                conf.with(ClientConfigKeys.WRITE_BUFFER_MAX, conf.get(S3GatewayConfigKeys.WRITE_BUFFER));
+        OzoneConfiguration client = conf.with(
+                        ClientConfigKeys.WRITE_BUFFER_MAX, conf.get(S3GatewayConfigKeys.WRITE_BUFFER))
+                .with(
+                        ClientConfigKeys.BLOCK_ALLOCATION_TIMEOUT,
+                        conf.get(S3GatewayConfigKeys.BLOCK_ALLOCATION_TIMEOUT).toMillis() + "ms");
         // Secure mode: the gateway signs its calls to OM with its own service credential, as a trusted proxy.
         return conf.find(S3GatewayConfigKeys.CREDENTIALS_FILE)
                 .map(file -> client.with(ClientConfigKeys.CREDENTIALS_FILE.name(), file.toString()))

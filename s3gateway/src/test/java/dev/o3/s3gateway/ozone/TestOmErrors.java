@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.o3.client.om.OmException;
 import dev.o3.proto.om.OmStatus;
 import dev.o3.s3gateway.backend.BackendStatus;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -24,5 +26,17 @@ class TestOmErrors {
                 OmErrors.translate(new OmException(status, "detail")).status();
 
         assertThat(translated.name()).isEqualTo(status.name());
+    }
+
+    @Test
+    void aWriteThatFailedOnOmsAnswerKeepsItsStatusAndOtherIoFailuresAreInternal() {
+        IOException noBlock = new IOException(
+                "write of k failed: SCM had no block to give for 20s",
+                new OmException(OmStatus.SCM_UNAVAILABLE, "no open pipeline"));
+
+        assertThat(OmErrors.io("write failed", noBlock).status()).isEqualTo(BackendStatus.SCM_UNAVAILABLE);
+        assertThat(OmErrors.io("write failed", new IOException("disk", new IOException("EIO")))
+                        .status())
+                .isEqualTo(BackendStatus.INTERNAL_ERROR);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.o3.client.config.ClientConfig;
 import dev.o3.common.config.DataSize;
 import dev.o3.common.config.OzoneConfiguration;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +16,7 @@ class TestOzoneS3Backend {
         ClientConfig config = ClientConfig.from(OzoneS3Backend.clientConfiguration(OzoneConfiguration.of(Map.of())));
 
         assertThat(config.writeBufferMax()).isEqualTo(DataSize.ofMebibytes(64));
+        assertThat(config.blockAllocationTimeout()).isEqualTo(Duration.ofSeconds(20));
     }
 
     @Test
@@ -23,5 +25,13 @@ class TestOzoneS3Backend {
                 Map.of("ozone.s3g.write.buffer.max", "256MB", "ozone.client.write.buffer.max", "8MB"))));
 
         assertThat(config.writeBufferMax()).isEqualTo(DataSize.ofMebibytes(256));
+    }
+
+    @Test
+    void anUploadWaitsForABlockAsLongAsTheGatewayKeySays() {
+        ClientConfig config = ClientConfig.from(OzoneS3Backend.clientConfiguration(OzoneConfiguration.of(
+                Map.of("ozone.s3g.block.allocation.timeout", "5s", "ozone.client.block.allocation.timeout", "2m"))));
+
+        assertThat(config.blockAllocationTimeout()).isEqualTo(Duration.ofSeconds(5));
     }
 }
