@@ -96,8 +96,11 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
         String omAddress = noAuthority ? conf.get(OM_ADDRESS_KEY, "") : authority;
         this.uri = URI.create(SCHEME + (noAuthority ? ":///" : "://" + authority));
         this.workingDirectory = new Path(SCHEME, noAuthority ? null : authority, "/");
-        this.user = UserGroupInformation.getCurrentUser().getShortUserName();
-        this.client = JobCredentials.client(ClientSettings.from(conf, omAddress), user);
+        this.client = JobCredentials.client(
+                ClientSettings.from(conf, omAddress),
+                UserGroupInformation.getCurrentUser().getShortUserName());
+        // Files show, volumes get and trash is kept for the user OM knows: a job's token's owner, not the task's OS user.
+        this.user = client.user();
         this.store = client.objectStore();
         int pageSize = conf.getInt(LISTING_PAGE_SIZE_KEY, DEFAULT_LISTING_PAGE_SIZE);
         if (pageSize < 1) {

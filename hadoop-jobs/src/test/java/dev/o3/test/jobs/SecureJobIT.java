@@ -119,6 +119,9 @@ class SecureJobIT {
         Map<String, Long> totals = TeraReadBack.totals(job);
         assertThat(totals.get(TeraReadBack.ROWS)).isEqualTo(ROWS);
         assertThat(Long.toHexString(totals.get(TeraReadBack.CHECKSUM))).isEqualTo(CHECKSUM);
+        assertThat(totals)
+                .as("the owner the files show to the tasks (JVMs of the OS user %s)", System.getProperty("user.name"))
+                .containsEntry(TeraReadBack.OWNER + SecureJobCluster.USER, 2L);
         readBackToken = job.getCredentials().getAllTokens().iterator().next();
     }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -20,16 +21,18 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.NLineInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 
 /**
- * A MapReduce job whose tasks read TeraGen's files back, one map per file named in a local list, and count their
- * 100-byte rows and sum the rows' CRC32s as TeraValidate does; the totals go to a local output directory. Nothing of
- * it touches O3 at submission: only its tasks do, so a task is the first to present the job's token.
+ * A map-only MapReduce job whose tasks read TeraGen's files back, one map per file named in a local list: each counts
+ * its file's 100-byte rows, sums the rows' CRC32s as TeraValidate does and notes the owner the file shows to the task,
+ * into a local output directory. Nothing of it touches O3 at submission: only its tasks do, so a task is the first to
+ * present the job's token.
  */
 final class TeraReadBack {
     static final String ROWS = "rows";
     static final String CHECKSUM = "checksum";
+    /** Followed by the owner's name: the files a task saw with that owner. */
+    static final String OWNER = "owner:";
     private static final int ROW = 100;
 
     private TeraReadBack() {}
@@ -45,8 +48,7 @@ final class TeraReadBack {
         job.setInputFormatClass(NLineInputFormat.class);
         NLineInputFormat.addInputPath(job, new Path(list.toUri()));
         job.setMapperClass(RowMapper.class);
-        job.setReducerClass(LongSumReducer.class);
-        job.setNumReduceTasks(1);
+        job.setNumReduceTasks(0);
         job.setOutputKeyClass(Text.class);
         job.setOutputValueClass(LongWritable.class);
         FileOutputFormat.setOutputPath(job, new Path(output.toUri()));
@@ -69,14 +71,20 @@ final class TeraReadBack {
         return jar;
     }
 
-    /** The totals a finished job wrote: {@value #ROWS} and {@value #CHECKSUM}. */
+    /** The totals over the maps of a finished job: {@value #ROWS}, {@value #CHECKSUM}, {@value #OWNER}NAME. */
     static Map<String, Long> totals(Job job) throws IOException {
         java.nio.file.Path output = java.nio.file.Path.of(
                 FileOutputFormat.getOutputPath(job).toUri());
         Map<String, Long> totals = new HashMap<>();
-        for (String line : Files.readAllLines(output.resolve("part-r-00000"), StandardCharsets.UTF_8)) {
-            String[] fields = line.split("\t", 2);
-            totals.put(fields[0], Long.parseLong(fields[1]));
+        try (Stream<java.nio.file.Path> parts = Files.list(output)) {
+            for (java.nio.file.Path part :
+                    parts.filter(path -> path.getFileName().toString().startsWith("part-m-"))
+                            .toList()) {
+                for (String line : Files.readAllLines(part, StandardCharsets.UTF_8)) {
+                    String[] fields = line.split("\t", 2);
+                    totals.merge(fields[0], Long.parseLong(fields[1]), Long::sum);
+                }
+            }
         }
         return totals;
     }
@@ -101,6 +109,7 @@ final class TeraReadBack {
             }
             context.write(new Text(ROWS), new LongWritable(rows));
             context.write(new Text(CHECKSUM), new LongWritable(checksum));
+            context.write(new Text(OWNER + fs.getFileStatus(file).getOwner()), new LongWritable(1));
         }
 
         /** Fills {@code row}; false at the end of the file, an error at a partial row. */
