@@ -109,11 +109,14 @@ final class SecureJobCluster implements AutoCloseable {
         return conf;
     }
 
+    /** {@code ofs://OM/}. */
+    String root() {
+        return "ofs://" + o3.clientConfiguration().get(CommonConfigKeys.OM_ADDRESS).get(0) + "/";
+    }
+
     /** {@code ofs://OM/VOLUME/BUCKET}. */
     org.apache.hadoop.fs.Path bucket(String bucket) {
-        return new org.apache.hadoop.fs.Path(
-                "ofs://" + o3.clientConfiguration().get(CommonConfigKeys.OM_ADDRESS).get(0) + "/" + VOLUME + "/"
-                        + bucket);
+        return new org.apache.hadoop.fs.Path(root() + VOLUME + "/" + bucket);
     }
 
     MiniO3Cluster o3() {

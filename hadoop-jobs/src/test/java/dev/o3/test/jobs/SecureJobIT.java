@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.common.security.DelegationTokens;
 import dev.o3.hadoopfs.O3TokenIdentifier;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;
@@ -21,6 +22,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.token.DtUtilShell;
 import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
@@ -72,14 +74,14 @@ class SecureJobIT {
     @Test
     @Order(1)
     void teraGenWritesWithTheTokenOfItsUser() throws Exception {
-        Credentials tokens = tokensOf(SecureJobCluster.USER);
+        Credentials tokens = dtutilGet(SecureJobCluster.USER);
         Token<?> token = tokens.getAllTokens().iterator().next();
         assertThat(token.decodeIdentifier()).isInstanceOfSatisfying(O3TokenIdentifier.class, identifier -> {
             assertThat(identifier.getUser().getShortUserName()).isEqualTo(SecureJobCluster.USER);
             assertThat(identifier.identifier().getRenewer()).isEqualTo(SecureJobCluster.RENEWER);
         });
         // As `HADOOP_TOKEN_FILE_LOCATION=job.tokens hadoop jar ... teragen` does: the submitting user holds the
-        // tokens, and Job copies its user's credentials into the job's.
+        // tokens of the file (and no credential file), and Job copies its user's credentials into the job's.
         UserGroupInformation submitter = UserGroupInformation.createRemoteUser(System.getProperty("user.name"));
         submitter.addCredentials(tokens);
         Configuration conf = cluster.jobConf();
@@ -110,6 +112,9 @@ class SecureJobIT {
     @Order(2)
     void tasksReadTheDataBackWithTheJobsToken() throws Exception {
         Job job = readBack();
+        // What Hadoop's TokenCache does at submission under Kerberos; without Kerberos
+        // (UserGroupInformation.isSecurityEnabled() false) it fetches no file system token, and O3's secure mode needs
+        // no Kerberos, so the submitter asks, signing with alice's credential file.
         try (FileSystem fs = FileSystem.newInstance(generated.toUri(), cluster.userConf(SecureJobCluster.USER))) {
             assertThat(fs.addDelegationTokens(SecureJobCluster.RENEWER, job.getCredentials()))
                     .hasSize(1);
@@ -130,10 +135,20 @@ class SecureJobIT {
     void theRenewerRenewsAndCancelsAndATaskWithTheCancelledTokenIsRefused() throws Exception {
         Configuration yarn = cluster.userConf(SecureJobCluster.RENEWER);
         long issued = DelegationTokens.parse(readBackToken.getIdentifier()).getIssueMillis();
+        Credentials saved = new Credentials();
+        saved.addToken(readBackToken.getService(), readBackToken);
+        File file = cluster.work().resolve("read-back.tokens").toFile();
+        saved.writeTokenStorageFile(new org.apache.hadoop.fs.Path(file.toURI()), yarn);
+        // As YARN's ResourceManager renews (under Kerberos), then `hadoop dtutil cancel -alias OMS FILE` once the job
+        // is done (a token's alias in a token file is its service: the OMs' addresses).
         UserGroupInformation.createRemoteUser(SecureJobCluster.RENEWER).doAs((PrivilegedExceptionAction<Void>) () -> {
             assertThat(readBackToken.isManaged()).isTrue();
             assertThat(readBackToken.renew(yarn)).isGreaterThan(issued);
-            readBackToken.cancel(yarn);
+            assertThat(ToolRunner.run(yarn, new DtUtilShell(), new String[] {
+                                "cancel", "-alias", readBackToken.getService().toString(), file.toString()
+                            }))
+                    .as("dtutil cancel's exit code")
+                    .isZero();
             return null;
         });
 
@@ -174,17 +189,14 @@ class SecureJobIT {
     }
 
     /**
-     * The tokens {@code user} obtains with their credential file, renewable by YARN, as Hadoop's TokenCache does under
-     * Kerberos: {@code fs.addDelegationTokens(renewer, credentials)}. TokenCache itself fetches no file system token
-     * without Kerberos ({@code UserGroupInformation.isSecurityEnabled()} is false), and O3's secure mode needs none,
-     * so the submitter asks.
+     * {@code hadoop dtutil get ofs://OM/ -renewer yarn job.tokens} as {@code user}, with their credential file: the
+     * token file a job is then submitted with.
      */
-    private Credentials tokensOf(String user) throws IOException {
-        Credentials credentials = new Credentials();
-        try (FileSystem fs = FileSystem.newInstance(generated.toUri(), cluster.userConf(user))) {
-            assertThat(fs.addDelegationTokens(SecureJobCluster.RENEWER, credentials))
-                    .hasSize(1);
-        }
-        return credentials;
+    private Credentials dtutilGet(String user) throws Exception {
+        Configuration conf = cluster.userConf(user);
+        File file = cluster.work().resolve(user + "-job.tokens").toFile();
+        String[] args = {"get", cluster.root(), "-renewer", SecureJobCluster.RENEWER, file.toString()};
+        assertThat(ToolRunner.run(conf, new DtUtilShell(), args)).as("dtutil's exit code").isZero();
+        return Credentials.readTokenStorageFile(file, conf);
     }
 }
