@@ -99,7 +99,7 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
         this.client = JobCredentials.client(
                 ClientSettings.from(conf, omAddress),
                 UserGroupInformation.getCurrentUser().getShortUserName());
-        // Files show, volumes get and trash is kept for the user OM knows: a job's token's owner, not the task's OS user.
+        // The user OM knows (a job token's owner, not the task's OS user) owns files, new volumes and trash.
         this.user = client.user();
         this.store = client.objectStore();
         int pageSize = conf.getInt(LISTING_PAGE_SIZE_KEY, DEFAULT_LISTING_PAGE_SIZE);

@@ -10,9 +10,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
-import java.util.Map;
 
 /**
  * A secure MiniO3Cluster (mutual TLS, signed calls, three datanodes on one pipeline) beside a MiniMRYarnCluster,
@@ -55,7 +55,8 @@ final class SecureJobCluster implements AutoCloseable {
                 admin.objectStore().createVolume(VOLUME, Optional.of(USER));
             }
             Path work = Files.createDirectories(directory.resolve("work"));
-            return new SecureJobCluster(o3, YarnProcess.start(Files.createDirectories(directory.resolve("yarn")), YARN), work);
+            return new SecureJobCluster(
+                    o3, YarnProcess.start(Files.createDirectories(directory.resolve("yarn")), YARN), work);
         } catch (RuntimeException | IOException e) {
             o3.close();
             throw e;
@@ -111,7 +112,8 @@ final class SecureJobCluster implements AutoCloseable {
 
     /** {@code ofs://OM/}. */
     String root() {
-        return "ofs://" + o3.clientConfiguration().get(CommonConfigKeys.OM_ADDRESS).get(0) + "/";
+        return "ofs://"
+                + o3.clientConfiguration().get(CommonConfigKeys.OM_ADDRESS).get(0) + "/";
     }
 
     /** {@code ofs://OM/VOLUME/BUCKET}. */

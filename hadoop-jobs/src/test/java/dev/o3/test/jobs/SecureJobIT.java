@@ -96,8 +96,8 @@ class SecureJobIT {
                     .hasSize(2)
                     .allSatisfy(part -> assertThat(part.getLen()).isEqualTo(ROWS / 2 * 100));
         }
-        try (OzoneClient admin = cluster.o3()
-                .newClient(cluster.o3().adminCredential().accessKeyId())) {
+        try (OzoneClient admin =
+                cluster.o3().newClient(cluster.o3().adminCredential().accessKeyId())) {
             assertThat(admin.objectStore()
                             .getVolume(SecureJobCluster.VOLUME)
                             .getBucket("teragen")
@@ -120,7 +120,9 @@ class SecureJobIT {
                     .hasSize(1);
         }
         boolean succeeded = job.waitForCompletion(false);
-        assertThat(succeeded).as("the read-back job succeeded: %s", diagnostics(job)).isTrue();
+        assertThat(succeeded)
+                .as("the read-back job succeeded: %s", diagnostics(job))
+                .isTrue();
         Map<String, Long> totals = TeraReadBack.totals(job);
         assertThat(totals.get(TeraReadBack.ROWS)).isEqualTo(ROWS);
         assertThat(Long.toHexString(totals.get(TeraReadBack.CHECKSUM))).isEqualTo(CHECKSUM);
@@ -145,8 +147,8 @@ class SecureJobIT {
             assertThat(readBackToken.isManaged()).isTrue();
             assertThat(readBackToken.renew(yarn)).isGreaterThan(issued);
             assertThat(ToolRunner.run(yarn, new DtUtilShell(), new String[] {
-                                "cancel", "-alias", readBackToken.getService().toString(), file.toString()
-                            }))
+                        "cancel", "-alias", readBackToken.getService().toString(), file.toString()
+                    }))
                     .as("dtutil cancel's exit code")
                     .isZero();
             return null;
@@ -155,9 +157,11 @@ class SecureJobIT {
         Job job = readBack();
         job.getCredentials().addToken(readBackToken.getService(), readBackToken);
         job.getConfiguration().setInt("mapreduce.map.maxattempts", 1);
-        assertThat(job.waitForCompletion(false)).as("the job with a cancelled token").isFalse();
-        assertThat(diagnostics(job)).anySatisfy(diagnostic -> assertThat(diagnostic)
-                .contains("was cancelled or has expired"));
+        assertThat(job.waitForCompletion(false))
+                .as("the job with a cancelled token")
+                .isFalse();
+        assertThat(diagnostics(job))
+                .anySatisfy(diagnostic -> assertThat(diagnostic).contains("was cancelled or has expired"));
     }
 
     /** The read-back job of TeraGen's files (alice lists them), with no token yet. */
@@ -196,7 +200,9 @@ class SecureJobIT {
         Configuration conf = cluster.userConf(user);
         File file = cluster.work().resolve(user + "-job.tokens").toFile();
         String[] args = {"get", cluster.root(), "-renewer", SecureJobCluster.RENEWER, file.toString()};
-        assertThat(ToolRunner.run(conf, new DtUtilShell(), args)).as("dtutil's exit code").isZero();
+        assertThat(ToolRunner.run(conf, new DtUtilShell(), args))
+                .as("dtutil's exit code")
+                .isZero();
         return Credentials.readTokenStorageFile(file, conf);
     }
 }

@@ -33,6 +33,7 @@ final class TeraReadBack {
     static final String CHECKSUM = "checksum";
     /** Followed by the owner's name: the files a task saw with that owner. */
     static final String OWNER = "owner:";
+
     private static final int ROW = 100;
 
     private TeraReadBack() {}
@@ -73,13 +74,13 @@ final class TeraReadBack {
 
     /** The totals over the maps of a finished job: {@value #ROWS}, {@value #CHECKSUM}, {@value #OWNER}NAME. */
     static Map<String, Long> totals(Job job) throws IOException {
-        java.nio.file.Path output = java.nio.file.Path.of(
-                FileOutputFormat.getOutputPath(job).toUri());
+        java.nio.file.Path output =
+                java.nio.file.Path.of(FileOutputFormat.getOutputPath(job).toUri());
         Map<String, Long> totals = new HashMap<>();
         try (Stream<java.nio.file.Path> parts = Files.list(output)) {
-            for (java.nio.file.Path part :
-                    parts.filter(path -> path.getFileName().toString().startsWith("part-m-"))
-                            .toList()) {
+            for (java.nio.file.Path part : parts.filter(
+                            path -> path.getFileName().toString().startsWith("part-m-"))
+                    .toList()) {
                 for (String line : Files.readAllLines(part, StandardCharsets.UTF_8)) {
                     String[] fields = line.split("\t", 2);
                     totals.merge(fields[0], Long.parseLong(fields[1]), Long::sum);

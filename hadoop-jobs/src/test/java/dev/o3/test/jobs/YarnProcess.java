@@ -25,6 +25,7 @@ import org.apache.hadoop.conf.Configuration;
 final class YarnProcess implements AutoCloseable {
     /** The module hadoop-jobs-yarn's build directory: its classes and the class path file of its dependencies. */
     private static final String MODULE_TARGET = "o3.yarn.target";
+
     private static final Duration START = Duration.ofSeconds(90);
     /** Hadoop 3.4's YARN web apps (Guice) and RPC reflect into these packages, closed by default on Java 17. */
     static final String JAVA17_OPENS = String.join(
@@ -65,7 +66,8 @@ final class YarnProcess implements AutoCloseable {
         command.add("-Xmx768m");
         command.addAll(List.of(JAVA17_OPENS.split(" ")));
         command.add("-cp");
-        String jars = target.resolve("classes") + File.pathSeparator
+        String jars = target.resolve("classes")
+                + File.pathSeparator
                 + Files.readString(classPath, StandardCharsets.UTF_8).trim();
         command.add(jars);
         command.add("dev.o3.test.yarn.YarnClusterMain");
@@ -78,12 +80,13 @@ final class YarnProcess implements AutoCloseable {
                 .start();
         try {
             long deadline = System.nanoTime() + START.toNanos();
-            Optional<Configuration> conf;
-            while ((conf = read(written)).isEmpty()) {
+            Optional<Configuration> conf = read(written);
+            while (conf.isEmpty()) {
                 if (!process.isAlive() || System.nanoTime() > deadline) {
                     throw new IllegalStateException("YARN did not start: " + logTail(log));
                 }
                 LockSupport.parkNanos(Duration.ofMillis(200).toNanos());
+                conf = read(written);
             }
             return new YarnProcess(process, log, conf.get(), jars);
         } catch (RuntimeException e) {
