@@ -27,6 +27,20 @@ final class SecureJobCluster implements AutoCloseable {
 
     static final String VOLUME = "alice-jobs";
 
+    /** Application masters and tasks live seconds: the quick compiler only, the small collector, Java 17's opens. */
+    private static final String SHORT_LIVED_JVM =
+            "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC " + YarnProcess.JAVA17_OPENS;
+
+    /** The NodeManager's room (an application master and two tasks at once) and its pace. */
+    private static final Map<String, String> YARN = Map.of(
+            "yarn.nodemanager.resource.memory-mb", "3072",
+            "yarn.nodemanager.resource.cpu-vcores", "4",
+            "yarn.scheduler.minimum-allocation-mb", "256",
+            "yarn.nodemanager.vmem-check-enabled", "false",
+            "yarn.nodemanager.pmem-check-enabled", "false",
+            // the scheduler places containers on a NodeManager's heartbeat: every 200 ms, not every second
+            "yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", "200");
+
     private final MiniO3Cluster o3;
     private final YarnProcess yarn;
     private final Path work;
@@ -39,37 +53,40 @@ final class SecureJobCluster implements AutoCloseable {
 
     /** Starts both clusters under {@code directory}, the volume of {@link #USER}; a failure closes what started. */
     static SecureJobCluster start(Path directory) throws IOException {
-        MiniO3Cluster o3 = MiniO3Cluster.builder(directory.resolve("o3"))
-                .numDatanodes(3)
-                .conf("ozone.scm.datanode.pipeline.limit", "1")
-                .conf("hdds.scm.wait.time.after.safemode.exit", "0s")
-                .tls()
-                .secure()
-                .build()
-                .newCluster()
-                .start();
+        // YARN's JVM starts while O3 does.
+        YarnProcess yarn = YarnProcess.launch(Files.createDirectories(directory.resolve("yarn")), YARN);
+        MiniO3Cluster o3;
+        try {
+            o3 = MiniO3Cluster.builder(directory.resolve("o3"))
+                    .numDatanodes(3)
+                    .conf("ozone.scm.datanode.pipeline.limit", "1")
+                    .conf("hdds.scm.wait.time.after.safemode.exit", "0s")
+                    .tls()
+                    .secure()
+                    .build()
+                    .newCluster()
+                    .start();
+        } catch (RuntimeException e) {
+            yarn.close();
+            throw e;
+        }
         try {
             o3.waitForOmLeader(Duration.ofSeconds(60));
             o3.waitForOpenPipelines(1, Duration.ofSeconds(90));
             try (OzoneClient admin = o3.newClient(o3.adminCredential().accessKeyId())) {
                 admin.objectStore().createVolume(VOLUME, Optional.of(USER));
             }
-            Path work = Files.createDirectories(directory.resolve("work"));
-            return new SecureJobCluster(
-                    o3, YarnProcess.start(Files.createDirectories(directory.resolve("yarn")), YARN), work);
+            yarn.awaitUp();
+            return new SecureJobCluster(o3, yarn, Files.createDirectories(directory.resolve("work")));
         } catch (RuntimeException | IOException e) {
-            o3.close();
+            try {
+                yarn.close();
+            } finally {
+                o3.close();
+            }
             throw e;
         }
     }
-
-    /** The NodeManager's room: an application master and two tasks at once. */
-    private static final Map<String, String> YARN = Map.of(
-            "yarn.nodemanager.resource.memory-mb", "3072",
-            "yarn.nodemanager.resource.cpu-vcores", "4",
-            "yarn.scheduler.minimum-allocation-mb", "256",
-            "yarn.nodemanager.vmem-check-enabled", "false",
-            "yarn.nodemanager.pmem-check-enabled", "false");
 
     /**
      * What a job is submitted with: YARN's addresses, O3's (OM, the cluster's CA file), blocks of 1 MB so that a few
@@ -83,15 +100,20 @@ final class SecureJobCluster implements AutoCloseable {
         conf.setBoolean("yarn.is.minicluster", false);
         conf.set("mapreduce.application.classpath", yarn.classPath());
         conf.setInt("yarn.app.mapreduce.am.resource.mb", 768);
-        conf.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m " + YarnProcess.JAVA17_OPENS);
+        conf.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m " + SHORT_LIVED_JVM);
         conf.setInt("mapreduce.map.memory.mb", 512);
         conf.setInt("mapreduce.reduce.memory.mb", 512);
         conf.set("mapreduce.framework.name", "yarn");
-        conf.set("mapreduce.map.java.opts", "-Xmx320m " + YarnProcess.JAVA17_OPENS);
-        conf.set("mapreduce.reduce.java.opts", "-Xmx320m " + YarnProcess.JAVA17_OPENS);
+        conf.set("mapreduce.map.java.opts", "-Xmx320m " + SHORT_LIVED_JVM);
+        conf.set("mapreduce.reduce.java.opts", "-Xmx320m " + SHORT_LIVED_JVM);
+        // The master asks for containers, and the client for the job's state, every 200 ms (not every 1 and 5 s).
+        conf.setInt("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", 200);
+        conf.setInt("mapreduce.client.completion.pollinterval", 200);
+        conf.setInt("mapreduce.client.progressmonitor.pollinterval", 200);
         conf.setInt("mapreduce.task.io.sort.mb", 32);
         o3.clientConfiguration().explicitValues().forEach(conf::set);
         conf.set("fs.ofs.impl", RootedOzoneFileSystem.class.getName());
+        conf.set("hadoop.tmp.dir", work.resolve("hadoop-tmp").toString());
         conf.set(CommonConfigKeys.BLOCK_SIZE.name(), "1MB");
         conf.set(
                 ClientConfigKeys.CREDENTIALS_FILE.name(),

@@ -41,19 +41,22 @@ final class YarnProcess implements AutoCloseable {
 
     private final Process process;
     private final Path log;
-    private final Configuration conf;
-
+    private final Path written;
     private final String classPath;
+    private Configuration conf;
 
-    private YarnProcess(Process process, Path log, Configuration conf, String classPath) {
+    private YarnProcess(Process process, Path log, Path written, String classPath) {
         this.process = process;
         this.log = log;
-        this.conf = conf;
+        this.written = written;
         this.classPath = classPath;
     }
 
-    /** Starts it with working directory {@code work} and {@code settings} in its configuration; waits until up. */
-    static YarnProcess start(Path work, Map<String, String> settings) throws IOException {
+    /**
+     * Starts it with working directory {@code work} and {@code settings} in its configuration, and returns at once:
+     * {@link #awaitUp} waits for it (so that it starts while the caller starts other things).
+     */
+    static YarnProcess launch(Path work, Map<String, String> settings) throws IOException {
         Path target = Path.of(System.getProperty(MODULE_TARGET, "../hadoop-jobs-yarn/target"));
         Path classPath = target.resolve("classpath.txt");
         if (!Files.exists(classPath)) {
@@ -64,6 +67,8 @@ final class YarnProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-Xmx768m");
+        // Jetty unpacks the web apps there: keep them in the test's directory, not in /tmp
+        command.add("-Djava.io.tmpdir=" + Files.createDirectories(work.resolve("tmp")));
         command.addAll(List.of(JAVA17_OPENS.split(" ")));
         command.add("-cp");
         String jars = target.resolve("classes")
@@ -78,21 +83,21 @@ final class YarnProcess implements AutoCloseable {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();
-        try {
-            long deadline = System.nanoTime() + START.toNanos();
-            Optional<Configuration> conf = read(written);
-            while (conf.isEmpty()) {
-                if (!process.isAlive() || System.nanoTime() > deadline) {
-                    throw new IllegalStateException("YARN did not start: " + logTail(log));
-                }
-                LockSupport.parkNanos(Duration.ofMillis(200).toNanos());
-                conf = read(written);
+        return new YarnProcess(process, log, written, jars);
+    }
+
+    /** Waits until it is up (it wrote its configuration). */
+    void awaitUp() throws IOException {
+        long deadline = System.nanoTime() + START.toNanos();
+        Optional<Configuration> up = read(written);
+        while (up.isEmpty()) {
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                throw new IllegalStateException("YARN did not start: " + logTail());
             }
-            return new YarnProcess(process, log, conf.get(), jars);
-        } catch (RuntimeException e) {
-            stop(process);
-            throw e;
+            LockSupport.parkNanos(Duration.ofMillis(200).toNanos());
+            up = read(written);
         }
+        conf = up.get();
     }
 
     /** The configuration it writes (whole, by a rename) once up; empty before. */
@@ -107,6 +112,9 @@ final class YarnProcess implements AutoCloseable {
 
     /** Its configuration: the ResourceManager's and JobHistoryServer's addresses, {@code mapreduce.framework.name}. */
     Configuration conf() {
+        if (conf == null) {
+            throw new IllegalStateException("YARN is not up yet: awaitUp first");
+        }
         Configuration copy = new Configuration();
         conf.forEach(entry -> copy.set(entry.getKey(), entry.getValue()));
         return copy;
@@ -119,10 +127,6 @@ final class YarnProcess implements AutoCloseable {
 
     /** The last lines of its log. */
     String logTail() {
-        return logTail(log);
-    }
-
-    private static String logTail(Path log) {
         try {
             List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
             return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
@@ -134,10 +138,6 @@ final class YarnProcess implements AutoCloseable {
     /** Stops it (closing its input) and every JVM its NodeManager started. */
     @Override
     public void close() {
-        stop(process);
-    }
-
-    private static void stop(Process process) {
         List<ProcessHandle> children = process.descendants().toList();
         try {
             process.getOutputStream().close();
