@@ -92,7 +92,7 @@ class SecureJobIT {
 
         try (FileSystem fs = FileSystem.newInstance(generated.toUri(), cluster.userConf(SecureJobCluster.USER))) {
             assertThat(parts(fs))
-                    .as("two maps' files of 5 MB, five blocks each")
+                    .as("two maps' files of 5 MB (1 MB blocks)")
                     .hasSize(2)
                     .allSatisfy(part -> assertThat(part.getLen()).isEqualTo(ROWS / 2 * 100));
         }
@@ -103,7 +103,7 @@ class SecureJobIT {
                             .getBucket("teragen")
                             .info()
                             .owner())
-                    .as("the bucket the job's output committer created")
+                    .as("the bucket the job created")
                     .isEqualTo(SecureJobCluster.USER);
         }
     }
