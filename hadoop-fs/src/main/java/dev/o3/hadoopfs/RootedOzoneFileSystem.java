@@ -96,8 +96,11 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
         String omAddress = noAuthority ? conf.get(OM_ADDRESS_KEY, "") : authority;
         this.uri = URI.create(SCHEME + (noAuthority ? ":///" : "://" + authority));
         this.workingDirectory = new Path(SCHEME, noAuthority ? null : authority, "/");
-        this.user = UserGroupInformation.getCurrentUser().getShortUserName();
-        this.client = JobCredentials.client(ClientSettings.from(conf, omAddress), user);
+        this.client = JobCredentials.client(
+                ClientSettings.from(conf, omAddress),
+                UserGroupInformation.getCurrentUser().getShortUserName());
+        // The user OM knows (a job token's owner, not the task's OS user) owns files, new volumes and trash.
+        this.user = client.user();
         this.store = client.objectStore();
         int pageSize = conf.getInt(LISTING_PAGE_SIZE_KEY, DEFAULT_LISTING_PAGE_SIZE);
         if (pageSize < 1) {

@@ -97,6 +97,11 @@ public final class OzoneClient implements AutoCloseable {
         return objectStore;
     }
 
+    /** The user this client acts as: the one it was made for, or its credential's (a token's owner). */
+    public String user() {
+        return om.user();
+    }
+
     /**
      * The object store as seen by another user, over this client's connections: a gateway serving many users keeps
      * one client. The view needs no closing; it stops working when this client closes.

@@ -139,6 +139,11 @@ public final class OmClient implements AutoCloseable {
         this.leader = shared.leader;
     }
 
+    /** The user this client acts as (a signing credential's user, a token's owner). */
+    public String user() {
+        return user;
+    }
+
     /**
      * A client acting as another user over the same channels (a gateway serving many users) and with the same client
      * id; closing it leaves the channels open.

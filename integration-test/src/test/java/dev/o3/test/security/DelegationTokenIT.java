@@ -273,9 +273,13 @@ class DelegationTokenIT {
         org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/" + VOLUME + "/job-output/part-0");
         taskUser.doAs((PrivilegedExceptionAction<Void>) () -> {
             try (FileSystem fs = FileSystem.newInstance(URI.create("ofs:///"), task)) {
-                // metadata only: the bucket and a directory (block writes are other suites' subject)
+                // metadata only: the bucket and a directory. One datanode forms no RATIS/THREE pipeline, the only kind
+                // SCM allocates blocks on; hadoop-jobs' SecureJobIT writes and reads data with a job's token.
                 assertThat(fs.mkdirs(file)).isTrue();
                 assertThat(fs.getFileStatus(file).isDirectory()).isTrue();
+                assertThat(fs.getFileStatus(file).getOwner())
+                        .as("the owner ofs shows: the token's, not the task's user")
+                        .isEqualTo(ALICE);
             }
             long before = DelegationTokens.parse(token.getIdentifier()).getIssueMillis();
             assertThat(token.isManaged()).isTrue();
