@@ -44,7 +44,8 @@ public final class ClientConfigKeys implements ConfigGroup {
             "ozone.replication",
             ConfigType.oneOf("1", "3"),
             "3",
-            "Default replication factor of new keys (RATIS/ONE or RATIS/THREE).");
+            "Default replication factor of new keys (RATIS/ONE or RATIS/THREE). SCM places RATIS/THREE only: a"
+                    + " write of a RATIS/ONE key is refused with INVALID_REQUEST.");
     public static final ConfigKey<Integer> MAX_RETRIES = ConfigKey.of(
             "ozone.client.max.retries",
             ConfigType.intRange(0, 100),

@@ -1,9 +1,14 @@
 package dev.o3.test.e2e;
 
 import static dev.o3.test.e2e.ClusterSuiteIT.bucket;
+import static dev.o3.test.e2e.ClusterSuiteIT.client;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.o3.client.api.KeyInfo;
+import dev.o3.client.api.OzoneBucket;
+import dev.o3.client.om.OmException;
+import dev.o3.proto.om.OmStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -14,6 +19,23 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Keys written and read through the real client, OM, SCM and a three-datanode pipeline. */
 abstract class WriteReadScenario {
+    @Test
+    void aWriteInAReplicationScmDoesNotOfferFailsAtOnceAsTheClientsMistake() {
+        client().objectStore().getVolume("vol1").createBucket("one-replica", "OBJECT_STORE", 1);
+        OzoneBucket oneReplica = client().objectStore().getVolume("vol1").getBucket("one-replica");
+
+        // Not SCM_UNAVAILABLE, which the stream would ask again for during ozone.client.block.allocation.timeout.
+        assertThatThrownBy(() -> {
+                    try (OutputStream out = oneReplica.createKey("k", 10, Map.of())) {
+                        out.write(new byte[10]);
+                    }
+                })
+                .isInstanceOfSatisfying(
+                        OmException.class, e -> assertThat(e.status()).isEqualTo(OmStatus.INVALID_REQUEST))
+                .hasMessageContaining("RATIS/THREE");
+        assertThat(oneReplica.listKeys("", "", 10)).isEmpty();
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 4 * 1024 * 1024 + 1, 11 * 1024 * 1024})
     void keysRoundTripByteForByte(int size) throws IOException {

@@ -3,9 +3,11 @@ package dev.o3.om.scm;
 import dev.o3.common.config.HostAndPort;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcFactory;
+import dev.o3.om.request.OmException;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.hdds.SecretKeyProto;
+import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.scm.AllocateBlockRequest;
 import dev.o3.proto.scm.AllocateBlockResponse;
 import dev.o3.proto.scm.AllocatedBlock;
@@ -90,9 +92,16 @@ public final class ScmBlockClient implements AutoCloseable {
 
                     @Override
                     public void onError(Throwable failure) {
-                        blocks.completeExceptionally(new ScmUnavailableException(
-                                "block allocation at SCM " + address + " failed: " + Status.fromThrowable(failure),
-                                failure));
+                        Status status = Status.fromThrowable(failure);
+                        // SCM refuses a request it can never serve (e.g. a replication it does not offer) as
+                        // INVALID_ARGUMENT: the client's mistake, not an outage worth retrying.
+                        blocks.completeExceptionally(
+                                status.getCode() == Status.Code.INVALID_ARGUMENT
+                                        ? new OmException(
+                                                OmStatus.INVALID_REQUEST,
+                                                "SCM refused the block request: " + status.getDescription())
+                                        : new ScmUnavailableException(
+                                                "block allocation at SCM " + address + " failed: " + status, failure));
                     }
 
                     @Override
