@@ -9,7 +9,8 @@
 #          the pipelines' Raft traffic. GET reads the objects its warm-up wrote (--list-existing).
 #
 # Per run: ops/s, p50 and p99, and the CPU time per operation of the ozone local JVM (every server and the gateway)
-# and of the load generator (freon's JVM, warp), from utime+stime in /proc/PID/stat over the measured part only.
+# and of the load generator (freon's JVM, warp), from utime+stime in /proc/PID/stat over the measured part only
+# (OUT/raw.txt keeps the operation counts and ticks).
 # User security (signed native calls, block tokens) stays on in every variant; freon's own channels use the same
 # engine as the cluster.
 #
@@ -41,7 +42,7 @@ $om_only || warp=$(find_tool warp)
 export OZONE_LOG_LEVEL=error
 ticks_per_ms=$(awk -v hz="$(getconf CLK_TCK)" 'BEGIN { print hz / 1000 }')
 table="$out/table.md"
-echo "| round | run | TLS | ops/s | p50 ms | p99 ms | server CPU ms/op | client CPU ms/op |" >"$table"
+echo "| round | run | TLS | ops/s | p50 ms | p99 ms | cluster CPU µs/op | client CPU µs/op |" >"$table"
 echo "|---|---|---|---|---|---|---|---|" >>"$table"
 { date -u '+%F %T UTC'; uname -srm; nproc; uptime; } >"$out/machine.txt"
 
@@ -72,7 +73,7 @@ start_cluster() {  # start_cluster NAME VARIANT
   "$ozone" local --data "$data" $(flags_of "$variant") >"$log" 2>&1 &
   cluster_pid=$!
   for _ in $(seq 1 180); do
-    grep -aq "O3 is ready" "$log" && break
+    grep -aqs "O3 is ready" "$log" && break
     kill -0 "$cluster_pid" 2>/dev/null || { echo "cluster $name died; see $log" >&2; exit 1; }
     sleep 1
   done
@@ -101,10 +102,12 @@ measured() {
 }
 
 row() {  # row ROUND NAME VARIANT OPS RATE P50 P99 CLUSTER_TICKS CLIENT_TICKS
+  echo "$*" >>"$out/raw.txt"
   awk -v r="$1" -v n="$2" -v v="$3" -v ops="$4" -v rate="$5" -v p50="$6" -v p99="$7" -v s="$8" -v c="$9" \
     -v tpm="$ticks_per_ms" 'BEGIN {
       if (ops <= 0) { printf "| %s | %s | %s | failed | | | | |\n", r, n, v; exit }
-      printf "| %s | %s | %s | %.0f | %.2f | %.2f | %.3f | %.3f |\n", r, n, v, rate, p50, p99, s / tpm / ops, c / tpm / ops
+      printf "| %s | %s | %s | %.0f | %.2f | %.2f | %.1f | %.1f |\n", r, n, v, rate, p50, p99, s / tpm / ops * 1000,
+        c / tpm / ops * 1000
     }' | tee -a "$table"
 }
 

@@ -67,7 +67,7 @@ public final class RatisTls {
     /** The engine for Ratis' shaded Netty: ratis-thirdparty carries its own (shaded) netty-tcnative. */
     static SslProvider engine(TlsMaterial material) {
         return material.provider()
-                        .usesOpenSsl("Ratis' shaded Netty", OpenSsl.isAvailable(), OpenSsl::unavailabilityCause)
+                        .usesOpenSsl("Ratis' shaded Netty", OpenSsl::isAvailable, OpenSsl::unavailabilityCause)
                 ? SslProvider.OPENSSL
                 : SslProvider.JDK;
     }

@@ -6,6 +6,7 @@ import io.netty.handler.ssl.SslProvider;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,20 +36,22 @@ public enum TlsProvider {
 
     /** The engine for Netty's ({@code io.netty}) contexts: OpenSSL when asked for and loadable, else the JDK's. */
     public SslProvider netty() {
-        return usesOpenSsl("Netty", OpenSsl.isAvailable(), OpenSsl::unavailabilityCause)
+        return usesOpenSsl("Netty", OpenSsl::isAvailable, OpenSsl::unavailabilityCause)
                 ? SslProvider.OPENSSL
                 : SslProvider.JDK;
     }
 
     /**
-     * Whether contexts of the Netty copy {@code netty} use OpenSSL: when it is asked for and {@code available}. When it
-     * is asked for but not available, the first call for that copy logs why the JDK's engine is used instead.
+     * Whether contexts of the Netty copy {@code netty} use OpenSSL: when it is asked for and {@code available} (asked
+     * only then: it loads the native library). When it is asked for but not available, the first call for that copy
+     * logs why the JDK's engine is used instead.
      */
-    public boolean usesOpenSsl(String netty, boolean available, Supplier<Throwable> cause) {
+    public boolean usesOpenSsl(String netty, BooleanSupplier available, Supplier<Throwable> cause) {
         if (this == JDK) {
             return false;
         }
-        if (!available && UNAVAILABLE.add(netty)) {
+        boolean loaded = available.getAsBoolean();
+        if (!loaded && UNAVAILABLE.add(netty)) {
             Throwable reason = cause.get();
             LOG.info(
                     "{}: {} cannot load OpenSSL ({}), so TLS uses the JDK's engine",
@@ -56,6 +59,6 @@ public enum TlsProvider {
                     netty,
                     reason == null ? "no reason given" : reason.toString());
         }
-        return available;
+        return loaded;
     }
 }

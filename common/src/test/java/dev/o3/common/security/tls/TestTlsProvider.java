@@ -44,21 +44,30 @@ class TestTlsProvider {
     @Test
     void openSslFallsBackToTheJdkWhereItCannotBeLoaded() {
         AtomicInteger causesAsked = new AtomicInteger();
-        assertThat(TlsProvider.OPENSSL.usesOpenSsl("a Netty without natives", false, () -> {
+        assertThat(TlsProvider.OPENSSL.usesOpenSsl("a Netty without natives", () -> false, () -> {
                     causesAsked.incrementAndGet();
                     return new UnsatisfiedLinkError("no libnetty_tcnative");
                 }))
                 .isFalse();
         // Logged once per Netty copy, not at every context built.
-        assertThat(TlsProvider.OPENSSL.usesOpenSsl("a Netty without natives", false, () -> {
+        assertThat(TlsProvider.OPENSSL.usesOpenSsl("a Netty without natives", () -> false, () -> {
                     causesAsked.incrementAndGet();
                     return null;
                 }))
                 .isFalse();
         assertThat(causesAsked).hasValue(1);
-        assertThat(TlsProvider.JDK.usesOpenSsl("a Netty with natives", true, () -> null))
-                .isFalse();
-        assertThat(TlsProvider.OPENSSL.usesOpenSsl("a Netty with natives", true, () -> null))
+        assertThat(TlsProvider.OPENSSL.usesOpenSsl("a Netty with natives", () -> true, () -> null))
                 .isTrue();
+    }
+
+    @Test
+    void jdkDoesNotLoadOpenSsl() {
+        assertThat(TlsProvider.JDK.usesOpenSsl(
+                        "a Netty with natives",
+                        () -> {
+                            throw new AssertionError("the JDK's engine must not load the native library");
+                        },
+                        () -> null))
+                .isFalse();
     }
 }
