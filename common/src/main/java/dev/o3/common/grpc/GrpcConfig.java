@@ -7,6 +7,7 @@ import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.security.tls.Pem;
 import dev.o3.common.security.tls.TlsConfigKeys;
 import dev.o3.common.security.tls.TlsMaterial;
+import dev.o3.common.security.tls.TlsProvider;
 import dev.o3.common.security.tls.TlsTransportSecurity;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -76,7 +77,8 @@ public record GrpcConfig(
             return TransportSecurity.PLAINTEXT;
         }
         return conf.find(TlsConfigKeys.CA_FILE)
-                .<TransportSecurity>map(file -> TlsTransportSecurity.of(TlsMaterial.client(readCa(file))))
+                .<TransportSecurity>map(file ->
+                        TlsTransportSecurity.of(TlsMaterial.client(readCa(file)).withProvider(TlsProvider.from(conf))))
                 .orElseGet(() -> TransportSecurity.unusable(TlsConfigKeys.TLS_ENABLED.name() + " is true but "
                         + TlsConfigKeys.CA_FILE.name() + " (the cluster CA certificate to trust) is not set"));
     }

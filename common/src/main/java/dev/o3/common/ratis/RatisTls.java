@@ -17,12 +17,13 @@ import org.apache.ratis.thirdparty.io.grpc.ServerInterceptor;
 import org.apache.ratis.thirdparty.io.grpc.Status;
 import org.apache.ratis.thirdparty.io.grpc.netty.GrpcSslContexts;
 import org.apache.ratis.thirdparty.io.netty.handler.ssl.ClientAuth;
+import org.apache.ratis.thirdparty.io.netty.handler.ssl.OpenSsl;
 import org.apache.ratis.thirdparty.io.netty.handler.ssl.SslContextBuilder;
 import org.apache.ratis.thirdparty.io.netty.handler.ssl.SslProvider;
 
 /**
  * TLS for Ratis' gRPC channels from a process's {@link TransportSecurity}: Ratis builds its own (shaded) Netty
- * channels, so it gets the same key and trust managers through its {@link Parameters}. Stateless.
+ * channels, so it gets the same key and trust managers and TLS engine through its {@link Parameters}. Stateless.
  */
 public final class RatisTls {
     /** The gRPC service Ratis clients call; every other Ratis service (append, vote, admin) is for peers only. */
@@ -56,21 +57,35 @@ public final class RatisTls {
     public static Optional<Parameters> client(TransportSecurity security) {
         return security.tls().map(material -> {
             Parameters parameters = new Parameters();
-            GrpcTlsConfig tls = new GrpcTlsConfig(
-                    material.keys().orElse(null),
-                    material.trustManager(),
-                    material.keys().isPresent());
+            GrpcTlsConfig tls = tlsConfig(material, material.keys().isPresent());
             GrpcConfigKeys.Client.setTlsConf(parameters, tls);
             GrpcConfigKeys.TLS.setConf(parameters, tls);
             return parameters;
         });
     }
 
+    /** The engine for Ratis' shaded Netty: ratis-thirdparty carries its own (shaded) netty-tcnative. */
+    static SslProvider engine(TlsMaterial material) {
+        return material.provider()
+                        .usesOpenSsl("Ratis' shaded Netty", OpenSsl::isAvailable, OpenSsl::unavailabilityCause)
+                ? SslProvider.OPENSSL
+                : SslProvider.JDK;
+    }
+
+    private static GrpcTlsConfig tlsConfig(TlsMaterial material, boolean mutual) {
+        return GrpcTlsConfig.newBuilder()
+                .setKeyManager(material.keys().orElse(null))
+                .setTrustManager(material.trustManager())
+                .setMutualTls(mutual)
+                .setSslProvider(engine(material))
+                .build();
+    }
+
     private static Parameters serviceParameters(TlsMaterial material) {
         if (material.keys().isEmpty()) {
             throw new IllegalStateException("a Ratis server needs a certificate");
         }
-        GrpcTlsConfig tls = new GrpcTlsConfig(material.keys().get(), material.trustManager(), true);
+        GrpcTlsConfig tls = tlsConfig(material, true);
         Parameters parameters = new Parameters();
         GrpcConfigKeys.Server.setTlsConf(parameters, tls);
         GrpcConfigKeys.Client.setTlsConf(parameters, tls);
@@ -83,7 +98,7 @@ public final class RatisTls {
             TlsMaterial material) {
         try {
             return GrpcSslContexts.configure(
-                            SslContextBuilder.forServer(material.keys().orElseThrow()), SslProvider.JDK)
+                            SslContextBuilder.forServer(material.keys().orElseThrow()), engine(material))
                     .trustManager(material.trustManager())
                     .clientAuth(ClientAuth.OPTIONAL)
                     .build();

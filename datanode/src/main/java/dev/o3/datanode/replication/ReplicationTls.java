@@ -46,13 +46,14 @@ public final class ReplicationTls {
         ReloadingKeyManager keys = material.keys()
                 .orElseThrow(
                         () -> new IllegalArgumentException("replication over TLS needs the datanode's certificate"));
+        SslProvider engine = material.provider().netty();
         return new ReplicationTls(
                 build(SslContextBuilder.forServer(keys)
-                        .sslProvider(SslProvider.JDK)
+                        .sslProvider(engine)
                         .trustManager(material.trustManager())
                         .clientAuth(ClientAuth.REQUIRE)),
                 build(SslContextBuilder.forClient()
-                        .sslProvider(SslProvider.JDK)
+                        .sslProvider(engine)
                         .trustManager(material.trustManager())
                         .keyManager(keys)
                         .endpointIdentificationAlgorithm("HTTPS")));

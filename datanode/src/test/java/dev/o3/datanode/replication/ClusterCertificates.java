@@ -2,6 +2,7 @@ package dev.o3.datanode.replication;
 
 import dev.o3.common.security.tls.ReloadingKeyManager;
 import dev.o3.common.security.tls.TlsMaterial;
+import dev.o3.common.security.tls.TlsProvider;
 import dev.o3.server.security.ca.CertificateAuthority;
 import dev.o3.server.security.tls.CertificateRequest;
 import java.nio.file.Path;
@@ -20,9 +21,16 @@ final class ClusterCertificates {
 
     /** A node's TLS: a certificate {@code issuer} signed for 127.0.0.1, trusting {@code trusted}. */
     static ReplicationTls tls(CertificateAuthority issuer, CertificateAuthority trusted, String id) {
+        return tls(issuer, trusted, id, TlsProvider.OPENSSL);
+    }
+
+    /** A node's TLS with the engine {@code engine}. */
+    static ReplicationTls tls(
+            CertificateAuthority issuer, CertificateAuthority trusted, String id, TlsProvider engine) {
         CertificateRequest request = CertificateRequest.create("dn", id, Set.of("127.0.0.1", "localhost"));
         ReloadingKeyManager keys = new ReloadingKeyManager(
                 request.keys().getPrivate(), issuer.sign(request.encoded(), Duration.ofHours(1)));
-        return ReplicationTls.of(TlsMaterial.service(keys, trusted.certificate()));
+        return ReplicationTls.of(
+                TlsMaterial.service(keys, trusted.certificate()).withProvider(engine));
     }
 }

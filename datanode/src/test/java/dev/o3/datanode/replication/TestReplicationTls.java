@@ -3,15 +3,25 @@ package dev.o3.datanode.replication;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.o3.common.security.tls.TlsProvider;
 import dev.o3.server.security.ca.CertificateAuthority;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.ssl.ReferenceCountedOpenSslEngine;
+import io.netty.util.ReferenceCountUtil;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
+import javax.net.ssl.SSLEngine;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** The replication channel with mutual TLS on real sockets: copies between cluster nodes, refuses everyone else. */
+/**
+ * The replication channel with mutual TLS on real sockets, with either engine: copies between cluster nodes, refuses
+ * everyone else.
+ */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class TestReplicationTls {
     private static final long CONTAINER = 9;
@@ -19,11 +29,13 @@ class TestReplicationTls {
     @TempDir
     Path dir;
 
-    @Test
-    void copiesAContainerByteForByteBetweenNodesOfTheCluster() throws Exception {
+    @ParameterizedTest
+    @EnumSource(TlsProvider.class)
+    void copiesAContainerByteForByteBetweenNodesOfTheCluster(TlsProvider engine) throws Exception {
         CertificateAuthority ca = ca("cluster");
-        try (StorageNode source = new StorageNode(dir.resolve("source"), tls(ca, ca, "source"));
-                StorageNode destination = new StorageNode(dir.resolve("destination"), tls(ca, ca, "destination"))) {
+        try (StorageNode source = new StorageNode(dir.resolve("source"), tls(ca, ca, "source", engine));
+                StorageNode destination =
+                        new StorageNode(dir.resolve("destination"), tls(ca, ca, "destination", engine))) {
             // Files of several chunks of the TLS sender's reads, and blocks kept in the database.
             source.writeContainer(CONTAINER, 3, 3, 300_000 + 7, 5, 2000);
 
@@ -36,10 +48,11 @@ class TestReplicationTls {
         }
     }
 
-    @Test
-    void plaintextDestinationIsRefused() throws Exception {
+    @ParameterizedTest
+    @EnumSource(TlsProvider.class)
+    void plaintextDestinationIsRefused(TlsProvider engine) throws Exception {
         CertificateAuthority ca = ca("cluster");
-        try (StorageNode source = new StorageNode(dir.resolve("source"), tls(ca, ca, "source"));
+        try (StorageNode source = new StorageNode(dir.resolve("source"), tls(ca, ca, "source", engine));
                 StorageNode destination = new StorageNode(dir.resolve("destination"))) {
             source.writeContainer(CONTAINER, 1, 1, 100_000, 1, 100);
 
@@ -49,13 +62,15 @@ class TestReplicationTls {
         }
     }
 
-    @Test
-    void destinationWithACertificateOfAnotherCaIsRefused() throws Exception {
+    @ParameterizedTest
+    @EnumSource(TlsProvider.class)
+    void destinationWithACertificateOfAnotherCaIsRefused(TlsProvider engine) throws Exception {
         CertificateAuthority ca = ca("cluster");
         CertificateAuthority rogue = ca("rogue");
-        try (StorageNode source = new StorageNode(dir.resolve("source"), tls(ca, ca, "source"));
+        try (StorageNode source = new StorageNode(dir.resolve("source"), tls(ca, ca, "source", engine));
                 // Trusts the cluster CA, so only the source's check of its certificate can stop it.
-                StorageNode destination = new StorageNode(dir.resolve("destination"), tls(rogue, ca, "intruder"))) {
+                StorageNode destination =
+                        new StorageNode(dir.resolve("destination"), tls(rogue, ca, "intruder", engine))) {
             source.writeContainer(CONTAINER, 1, 1, 100_000, 1, 100);
 
             assertThatThrownBy(() -> destination.supervisor().replicate(CONTAINER, List.of(source.details())))
@@ -65,12 +80,14 @@ class TestReplicationTls {
         }
     }
 
-    @Test
-    void destinationDoesNotTakeAContainerFromASourceOfAnotherCa() throws Exception {
+    @ParameterizedTest
+    @EnumSource(TlsProvider.class)
+    void destinationDoesNotTakeAContainerFromASourceOfAnotherCa(TlsProvider engine) throws Exception {
         CertificateAuthority ca = ca("cluster");
         CertificateAuthority rogue = ca("rogue");
-        try (StorageNode source = new StorageNode(dir.resolve("source"), tls(rogue, rogue, "impostor"));
-                StorageNode destination = new StorageNode(dir.resolve("destination"), tls(ca, ca, "destination"))) {
+        try (StorageNode source = new StorageNode(dir.resolve("source"), tls(rogue, rogue, "impostor", engine));
+                StorageNode destination =
+                        new StorageNode(dir.resolve("destination"), tls(ca, ca, "destination", engine))) {
             source.writeContainer(CONTAINER, 1, 1, 100_000, 1, 100);
 
             assertThatThrownBy(() -> destination.supervisor().replicate(CONTAINER, List.of(source.details())))
@@ -78,6 +95,32 @@ class TestReplicationTls {
                     .hasMessageContaining("SSL");
             assertThat(destination.containers().find(CONTAINER)).isEmpty();
             assertThat(destination.stagedFiles()).isEmpty();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TlsProvider.class)
+    void bothEndsUseTheConfiguredEngine(TlsProvider engine) {
+        CertificateAuthority ca = ca("cluster");
+        ReplicationTls tls = tls(ca, ca, "node", engine);
+        SSLEngine server =
+                tls.serverHandler(ByteBufAllocator.DEFAULT).orElseThrow().engine();
+        SSLEngine client = tls.clientHandler(
+                        ByteBufAllocator.DEFAULT, InetSocketAddress.createUnresolved("127.0.0.1", 9886))
+                .orElseThrow()
+                .engine();
+        try {
+            for (SSLEngine side : List.of(server, client)) {
+                assertThat(side instanceof ReferenceCountedOpenSslEngine)
+                        .as("%s is OpenSSL's", side.getClass().getName())
+                        .isEqualTo(engine == TlsProvider.OPENSSL);
+            }
+            assertThat(server.getNeedClientAuth()).isTrue();
+            assertThat(client.getSSLParameters().getEndpointIdentificationAlgorithm())
+                    .isEqualTo("HTTPS");
+        } finally {
+            ReferenceCountUtil.release(server);
+            ReferenceCountUtil.release(client);
         }
     }
 
@@ -91,7 +134,8 @@ class TestReplicationTls {
         return ClusterCertificates.ca(dir, name);
     }
 
-    private static ReplicationTls tls(CertificateAuthority issuer, CertificateAuthority trusted, String id) {
-        return ClusterCertificates.tls(issuer, trusted, id);
+    private static ReplicationTls tls(
+            CertificateAuthority issuer, CertificateAuthority trusted, String id, TlsProvider engine) {
+        return ClusterCertificates.tls(issuer, trusted, id, engine);
     }
 }

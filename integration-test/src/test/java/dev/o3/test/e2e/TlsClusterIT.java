@@ -12,6 +12,7 @@ import dev.o3.common.security.tls.Pem;
 import dev.o3.common.security.tls.ReloadingKeyManager;
 import dev.o3.common.security.tls.TlsConfigKeys;
 import dev.o3.common.security.tls.TlsMaterial;
+import dev.o3.common.security.tls.TlsProvider;
 import dev.o3.common.security.tls.TlsTransportSecurity;
 import dev.o3.minicluster.MiniO3Cluster;
 import dev.o3.server.security.ca.BootstrapProof;
@@ -194,7 +195,8 @@ class TlsClusterIT {
         ScmCertificateSigner signer = new ScmCertificateSigner(
                 new HostAndPort("127.0.0.1", cluster.cluster().scm().adminPort()),
                 GrpcConfig.defaults(),
-                new BootstrapProof("not the cluster's secret"));
+                new BootstrapProof("not the cluster's secret"),
+                TlsProvider.OPENSSL);
         CertificateRequest request = CertificateRequest.create("dn", "intruder", Set.of("127.0.0.1"));
         assertThatThrownBy(() -> signer.sign(request.encoded()))
                 .isInstanceOf(CertificateException.class)
@@ -249,7 +251,8 @@ class TlsClusterIT {
         ScmCertificateSigner signer = new ScmCertificateSigner(
                 new HostAndPort("127.0.0.1", cluster.cluster().scm().adminPort()),
                 GrpcConfig.defaults(),
-                new BootstrapProof(secret));
+                new BootstrapProof(secret),
+                TlsProvider.OPENSSL);
         CertificateRequest request = CertificateRequest.create("dn", "probe", Set.of("127.0.0.1"));
         List<X509Certificate> chain = signer.sign(request.encoded());
         return new ReloadingKeyManager(request.keys().getPrivate(), chain);

@@ -11,6 +11,7 @@ import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.common.grpc.GrpcServer;
 import dev.o3.common.security.tls.ReloadingKeyManager;
 import dev.o3.common.security.tls.TlsMaterial;
+import dev.o3.common.security.tls.TlsProvider;
 import dev.o3.common.security.tls.TlsTransportSecurity;
 import dev.o3.proto.security.ScmCertificateServiceGrpc;
 import dev.o3.proto.security.SignCertificateRequest;
@@ -138,6 +139,9 @@ class TestScmCertificateService {
 
     private ScmCertificateSigner signer(String secret) {
         return new ScmCertificateSigner(
-                new HostAndPort("127.0.0.1", server.port()), GrpcConfig.defaults(), new BootstrapProof(secret));
+                new HostAndPort("127.0.0.1", server.port()),
+                GrpcConfig.defaults(),
+                new BootstrapProof(secret),
+                TlsProvider.OPENSSL);
     }
 }

@@ -16,6 +16,14 @@ public final class TlsConfigKeys implements ConfigGroup {
             "Every gRPC and Ratis channel uses TLS. Services (OM, datanodes, S3 gateway) get a certificate from SCM's "
                     + "CA and authenticate each other with it (mutual TLS); clients check the servers' certificates "
                     + "against hdds.grpc.tls.ca.file. Set on every node and client alike.");
+    public static final ConfigKey<String> PROVIDER = ConfigKey.of(
+            "hdds.grpc.tls.provider",
+            ConfigType.oneOf("openssl", "jdk"),
+            "OPENSSL",
+            "TLS engine of every gRPC, Ratis and replication channel: OPENSSL (BoringSSL through netty-tcnative, "
+                    + "shipped for Linux x86-64; elsewhere the JDK's engine is used and the log says so once) or JDK "
+                    + "(the JDK's own engine). Same protocols, cipher suites and "
+                    + "certificate checks either way.");
     public static final ConfigKey<Path> CA_FILE = ConfigKey.optional(
             "hdds.grpc.tls.ca.file",
             ConfigType.PATH,
@@ -78,6 +86,7 @@ public final class TlsConfigKeys implements ConfigGroup {
     public List<ConfigKey<?>> keys() {
         return List.of(
                 TLS_ENABLED,
+                PROVIDER,
                 CA_FILE,
                 BOOTSTRAP_SECRET,
                 CERTIFICATE_DURATION,

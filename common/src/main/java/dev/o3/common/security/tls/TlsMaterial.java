@@ -10,26 +10,34 @@ import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
 
 /**
- * What a process brings to TLS: the cluster CA it trusts, and, for a service, its own key and certificate (a client
- * has none). Immutable; the key manager itself takes renewed certificates.
+ * What a process brings to TLS: the cluster CA it trusts, for a service its own key and certificate (a client has
+ * none), and the TLS engine ({@link TlsConfigKeys#PROVIDER}). Immutable; the key manager itself takes renewed
+ * certificates.
  *
  * @param keys this service's key and certificate, empty for a client
  * @param ca the cluster's root CA certificate; peers must present a certificate it issued
+ * @param provider the TLS engine of the contexts built with this material
  */
-public record TlsMaterial(Optional<ReloadingKeyManager> keys, X509Certificate ca) {
+public record TlsMaterial(Optional<ReloadingKeyManager> keys, X509Certificate ca, TlsProvider provider) {
     public TlsMaterial {
         Objects.requireNonNull(keys, "keys is null");
         Objects.requireNonNull(ca, "ca is null");
+        Objects.requireNonNull(provider, "provider is null");
     }
 
-    /** A client's material: trusts {@code ca}, presents no certificate. */
+    /** A client's material: trusts {@code ca}, presents no certificate; the default engine (OpenSSL). */
     public static TlsMaterial client(X509Certificate ca) {
-        return new TlsMaterial(Optional.empty(), ca);
+        return new TlsMaterial(Optional.empty(), ca, TlsProvider.OPENSSL);
     }
 
-    /** A service's material: trusts {@code ca}, presents what {@code keys} holds. */
+    /** A service's material: trusts {@code ca}, presents what {@code keys} holds; the default engine (OpenSSL). */
     public static TlsMaterial service(ReloadingKeyManager keys, X509Certificate ca) {
-        return new TlsMaterial(Optional.of(keys), ca);
+        return new TlsMaterial(Optional.of(keys), ca, TlsProvider.OPENSSL);
+    }
+
+    /** The same material with the TLS engine {@code engine}. */
+    public TlsMaterial withProvider(TlsProvider engine) {
+        return new TlsMaterial(keys, ca, engine);
     }
 
     /** A trust manager accepting exactly the certificates the cluster CA issued (and still valid). */

@@ -7,7 +7,6 @@ import io.grpc.netty.NettyServerBuilder;
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.handler.ssl.SslProvider;
 import java.util.Objects;
 import java.util.Optional;
 import javax.net.ssl.SSLException;
@@ -15,8 +14,9 @@ import javax.net.ssl.SSLException;
 /**
  * TLS on gRPC with the cluster CA. Channels check the server's certificate (chain to the CA, host name) and, for a
  * service, present its own; servers present theirs and check a client's when it offers one. Ports that only services
- * call ({@link #requireClientCertificates()}) refuse a client without a certificate. JDK's TLS engine, so a renewed
- * certificate is used from the next handshake on. Immutable.
+ * call ({@link #requireClientCertificates()}) refuse a client without a certificate. The engine is the material's
+ * {@link TlsProvider}; either asks the key manager at every handshake, so a renewed certificate is used from the next
+ * handshake on. Immutable.
  */
 public final class TlsTransportSecurity implements TransportSecurity {
     private final TlsMaterial material;
@@ -44,7 +44,8 @@ public final class TlsTransportSecurity implements TransportSecurity {
 
     @Override
     public void apply(NettyChannelBuilder channel) {
-        SslContextBuilder builder = GrpcSslContexts.configure(SslContextBuilder.forClient(), SslProvider.JDK)
+        SslContextBuilder builder = GrpcSslContexts.configure(
+                        SslContextBuilder.forClient(), material.provider().netty())
                 .trustManager(material.trustManager());
         material.keys().ifPresent(builder::keyManager);
         channel.sslContext(build(builder));
@@ -54,7 +55,8 @@ public final class TlsTransportSecurity implements TransportSecurity {
     public void apply(NettyServerBuilder server) {
         ReloadingKeyManager keys = material.keys()
                 .orElseThrow(() -> new IllegalStateException("a TLS server needs a certificate; clients have none"));
-        SslContextBuilder builder = GrpcSslContexts.configure(SslContextBuilder.forServer(keys), SslProvider.JDK)
+        SslContextBuilder builder = GrpcSslContexts.configure(
+                        SslContextBuilder.forServer(keys), material.provider().netty())
                 .trustManager(material.trustManager())
                 .clientAuth(clientAuth);
         server.sslContext(build(builder));

@@ -6,6 +6,7 @@ import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcFactory;
 import dev.o3.common.grpc.TransportSecurity;
 import dev.o3.common.security.tls.Pem;
+import dev.o3.common.security.tls.TlsProvider;
 import dev.o3.proto.security.ScmCertificateServiceGrpc;
 import dev.o3.proto.security.SignCertificateRequest;
 import dev.o3.proto.security.SignCertificateResponse;
@@ -17,7 +18,6 @@ import io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.NettyServerBuilder;
 import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
@@ -42,10 +42,13 @@ public final class ScmCertificateSigner implements CertificateSigner {
     private final GrpcConfig grpc;
     private final BootstrapProof proof;
 
-    /** A signer asking SCM at {@code scm}, with the gRPC settings {@code grpc} (its security is replaced). */
-    public ScmCertificateSigner(HostAndPort scm, GrpcConfig grpc, BootstrapProof proof) {
+    /**
+     * A signer asking SCM at {@code scm}, with the gRPC settings {@code grpc} (its security is replaced by TLS with
+     * {@code engine} that accepts any server certificate).
+     */
+    public ScmCertificateSigner(HostAndPort scm, GrpcConfig grpc, BootstrapProof proof, TlsProvider engine) {
         this.scm = scm;
-        this.grpc = grpc.withSecurity(UNVERIFIED_SERVER);
+        this.grpc = grpc.withSecurity(new UnverifiedServer(engine));
         this.proof = proof;
     }
 
@@ -108,11 +111,11 @@ public final class ScmCertificateSigner implements CertificateSigner {
     }
 
     /** TLS that accepts any server certificate: only for this call, whose answer is authenticated by its proof. */
-    private static final TransportSecurity UNVERIFIED_SERVER = new TransportSecurity() {
+    private record UnverifiedServer(TlsProvider engine) implements TransportSecurity {
         @Override
         public void apply(NettyChannelBuilder channel) {
             try {
-                channel.sslContext(GrpcSslContexts.configure(SslContextBuilder.forClient(), SslProvider.JDK)
+                channel.sslContext(GrpcSslContexts.configure(SslContextBuilder.forClient(), engine.netty())
                         .trustManager(InsecureTrustManagerFactory.INSTANCE)
                         .build());
             } catch (SSLException e) {
@@ -124,5 +127,5 @@ public final class ScmCertificateSigner implements CertificateSigner {
         public void apply(NettyServerBuilder server) {
             throw new UnsupportedOperationException("for channels only");
         }
-    };
+    }
 }

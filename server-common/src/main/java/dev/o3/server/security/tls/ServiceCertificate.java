@@ -109,15 +109,18 @@ public final class ServiceCertificate implements AutoCloseable {
         HostAndPort scm = CommonConfigKeys.scmAddress(
                 conf, CommonConfigKeys.SCM_CLIENT_ADDRESS, CommonConfigKeys.SCM_CLIENT_PORT);
         CertificateSigner signer = new ScmCertificateSigner(
-                scm, GrpcConfig.from(conf), new BootstrapProof(settings.get().bootstrapSecret()));
+                scm,
+                GrpcConfig.from(conf),
+                new BootstrapProof(settings.get().bootstrapSecret()),
+                settings.get().provider());
         ServiceCertificate certificate = obtain(identity, signer, settings.get(), clock);
         certificate.startRenewal();
         return Optional.of(certificate);
     }
 
-    /** TLS for this service's gRPC servers and channels, with this certificate and the cluster CA. */
+    /** TLS for this service's gRPC servers and channels, with this certificate, the cluster CA and the engine. */
     public TransportSecurity transportSecurity() {
-        return TlsTransportSecurity.of(TlsMaterial.service(keys, ca));
+        return TlsTransportSecurity.of(TlsMaterial.service(keys, ca).withProvider(settings.provider()));
     }
 
     /** The key manager presenting this certificate, renewed in place (for HTTPS servers). */

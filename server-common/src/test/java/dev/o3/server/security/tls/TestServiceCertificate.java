@@ -2,6 +2,7 @@ package dev.o3.server.security.tls;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.o3.common.security.tls.TlsProvider;
 import dev.o3.server.security.ca.CertificateAuthority;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 class TestServiceCertificate {
     private static final TlsSettings SETTINGS = new TlsSettings(
-            "secret", Duration.ofHours(10), Duration.ofHours(2), Duration.ofMinutes(1), Duration.ofDays(30));
+            "secret",
+            Duration.ofHours(10),
+            Duration.ofHours(2),
+            Duration.ofMinutes(1),
+            Duration.ofDays(30),
+            TlsProvider.OPENSSL);
 
     @TempDir
     Path directory;

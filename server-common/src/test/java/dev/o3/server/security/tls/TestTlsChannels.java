@@ -14,6 +14,7 @@ import dev.o3.common.grpc.GrpcServer;
 import dev.o3.common.grpc.TransportSecurity;
 import dev.o3.common.security.tls.ReloadingKeyManager;
 import dev.o3.common.security.tls.TlsMaterial;
+import dev.o3.common.security.tls.TlsProvider;
 import dev.o3.common.security.tls.TlsTransportSecurity;
 import dev.o3.proto.echo.EchoRequest;
 import dev.o3.proto.echo.EchoServiceGrpc;
@@ -45,8 +46,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** GrpcFactory's TLS on real sockets: who is let in, and a certificate replaced under a running server. */
+/**
+ * GrpcFactory's TLS on real sockets, with either engine: who is let in, and a certificate replaced under a running
+ * server.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class TestTlsChannels {
     @TempDir
@@ -61,40 +67,39 @@ class TestTlsChannels {
         }
     }
 
-    @Test
-    void optionalPortTakesClientsWithoutCertificateButNotPlaintextOrForeignCertificates() {
+    @ParameterizedTest
+    @EnumSource(TlsProvider.class)
+    void optionalPortTakesClientsWithoutCertificateButNotPlaintextOrForeignCertificates(TlsProvider engine) {
         CertificateAuthority ca = ca("cluster");
         ReloadingKeyManager serverKeys = issue(ca, "server");
-        start(TlsTransportSecurity.of(TlsMaterial.service(serverKeys, ca.certificate())));
+        start(service(serverKeys, ca, engine));
 
-        assertThat(echo(TlsTransportSecurity.of(TlsMaterial.client(ca.certificate()))))
-                .isEqualTo(Status.Code.OK);
+        assertThat(echo(client(ca, engine))).isEqualTo(Status.Code.OK);
         assertThat(echo(TransportSecurity.PLAINTEXT)).isEqualTo(Status.Code.UNAVAILABLE);
         CertificateAuthority rogue = ca("rogue");
-        assertThat(echo(TlsTransportSecurity.of(TlsMaterial.service(issue(rogue, "intruder"), ca.certificate()))))
+        assertThat(echo(TlsTransportSecurity.of(TlsMaterial.service(issue(rogue, "intruder"), ca.certificate())
+                        .withProvider(engine))))
                 .isEqualTo(Status.Code.UNAVAILABLE);
         // A client that trusts another CA does not accept the server either.
-        assertThat(echo(TlsTransportSecurity.of(TlsMaterial.client(rogue.certificate()))))
-                .isEqualTo(Status.Code.UNAVAILABLE);
+        assertThat(echo(client(rogue, engine))).isEqualTo(Status.Code.UNAVAILABLE);
     }
 
-    @Test
-    void servicePortRequiresACertificateOfTheClusterCa() {
+    @ParameterizedTest
+    @EnumSource(TlsProvider.class)
+    void servicePortRequiresACertificateOfTheClusterCa(TlsProvider engine) {
         CertificateAuthority ca = ca("cluster");
-        start(TlsTransportSecurity.of(TlsMaterial.service(issue(ca, "server"), ca.certificate()))
-                .requireClientCertificates());
+        start(service(issue(ca, "server"), ca, engine).requireClientCertificates());
 
-        assertThat(echo(TlsTransportSecurity.of(TlsMaterial.client(ca.certificate()))))
-                .isEqualTo(Status.Code.UNAVAILABLE);
-        assertThat(echo(TlsTransportSecurity.of(TlsMaterial.service(issue(ca, "peer"), ca.certificate()))))
-                .isEqualTo(Status.Code.OK);
+        assertThat(echo(client(ca, engine))).isEqualTo(Status.Code.UNAVAILABLE);
+        assertThat(echo(service(issue(ca, "peer"), ca, engine))).isEqualTo(Status.Code.OK);
     }
 
-    @Test
-    void renewedCertificateIsServedWithoutRestart() throws Exception {
+    @ParameterizedTest
+    @EnumSource(TlsProvider.class)
+    void renewedCertificateIsServedWithoutRestart(TlsProvider engine) throws Exception {
         CertificateAuthority ca = ca("cluster");
         ReloadingKeyManager keys = issue(ca, "server");
-        start(TlsTransportSecurity.of(TlsMaterial.service(keys, ca.certificate())));
+        start(service(keys, ca, engine));
         X509Certificate before = served(ca);
 
         CertificateRequest request = CertificateRequest.create("test", "renewed", Set.of("127.0.0.1"));
@@ -103,8 +108,7 @@ class TestTlsChannels {
 
         assertThat(before).isNotEqualTo(chain.get(0));
         assertThat(served(ca)).isEqualTo(chain.get(0));
-        assertThat(echo(TlsTransportSecurity.of(TlsMaterial.client(ca.certificate()))))
-                .isEqualTo(Status.Code.OK);
+        assertThat(echo(client(ca, engine))).isEqualTo(Status.Code.OK);
     }
 
     @Test
@@ -146,6 +150,15 @@ class TestTlsChannels {
     private static ReloadingKeyManager issue(CertificateAuthority ca, String id) {
         CertificateRequest request = CertificateRequest.create("test", id, Set.of("127.0.0.1", "localhost"));
         return new ReloadingKeyManager(request.keys().getPrivate(), ca.sign(request.encoded(), Duration.ofHours(1)));
+    }
+
+    private static TransportSecurity service(ReloadingKeyManager keys, CertificateAuthority ca, TlsProvider engine) {
+        return TlsTransportSecurity.of(
+                TlsMaterial.service(keys, ca.certificate()).withProvider(engine));
+    }
+
+    private static TransportSecurity client(CertificateAuthority ca, TlsProvider engine) {
+        return TlsTransportSecurity.of(TlsMaterial.client(ca.certificate()).withProvider(engine));
     }
 
     private void start(TransportSecurity security) {
