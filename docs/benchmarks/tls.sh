@@ -131,7 +131,7 @@ warp_op() {  # warp_op ROUND VARIANT OP SIZE ACCESS SECRET
   local base="$out/r$round-$variant-warp-$op-$size" args
   args=(--host 127.0.0.1:9878 --access-key "$access" --secret-key "$secret" --obj.size "$size" --concurrent 8
     --bucket "warp-$op-${size,,}" --noclear --no-color)
-  "$warp" "$op" "${args[@]}" --duration "$warmup" >"$base-warmup.txt" 2>&1 || true
+  "$warp" "$op" "${args[@]}" --duration "$warmup" --benchdata "$base-warmup" >"$base-warmup.txt" 2>&1 || true
   local existing=()
   [[ $op == get ]] && existing=(--list-existing)
   local cpu
