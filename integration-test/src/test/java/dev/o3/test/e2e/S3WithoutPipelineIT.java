@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.api.S3Secret;
+import dev.o3.client.om.OmException;
 import dev.o3.minicluster.MiniO3Cluster;
+import dev.o3.proto.om.OmStatus;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -35,6 +38,22 @@ class S3WithoutPipelineIT {
     @TempDir
     Path directory;
 
+    /** OM's leader creates the S3 volume in the background once it leads; buckets need it. */
+    private static void awaitS3Volume(OzoneClient client) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            try {
+                client.objectStore().getVolume("s3v");
+                return;
+            } catch (OmException e) {
+                if (e.status() != OmStatus.VOLUME_NOT_FOUND || System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+            }
+        }
+    }
+
     @Test
     void anUploadWithNoBlockToWriteIsAnsweredServiceUnavailable() {
         try (MiniO3Cluster cluster = MiniO3Cluster.builder(directory)
@@ -47,6 +66,7 @@ class S3WithoutPipelineIT {
             cluster.waitForOmLeader(Duration.ofSeconds(60));
             S3Secret secret;
             try (OzoneClient client = cluster.newClient(USER)) {
+                awaitS3Volume(client);
                 secret = client.objectStore().getS3Secret(USER);
             }
             try (S3Client s3 = S3Client.builder()
