@@ -84,8 +84,8 @@ class LauncherClassDataSharingIT {
     @Test
     void aNativeAgentInOzoneOptsMapsTheArchiveButNeverDumpsOne() throws IOException, InterruptedException {
         // jdwp is a native JVMTI agent every JDK ships, as a profiler's -agentpath is; the JVM will not dump with one
-        Map<String, String> debugger = Map.of(
-                "OZONE_OPTS", "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0");
+        Map<String, String> debugger =
+                Map.of("OZONE_OPTS", "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0");
 
         Result without = ozone(debugger, "freon", "--help");
 
