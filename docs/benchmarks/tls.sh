@@ -46,13 +46,15 @@ echo "| round | run | TLS | ops/s | p50 ms | p99 ms | cluster CPU µs/op | clien
 echo "|---|---|---|---|---|---|---|---|" >>"$table"
 { date -u '+%F %T UTC'; uname -srm; nproc; uptime; } >"$out/machine.txt"
 
-cluster_pid=""
-stop_cluster() {
+cluster_pid="" cluster_data=""
+stop_cluster() {  # stops the cluster and removes its data: three replicas of a minute of 1 MiB PUTs are tens of GB
   if [[ -n "$cluster_pid" ]]; then
     kill -TERM "$cluster_pid" 2>/dev/null || true
     wait "$cluster_pid" 2>/dev/null || true
     cluster_pid=""
   fi
+  [[ -z "$cluster_data" ]] || rm -rf "$cluster_data"
+  cluster_data=""
 }
 trap stop_cluster EXIT
 
@@ -69,6 +71,7 @@ start_cluster() {  # start_cluster NAME VARIANT
   local name=$1 variant=$2
   local data="$out/$name-data" log="$out/$name-cluster.log"
   rm -rf "$data"
+  cluster_data=$data
   # shellcheck disable=SC2046 # the variant's flags are words
   "$ozone" local --data "$data" $(flags_of "$variant") >"$log" 2>&1 &
   cluster_pid=$!
