@@ -9,13 +9,15 @@
 #             the acceptance check 27-om-scale reads them and in uniformly random order (--random), the OM's
 #             resident memory, the listing of a 100,000-key prefix (omkl: first page, pages/s), and KEYS more keys
 #             spread over 100 buckets (omkg/omkr --buckets 100), looked up in random order
+#   om3       one OM and then three (ozone local --om-ha), each fresh, each creating min(KEYS, 1,000,000) empty keys
+#             with omkg --in-flight 64: creates/s, p99 and the ratio
 #   first     the first minute: warp PUT 4 KiB at 8 concurrent for 20 s right after `ozone local` reports ready,
 #             then again after WARMUP of the same load; ratio cold/warm
 #   s3        warp against O3 and against MinIO, each started fresh and stopped after its run: 4 KiB and 1 MiB,
 #             8 and 32 concurrent, put, get and mixed, each after WARMUP of the same load (-s "4KiB 1MiB" and
 #             -c "8 32" choose the sizes and concurrencies)
 #
-# Default: all three suites, KEYS=10000000 (-k 1000000 for a quicker run), WARMUP=60s, DURATION=20s.
+# Default: all four suites, KEYS=10000000 (-k 1000000 for a quicker run), WARMUP=60s, DURATION=20s.
 # Needs warp (v1.5.0) and minio on PATH or in ~/go/bin for `first` and `s3` (see docs/benchmarks.md for how to
 # build them). Binds the standard ports (9862, 9878, 9000): run one at a time, e.g. under `flock`.
 set -euo pipefail
@@ -25,11 +27,11 @@ while getopts "k:w:d:o:s:c:h" opt; do
   case $opt in
     k) keys=$OPTARG ;; w) warmup=$OPTARG ;; d) duration=$OPTARG ;; o) out=$OPTARG ;;
     s) sizes=$OPTARG ;; c) concurrencies=$OPTARG ;;
-    *) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-suites=("${@:-om first s3}")
+suites=("${@:-om om3 first s3}")
 # shellcheck disable=SC2206 # the suite names are words
 suites=(${suites[*]})
 
@@ -56,9 +58,9 @@ stop_server() {
 }
 trap stop_server EXIT
 
-start_o3() {  # start_o3 NAME: fresh ozone local in OUT/NAME, waits until it reports ready
+start_o3() {  # start_o3 NAME [ARG...]: fresh ozone local [ARG...] in OUT/NAME, waits until it reports ready
   rm -rf "${out:?}/$1"
-  "$ozone" local --data "$out/$1" >"$out/$1.log" 2>&1 &
+  "$ozone" local --data "$out/$1" "${@:2}" >"$out/$1.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 1 180); do
     grep -aqs "O3 is ready" "$out/$1.log" && return 0
@@ -92,8 +94,7 @@ start_minio() {
 }
 
 # warp_run NAME OP SIZE CONCURRENT DURATION HOST ACCESS SECRET: prints "obj/s p50 p99" of the whole run. A warm-up
-# run (NAME ending in -warmup) of objects of a MiB or more deletes its objects afterwards: MinIO writes over 1 GB/s
-# here, and a minute of it kept would fill the disk before the measured run.
+# run (NAME ending in -warmup) of objects of a MiB or more deletes its objects afterwards (see warm_up).
 warp_run() {
   local name=$1 op=$2 size=$3 conc=$4 dur=$5 host=$6 key=$7 secret=$8 keep=--noclear
   [[ $name == *-warmup && $size != *KiB ]] && keep=""
@@ -102,6 +103,27 @@ warp_run() {
     --concurrent "$conc" --duration "$dur" --bucket "warp-$op" $keep --no-color \
     --benchdata "$out/$name" >"$out/$name.txt" 2>&1 || { echo "warp failed; see $out/$name.txt" >&2; echo "- - -"; return 0; }
   python3 "$root/benchmarks/warp_summary.py" "$out/$name.txt"
+}
+
+# warm_up NAME OP SIZE CONCURRENT HOST ACCESS SECRET: WARMUP of the same load. Objects of a MiB or more go in rounds of
+# at most 10 s, each deleting its objects when it ends: MinIO writes over 1 GB/s here, and a minute of it kept would
+# fill the disk before the measured run.
+warm_up() {
+  local name=$1 op=$2 size=$3 left round
+  left=$(seconds "$warmup")
+  while ((left > 0)); do
+    round=$left
+    # a get run uploads its objects once and reads them: one round
+    [[ $size != *KiB && $op != get ]] && ((round > 10)) && round=10
+    warp_run "$name-warmup" "$op" "$size" "$4" "${round}s" "$5" "$6" "$7" >/dev/null
+    left=$((left - round))
+  done
+}
+
+seconds() {  # seconds DURATION: 90s, 2m or 90 as a number of seconds
+  case $1 in
+    *m) echo $((${1%m} * 60)) ;; *s) echo "${1%s}" ;; *) echo "$1" ;;
+  esac
 }
 
 suite_om() {
@@ -135,12 +157,26 @@ suite_om() {
   stop_server
 }
 
+suite_om3() {  # one OM, then three (--om-ha), each fresh, creating the same keys; at most 1,000,000
+  local n=$keys rate1 rate3
+  ((n > 1000000)) && n=1000000
+  start_o3 om1-data
+  "$ozone" freon omkg -n "$n" --in-flight 64 -p big --json "$out/om1-create.json" 2>"$out/om1-create.log"
+  stop_server
+  start_o3 om3-data --om-ha
+  "$ozone" freon omkg -n "$n" --in-flight 64 -p big --json "$out/om3-create.json" 2>"$out/om3-create.log"
+  stop_server
+  rate1=$(python3 "$root/benchmarks/freon_summary.py" "$out/om1-create.json")
+  rate3=$(python3 "$root/benchmarks/freon_summary.py" "$out/om3-create.json")
+  row "om3: create $n empty keys on three OMs (ozone local --om-ha, omkg --in-flight 64)" "$rate3" "one OM just before: $rate1; ratio $(awk -v a="${rate3%% *}" -v b="${rate1%% *}" 'BEGIN { if (b > 0) printf "%.2f", a / b }'); target >= 10,000/s"
+}
+
 suite_first() {
   start_o3 first-data
   s3_credentials
   local cold warm
   cold=$(warp_run first-cold put 4KiB 8 20s 127.0.0.1:9878 "$access" "$secret_key")
-  warp_run first-warmup put 4KiB 8 "$warmup" 127.0.0.1:9878 "$access" "$secret_key" >/dev/null
+  warm_up first put 4KiB 8 127.0.0.1:9878 "$access" "$secret_key"
   warm=$(warp_run first-warm put 4KiB 8 20s 127.0.0.1:9878 "$access" "$secret_key")
   row "first 20 s after ready: warp put 4 KiB, 8 concurrent (obj/s p50 p99 ms)" "$cold" "warm: $warm; ratio $(awk -v c="${cold%% *}" -v w="${warm%% *}" 'BEGIN { if (w > 0) printf "%.2f", c / w }')"
   stop_server
@@ -154,11 +190,11 @@ suite_s3() {
       for op in put get mixed; do
         start_o3 s3-data
         s3_credentials
-        warp_run "o3-$op-$size-$conc-warmup" "$op" "$size" "$conc" "$warmup" 127.0.0.1:9878 "$access" "$secret_key" >/dev/null
+        warm_up "o3-$op-$size-$conc" "$op" "$size" "$conc" 127.0.0.1:9878 "$access" "$secret_key"
         o3=$(warp_run "o3-$op-$size-$conc" "$op" "$size" "$conc" "$duration" 127.0.0.1:9878 "$access" "$secret_key")
         stop_server
         start_minio
-        warp_run "minio-$op-$size-$conc-warmup" "$op" "$size" "$conc" "$warmup" 127.0.0.1:9000 o3bench o3bench-secret >/dev/null
+        warm_up "minio-$op-$size-$conc" "$op" "$size" "$conc" 127.0.0.1:9000 o3bench o3bench-secret
         minio=$(warp_run "minio-$op-$size-$conc" "$op" "$size" "$conc" "$duration" 127.0.0.1:9000 o3bench o3bench-secret)
         stop_server
         row "s3: warp $op $size, $conc concurrent (O3 obj/s p50 p99 ms)" "$o3" "MinIO: $minio; ratio $(awk -v a="${o3%% *}" -v b="${minio%% *}" 'BEGIN { if (b > 0) printf "%.2f", a / b }')"
@@ -169,8 +205,8 @@ suite_s3() {
 
 for suite in "${suites[@]}"; do
   case $suite in
-    om) suite_om ;; first) suite_first ;; s3) suite_s3 ;;
-    *) echo "unknown suite $suite (om, first, s3)" >&2; exit 2 ;;
+    om) suite_om ;; om3) suite_om3 ;; first) suite_first ;; s3) suite_s3 ;;
+    *) echo "unknown suite $suite (om, om3, first, s3)" >&2; exit 2 ;;
   esac
 done
 

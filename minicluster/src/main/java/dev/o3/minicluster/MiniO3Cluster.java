@@ -203,9 +203,18 @@ public final class MiniO3Cluster implements AutoCloseable {
      * recovering its containers and raft groups.
      */
     public void restartDatanode(int index) {
-        OzoneConfiguration ports = boundPorts.get(index);
+        restartDatanode(index, boundPorts.get(index));
+    }
+
+    /** As {@link #restartDatanode(int)}, with one setting changed for this and later starts (e.g. min free space). */
+    public void restartDatanode(int index, String key, String value) {
+        boundPorts.set(index, boundPorts.get(index).with(key, value));
+        restartDatanode(index, boundPorts.get(index));
+    }
+
+    private void restartDatanode(int index, OzoneConfiguration conf) {
         stopDatanode(index);
-        DatanodeServer datanode = new DatanodeServer(ports, clock);
+        DatanodeServer datanode = new DatanodeServer(conf, clock);
         datanode.start();
         datanodes.set(index, datanode);
     }

@@ -67,8 +67,8 @@ final class DatanodeAdminCommand {
     /** A raft group a datanode is in. */
     record Group(String pipelineId, String role, long term, String ratisDir) {}
 
-    /** A data volume or Ratis dir of a datanode. */
-    record Disk(String path, long capacity, long used, long available, boolean failed) {}
+    /** A data volume or Ratis dir of a datanode; full: below the volume's min free space, it takes no writes. */
+    record Disk(String path, long capacity, long used, long available, boolean failed, boolean full) {}
 
     /** A datanode in detail. */
     record Detail(Row datanode, List<Group> pipelines, List<Disk> volumes, List<Disk> ratisDirs) {
@@ -98,11 +98,12 @@ final class DatanodeAdminCommand {
                     report.getCapacity(),
                     report.getUsed(),
                     report.getAvailable(),
-                    report.getFailed());
+                    report.getFailed(),
+                    report.getFull());
         }
 
         private static Disk ratisDir(RatisDirReport report) {
-            return new Disk(report.getPath(), 0, report.getGroupCount(), 0, report.getFailed());
+            return new Disk(report.getPath(), 0, report.getGroupCount(), 0, report.getFailed(), false);
         }
     }
 
@@ -170,8 +171,12 @@ final class DatanodeAdminCommand {
             out.println("Volumes:");
             detail.volumes()
                     .forEach(disk -> out.printf(
-                            "  %s  used %d of %d%s%n",
-                            disk.path(), disk.used(), disk.capacity(), disk.failed() ? "  FAILED" : ""));
+                            "  %s  used %d of %d, %d available%s%n",
+                            disk.path(),
+                            disk.used(),
+                            disk.capacity(),
+                            disk.available(),
+                            disk.failed() ? "  FAILED" : disk.full() ? "  FULL" : ""));
             out.println("Ratis dirs:");
             detail.ratisDirs()
                     .forEach(disk -> out.printf(

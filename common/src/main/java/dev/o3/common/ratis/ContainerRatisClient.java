@@ -3,6 +3,7 @@ package dev.o3.common.ratis;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.o3.common.container.ContainerCommandException;
+import dev.o3.common.container.VolumeFullException;
 import dev.o3.common.grpc.TransportSecurity;
 import dev.o3.common.security.BlockTokenException;
 import dev.o3.proto.container.BlockData;
@@ -135,7 +136,7 @@ public final class ContainerRatisClient implements AutoCloseable {
                 : ContainerResult.BLOCK_TOKEN_VERIFICATION_FAILED;
         return client.async().send(ContainerMessages.encode(addressed)).handle((reply, error) -> {
             if (error != null) {
-                throw refusedToken(error, tokenRefused);
+                throw refused(error, tokenRefused);
             }
             return response(reply, tokenRefused);
         });
@@ -221,7 +222,7 @@ public final class ContainerRatisClient implements AutoCloseable {
 
     private static ContainerCommandResponse response(RaftClientReply reply, ContainerResult tokenRefused) {
         if (!reply.isSuccess()) {
-            throw refusedToken(reply.getException(), tokenRefused);
+            throw refused(reply.getException(), tokenRefused);
         }
         ContainerCommandResponse response;
         try {
@@ -236,15 +237,21 @@ public final class ContainerRatisClient implements AutoCloseable {
     }
 
     /**
-     * A leader's refusal of a block token (a {@link StateMachineException} Ratis rebuilt around the datanode's {@link
-     * BlockTokenException}) as {@code result}; any other failure unchanged.
+     * A leader's refusal (a {@link StateMachineException} Ratis rebuilt around the datanode's exception) as a {@link
+     * ContainerCommandException}: a refused token as {@code tokenRefused}, a full volume as DISK_OUT_OF_SPACE; any
+     * other failure unchanged.
      */
-    private static RuntimeException refusedToken(Throwable failure, ContainerResult result) {
+    private static RuntimeException refused(Throwable failure, ContainerResult tokenRefused) {
         Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null
                 ? wrapped.getCause()
                 : failure;
-        if (cause instanceof StateMachineException refused && refused.getCause() instanceof BlockTokenException token) {
-            return new ContainerCommandException(result, token.getMessage());
+        if (cause instanceof StateMachineException refused) {
+            if (refused.getCause() instanceof BlockTokenException token) {
+                return new ContainerCommandException(tokenRefused, token.getMessage());
+            }
+            if (refused.getCause() instanceof VolumeFullException full) {
+                return new ContainerCommandException(ContainerResult.DISK_OUT_OF_SPACE, full.getMessage());
+            }
         }
         return failure instanceof CompletionException wrapped ? wrapped : new CompletionException(failure);
     }

@@ -15,6 +15,7 @@ import java.util.Optional;
  * The settings a datanode runs with, parsed once at start-up.
  *
  * @param dataDirs data volumes, one per disk
+ * @param volumeMinFreeSpace free space below which a data volume takes no new writes
  * @param ratisDirs Ratis log dirs, one per disk
  * @param cacheDir SSD cache directory, if any
  * @param cacheSize SSD cache capacity; 0 disables the cache
@@ -28,6 +29,7 @@ import java.util.Optional;
  */
 public record DatanodeConfig(
         List<Path> dataDirs,
+        DataSize volumeMinFreeSpace,
         List<Path> ratisDirs,
         Optional<Path> cacheDir,
         DataSize cacheSize,
@@ -41,6 +43,7 @@ public record DatanodeConfig(
 
     public DatanodeConfig {
         dataDirs = List.copyOf(dataDirs);
+        Objects.requireNonNull(volumeMinFreeSpace, "volumeMinFreeSpace is null");
         ratisDirs = List.copyOf(ratisDirs);
         Objects.requireNonNull(cacheDir, "cacheDir is null");
         Objects.requireNonNull(cacheSize, "cacheSize is null");
@@ -74,6 +77,7 @@ public record DatanodeConfig(
                 conf.find(DatanodeConfigKeys.DATA_DIRS)
                         .or(() -> metadata.map(dir -> List.of(dir.resolve("data"))))
                         .orElseThrow(() -> missing(DatanodeConfigKeys.DATA_DIRS.name())),
+                conf.get(DatanodeConfigKeys.VOLUME_MIN_FREE_SPACE),
                 conf.find(DatanodeConfigKeys.RATIS_DIRS)
                         .or(() -> metadata.map(dir -> List.of(dir.resolve("ratis"))))
                         .orElseThrow(() -> missing(DatanodeConfigKeys.RATIS_DIRS.name())),

@@ -15,6 +15,15 @@ public final class DatanodeConfigKeys implements ConfigGroup {
             "hdds.datanode.dir",
             ConfigType.PATH_LIST,
             "Comma list of data volumes (one per disk) for containers; defaults to ozone.metadata.dirs/data.");
+    public static final ConfigKey<DataSize> VOLUME_MIN_FREE_SPACE = ConfigKey.of(
+            "hdds.datanode.volume.min.free.space",
+            ConfigType.DATA_SIZE,
+            "1GB",
+            "Free space a data volume keeps for its databases and the Raft logs: below it the volume is full, takes"
+                    + " no new container and no chunk write (the client gets DISK_OUT_OF_SPACE and writes elsewhere),"
+                    + " and SCM gives out no block on the pipelines of a datanode whose every volume is full, so a"
+                    + " write to a full cluster fails at once (S3: 507 InsufficientStorage). A full volume still"
+                    + " serves reads and is not failed. Apache Ozone's default is 5GB.");
     public static final ConfigKey<List<Path>> RATIS_DIRS = ConfigKey.optional(
             "dfs.container.ratis.datanode.storage.dir",
             ConfigType.PATH_LIST,
@@ -207,6 +216,7 @@ public final class DatanodeConfigKeys implements ConfigGroup {
     public List<ConfigKey<?>> keys() {
         return List.of(
                 DATA_DIRS,
+                VOLUME_MIN_FREE_SPACE,
                 RATIS_DIRS,
                 CACHE_DIR,
                 CACHE_SIZE,

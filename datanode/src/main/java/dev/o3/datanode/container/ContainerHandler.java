@@ -1,6 +1,7 @@
 package dev.o3.datanode.container;
 
 import com.google.protobuf.ByteString;
+import dev.o3.common.container.VolumeFullException;
 import dev.o3.common.security.BlockTokenException;
 import dev.o3.datanode.security.BlockAccess;
 import dev.o3.proto.container.BlockData;
@@ -12,6 +13,7 @@ import dev.o3.proto.container.PutBlockResponse;
 import dev.o3.proto.container.WriteChunkRequest;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ChunkInfo;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.Optional;
@@ -41,16 +43,21 @@ public final class ContainerHandler {
     }
 
     /**
-     * Why a client's command may not enter the pipeline's log (its block token, when security is on); empty when it
-     * may. The leader asks before the command is logged.
+     * Why a client's command may not enter the pipeline's log: its block token (when security is on), or a chunk write
+     * to a full volume; empty when it may. The leader asks before the command is logged, so the refusal depends on the
+     * leader's disk only and every member still applies the same log.
      */
-    public Optional<BlockTokenException> refusal(ContainerCommandRequest request) {
+    public Optional<IOException> refusal(ContainerCommandRequest request) {
         try {
             access.check(request);
-            return Optional.empty();
         } catch (BlockTokenException e) {
             return Optional.of(e);
         }
+        if (request.hasWriteChunk() && !containers.hasRoomFor(request.getContainerId())) {
+            return Optional.of(new VolumeFullException("the pipeline leader's volume for container "
+                    + request.getContainerId() + " is full (hdds.datanode.volume.min.free.space)"));
+        }
+        return Optional.empty();
     }
 
     public ContainerSet containers() {

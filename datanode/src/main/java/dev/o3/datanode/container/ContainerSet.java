@@ -221,6 +221,15 @@ public final class ContainerSet {
         return volumes.all().size();
     }
 
+    /**
+     * Whether a write to the container may be taken: its volume is not full or, for a container not created yet, some
+     * healthy volume is not.
+     */
+    public boolean hasRoomFor(long containerId) {
+        Container container = containers.get(containerId);
+        return container == null ? volumes.hasRoom() : !container.volume().isFull();
+    }
+
     public Optional<Container> find(long containerId) {
         return Optional.ofNullable(containers.get(containerId));
     }

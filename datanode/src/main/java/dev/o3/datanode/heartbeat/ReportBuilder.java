@@ -48,7 +48,8 @@ public final class ReportBuilder {
                     .setCapacity(usage.capacity())
                     .setUsed(usage.used())
                     .setAvailable(usage.available())
-                    .setFailed(volume.isFailed()));
+                    .setFailed(volume.isFailed())
+                    .setFull(volume.isFull()));
         }
         Set<String> failed = ratis.failedDirs();
         for (Map.Entry<String, Integer> dir : ratis.groupsPerDir().entrySet()) {

@@ -46,7 +46,10 @@ record StorageStack(
             DatanodeMetrics metrics,
             BlockAccess access) {
         VolumeSet volumes = VolumeSet.open(
-                name, config.dataDirs(), containerConfig.containerSize().bytes());
+                name,
+                config.dataDirs(),
+                containerConfig.containerSize().bytes(),
+                config.volumeMinFreeSpace().bytes());
         ContainerSet containers = ContainerSet.load(name, volumes);
         ChunkStore chunks =
                 new ChunkStore(metrics, containerConfig.chunkWriteSync(), containerConfig.chunkWriteDirect());

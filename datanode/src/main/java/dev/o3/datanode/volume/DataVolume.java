@@ -40,27 +40,38 @@ public final class DataVolume implements AutoCloseable {
     private final Path root;
     private final Database db;
     private final int directIoAlignment;
+    private final VolumeRoom room;
     private final AtomicReference<String> failure = new AtomicReference<>();
     private volatile Consumer<DataVolume> failureListener = volume -> {};
 
-    private DataVolume(String logPrefix, Path root, Database db, int directIoAlignment, String failure) {
+    private DataVolume(
+            String logPrefix, Path root, Database db, int directIoAlignment, long minFreeSpace, String failure) {
         this.logPrefix = logPrefix;
         this.root = root;
         this.db = db;
         this.directIoAlignment = directIoAlignment;
+        this.room = new VolumeRoom("[" + logPrefix + "] volume " + root, minFreeSpace);
         this.failure.set(failure);
     }
 
-    /** Opens (formatting if new) a volume; a volume that cannot be opened is returned already failed. */
-    static DataVolume open(String logPrefix, Path root) {
+    /**
+     * Opens (formatting if new) a volume that keeps {@code minFreeSpace} bytes free; a volume that cannot be opened is
+     * returned already failed.
+     */
+    static DataVolume open(String logPrefix, Path root, long minFreeSpace) {
         try {
             Path containers = Files.createDirectories(root.resolve("containers"));
             int alignment = probeDirectIo(logPrefix, containers);
             return new DataVolume(
-                    logPrefix, root, Database.open(root.resolve("container.db"), VolumeSchema.SCHEMA), alignment, null);
+                    logPrefix,
+                    root,
+                    Database.open(root.resolve("container.db"), VolumeSchema.SCHEMA),
+                    alignment,
+                    minFreeSpace,
+                    null);
         } catch (IOException | RuntimeException e) {
             LOG.error("[{}] volume {} cannot be opened and is out of service", logPrefix, root, e);
-            return new DataVolume(logPrefix, root, null, 0, "open failed: " + e);
+            return new DataVolume(logPrefix, root, null, 0, minFreeSpace, "open failed: " + e);
         }
     }
 
@@ -159,6 +170,7 @@ public final class DataVolume implements AutoCloseable {
             FileStore store = Files.getFileStore(root);
             long capacity = store.getTotalSpace();
             long available = store.getUsableSpace();
+            room.update(available);
             return new VolumeUsage(capacity, capacity - store.getUnallocatedSpace(), available);
         } catch (IOException e) {
             onIoError(e);
@@ -167,16 +179,34 @@ public final class DataVolume implements AutoCloseable {
     }
 
     /**
+     * Whether the volume's free space is below what it keeps free ({@code hdds.datanode.volume.min.free.space}), so
+     * it takes no new writes; cheap enough to ask per write.
+     */
+    public boolean isFull() {
+        if (room.stale()) {
+            var unused = usage();
+        }
+        return room.full();
+    }
+
+    /**
      * Checks the volume after an I/O error on it (a missing block file is not a disk failure, an unwritable volume
-     * is) and marks it failed when the check fails.
+     * is, a full one is only full) and marks it failed when the check fails.
      */
     public void onIoError(Exception cause) {
+        if (VolumeRoom.isOutOfSpace(cause)) {
+            room.outOfSpace(cause);
+            return;
+        }
         if (!isFailed() && !check()) {
             markFailed("I/O error: " + cause);
         }
     }
 
-    /** Writes, reads and deletes a probe file; false when the volume is unusable. */
+    /**
+     * Writes, reads and deletes a probe file; false when the volume is unusable. A probe that finds no space left marks
+     * the volume full, not failed: the disk works, and its data stays readable.
+     */
     public boolean check() {
         if (isFailed()) {
             return false;
@@ -190,7 +220,20 @@ public final class DataVolume implements AutoCloseable {
             Files.deleteIfExists(probe);
             return ok;
         } catch (IOException | UncheckedIOException e) {
+            if (VolumeRoom.isOutOfSpace(e)) {
+                room.outOfSpace(e);
+                deleteQuietly(probe);
+                return true;
+            }
             return false;
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            LOG.debug("cannot delete {}: {}", file, e.toString());
         }
     }
 

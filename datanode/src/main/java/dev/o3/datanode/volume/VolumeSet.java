@@ -21,11 +21,19 @@ public final class VolumeSet implements AutoCloseable {
         this.containerSize = containerSize;
     }
 
-    /** Opens every directory; ones that cannot be opened are kept as failed volumes (and reported). */
+    /** Opens every directory, keeping no space free; ones that cannot be opened are kept as failed volumes. */
     public static VolumeSet open(String logPrefix, List<Path> dirs, long containerSize) {
+        return open(logPrefix, dirs, containerSize, 0);
+    }
+
+    /**
+     * Opens every directory, each volume keeping {@code minFreeSpace} bytes free (below it it is full); ones that
+     * cannot be opened are kept as failed volumes (and reported).
+     */
+    public static VolumeSet open(String logPrefix, List<Path> dirs, long containerSize, long minFreeSpace) {
         List<DataVolume> volumes = new ArrayList<>();
         for (Path dir : dirs) {
-            volumes.add(DataVolume.open(logPrefix, dir));
+            volumes.add(DataVolume.open(logPrefix, dir, minFreeSpace));
         }
         return new VolumeSet(volumes, containerSize);
     }
@@ -44,15 +52,24 @@ public final class VolumeSet implements AutoCloseable {
         return volumes.stream().filter(volume -> !volume.isFailed()).toList();
     }
 
+    /** Whether some healthy volume is not full: a new container could be written. */
+    public boolean hasRoom() {
+        return healthy().stream().anyMatch(volume -> !volume.isFull());
+    }
+
     /**
-     * The volume for a new container.
+     * The volume for a new container: a healthy one with room for a whole container, else one that is not full, else
+     * any healthy one (a replica applying its pipeline's log must not refuse what its leader took).
      *
-     * @throws NoVolumeException when no healthy volume has room for it
+     * @throws NoVolumeException when no volume is healthy
      */
     public DataVolume choose() throws NoVolumeException {
         List<DataVolume> candidates = healthy().stream()
-                .filter(volume -> volume.usage().available() >= containerSize)
+                .filter(volume -> volume.usage().available() >= containerSize && !volume.isFull())
                 .toList();
+        if (candidates.isEmpty()) {
+            candidates = healthy().stream().filter(volume -> !volume.isFull()).toList();
+        }
         if (candidates.isEmpty()) {
             candidates = healthy();
         }

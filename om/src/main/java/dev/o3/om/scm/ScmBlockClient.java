@@ -92,16 +92,7 @@ public final class ScmBlockClient implements AutoCloseable {
 
                     @Override
                     public void onError(Throwable failure) {
-                        Status status = Status.fromThrowable(failure);
-                        // SCM refuses a request it can never serve (e.g. a replication it does not offer) as
-                        // INVALID_ARGUMENT: the client's mistake, not an outage worth retrying.
-                        blocks.completeExceptionally(
-                                status.getCode() == Status.Code.INVALID_ARGUMENT
-                                        ? new OmException(
-                                                OmStatus.INVALID_REQUEST,
-                                                "SCM refused the block request: " + status.getDescription())
-                                        : new ScmUnavailableException(
-                                                "block allocation at SCM " + address + " failed: " + status, failure));
+                        blocks.completeExceptionally(allocationFailure(Status.fromThrowable(failure), failure));
                     }
 
                     @Override
@@ -110,6 +101,22 @@ public final class ScmBlockClient implements AutoCloseable {
                     }
                 }));
         return blocks;
+    }
+
+    /**
+     * What a refused allocation means to OM's client. SCM refuses a request it can never serve (e.g. a replication it
+     * does not offer) as INVALID_ARGUMENT, the client's mistake, and a cluster without room as RESOURCE_EXHAUSTED:
+     * neither is an outage worth retrying, unlike everything else.
+     */
+    private Exception allocationFailure(Status status, Throwable failure) {
+        return switch (status.getCode()) {
+            case INVALID_ARGUMENT -> new OmException(
+                    OmStatus.INVALID_REQUEST, "SCM refused the block request: " + status.getDescription());
+            case RESOURCE_EXHAUSTED -> new OmException(
+                    OmStatus.NO_SPACE, "no room for a new block: " + status.getDescription());
+            default -> new ScmUnavailableException(
+                    "block allocation at SCM " + address + " failed: " + status, failure);
+        };
     }
 
     /**

@@ -64,6 +64,10 @@ public enum S3ErrorCode {
     METHOD_NOT_ALLOWED("MethodNotAllowed", 405, "The specified method is not allowed against this resource."),
     PRECONDITION_FAILED("PreconditionFailed", 412, "At least one of the preconditions you specified did not hold."),
     QUOTA_EXCEEDED("QuotaExceeded", 403, "The quota of the bucket or volume is exceeded."),
+    // Not in S3's list (its storage never fills); MinIO answers a full drive with 507 too. SDKs retry 500-504 only,
+    // so the client fails at once instead of retrying into a full cluster.
+    INSUFFICIENT_STORAGE(
+            "InsufficientStorage", 507, "The storage is full: delete objects or add datanodes, then write again."),
     NO_SUCH_BUCKET_POLICY("NoSuchBucketPolicy", 404, "The bucket policy does not exist"),
     NO_SUCH_CORS_CONFIGURATION("NoSuchCORSConfiguration", 404, "The CORS configuration does not exist"),
     NO_SUCH_TAG_SET("NoSuchTagSet", 404, "The TagSet does not exist"),

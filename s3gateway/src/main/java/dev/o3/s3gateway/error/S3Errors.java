@@ -28,6 +28,7 @@ public final class S3Errors {
             case ENTITY_TOO_SMALL -> S3ErrorCode.ENTITY_TOO_SMALL;
             case S3_SECRET_NOT_FOUND -> S3ErrorCode.INVALID_ACCESS_KEY_ID;
             case QUOTA_EXCEEDED -> S3ErrorCode.QUOTA_EXCEEDED;
+            case NO_SPACE -> S3ErrorCode.INSUFFICIENT_STORAGE;
             case PRECONDITION_FAILED -> S3ErrorCode.PRECONDITION_FAILED;
             case CONDITIONAL_REQUEST_CONFLICT -> S3ErrorCode.CONDITIONAL_REQUEST_CONFLICT;
             case NO_SUCH_VERSION -> S3ErrorCode.NO_SUCH_VERSION;

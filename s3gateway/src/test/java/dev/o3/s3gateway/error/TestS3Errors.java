@@ -69,6 +69,7 @@ class TestS3Errors {
         chosen.put(BackendStatus.DIRECTORY_NOT_FOUND, S3ErrorCode.NO_SUCH_KEY);
         chosen.put(BackendStatus.NOT_A_FILE, S3ErrorCode.NO_SUCH_KEY);
         chosen.put(BackendStatus.QUOTA_EXCEEDED, S3ErrorCode.QUOTA_EXCEEDED);
+        chosen.put(BackendStatus.NO_SPACE, S3ErrorCode.INSUFFICIENT_STORAGE);
         chosen.put(BackendStatus.NO_SUCH_MULTIPART_UPLOAD, S3ErrorCode.NO_SUCH_UPLOAD);
         chosen.put(BackendStatus.INVALID_PART, S3ErrorCode.INVALID_PART);
         chosen.put(BackendStatus.INVALID_PART_ORDER, S3ErrorCode.INVALID_PART_ORDER);

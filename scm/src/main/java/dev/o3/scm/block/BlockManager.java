@@ -15,11 +15,14 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Allocates blocks round-robin over the OPEN pipelines of IN_SERVICE datanodes (and, inside each, round-robin over
  * its open containers), so write load spreads over every pipeline and therefore every datanode disk. A client's
- * exclude list removes failed datanodes, pipelines and containers from the choice.
+ * exclude list removes failed datanodes, pipelines and containers from the choice, and a pipeline with a member whose
+ * data volumes are full takes no block: when that leaves none, the allocation fails at once with NO_SPACE instead of
+ * sending the client to a datanode that would refuse the write.
  *
  * <p>Thread-safe: allocation holds {@code this} (the round-robin cursor). Lock order: block manager, pipeline manager,
  * container manager, state store.
@@ -29,6 +32,7 @@ public final class BlockManager {
     private final PipelineManager pipelines;
     private final ContainerManager containers;
     private final SafeMode safeMode;
+    private final Predicate<String> hasRoom;
     private final long blockSize;
     private final ScmMetrics metrics;
 
@@ -40,12 +44,14 @@ public final class BlockManager {
             PipelineManager pipelines,
             ContainerManager containers,
             SafeMode safeMode,
+            Predicate<String> hasRoom,
             long blockSize,
             ScmMetrics metrics) {
         this.store = Objects.requireNonNull(store, "store is null");
         this.pipelines = Objects.requireNonNull(pipelines, "pipelines is null");
         this.containers = Objects.requireNonNull(containers, "containers is null");
         this.safeMode = Objects.requireNonNull(safeMode, "safeMode is null");
+        this.hasRoom = Objects.requireNonNull(hasRoom, "hasRoom is null");
         this.blockSize = blockSize;
         this.metrics = Objects.requireNonNull(metrics, "metrics is null");
     }
@@ -53,7 +59,8 @@ public final class BlockManager {
     /**
      * Allocates {@code count} blocks of up to {@code requestedSize} bytes (0 = the configured block size).
      *
-     * @throws ScmException in safe mode, without a usable open pipeline, or for a bad size or count
+     * @throws ScmException in safe mode, without a usable open pipeline, when every usable one has a full member
+     *     (NO_SPACE), or for a bad size or count
      */
     public synchronized List<AllocatedBlock> allocate(long requestedSize, int count, ExcludeList exclude) {
         long size = requestedSize == 0 ? blockSize : requestedSize;
@@ -89,8 +96,23 @@ public final class BlockManager {
                 "every open container of the " + candidates.size() + " usable pipelines is excluded");
     }
 
+    /**
+     * The writable pipelines whose members all have room, less the excluded ones. Room is judged before exclusions: a
+     * client that excluded the pipelines whose datanodes refused its write as full must hear NO_SPACE, not the
+     * NO_OPEN_PIPELINE it would wait out.
+     */
     private List<Pipeline> usablePipelines(ExcludeList exclude) {
-        List<Pipeline> usable = pipelines.writablePipelines().stream()
+        List<Pipeline> writable = pipelines.writablePipelines();
+        List<Pipeline> withRoom = writable.stream()
+                .filter(p -> p.memberIds().stream().allMatch(hasRoom))
+                .toList();
+        if (withRoom.isEmpty() && !writable.isEmpty()) {
+            throw new ScmException(
+                    ScmErrorCode.NO_SPACE,
+                    "every one of the " + writable.size() + " open pipelines has a datanode whose data volumes are"
+                            + " full; delete data or add datanodes");
+        }
+        List<Pipeline> usable = withRoom.stream()
                 .filter(p -> !exclude.pipelines().contains(p.id()))
                 .filter(p -> Collections.disjoint(p.memberIds(), exclude.datanodes()))
                 .toList();

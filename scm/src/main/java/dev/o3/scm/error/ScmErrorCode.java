@@ -27,7 +27,9 @@ public enum ScmErrorCode {
     /** SCM waits for datanodes after start; retry later. */
     SAFE_MODE(20, Category.RESOURCE),
     /** No open pipeline (or every one excluded); retry after pipelines open. */
-    NO_OPEN_PIPELINE(21, Category.RESOURCE);
+    NO_OPEN_PIPELINE(21, Category.RESOURCE),
+    /** Every open pipeline has a member whose data volumes are full: writes fail until space is freed or added. */
+    NO_SPACE(30, Category.FULL);
 
     /** Whose move it is after a failure. */
     public enum Category {
@@ -36,7 +38,9 @@ public enum ScmErrorCode {
         /** A bug or corruption in SCM. */
         INTERNAL,
         /** SCM lacks something now (datanodes, pipelines): retry later. */
-        RESOURCE
+        RESOURCE,
+        /** The cluster is out of space: waiting does not help, freeing or adding space does, so fail at once. */
+        FULL
     }
 
     private final int code;

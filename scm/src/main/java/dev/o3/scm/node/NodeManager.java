@@ -13,7 +13,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,6 +42,9 @@ public final class NodeManager {
 
     @GuardedBy("this")
     private Instant lastRegistration = Instant.MIN;
+
+    /** Nodes whose last report had no data volume with room ({@link #recordRoom}); read on every block allocation. */
+    private final Set<String> full = ConcurrentHashMap.newKeySet();
 
     /** Operational states kept from before an SCM restart, applied when each node registers again. */
     @GuardedBy("this")
@@ -194,6 +199,29 @@ public final class NodeManager {
                     previous.operational().state());
         }
         return true;
+    }
+
+    /**
+     * Records whether a node's data volumes can take writes, from the node report it sent: a node whose every volume
+     * is full or failed has no room, and SCM gives out no block on a pipeline it belongs to.
+     */
+    public void recordRoom(String uuid, boolean hasRoom) {
+        if (hasRoom ? full.remove(uuid) : full.add(uuid)) {
+            if (hasRoom) {
+                LOG.info("{}datanode {} has room again: its pipelines take new blocks", logPrefix, uuid);
+            } else {
+                LOG.warn(
+                        "{}datanode {} reports no data volume with room (hdds.datanode.volume.min.free.space): its"
+                                + " pipelines take no new blocks until it has",
+                        logPrefix,
+                        uuid);
+            }
+        }
+    }
+
+    /** Whether the node's data volumes had room at its last report (true for a node that sent none). */
+    public boolean hasRoom(String uuid) {
+        return !full.contains(uuid);
     }
 
     public synchronized Optional<DatanodeStatus> status(String uuid) {

@@ -198,7 +198,8 @@ public final class ReplicationManager {
                     .map(s -> s.state() != NodeState.DEAD)
                     .orElse(false));
             if (closes > 0) {
-                LOG.info("{}close sent again to {} replicas left open", logPrefix, closes);
+                // Debug: a replica still closing when its container closed is normal and is met on every pass.
+                LOG.debug("{}close sent again to {} replicas left open", logPrefix, closes);
             }
         }
     }

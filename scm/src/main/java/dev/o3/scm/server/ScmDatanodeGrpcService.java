@@ -53,6 +53,7 @@ final class ScmDatanodeGrpcService extends ScmDatanodeServiceGrpc.ScmDatanodeSer
                 ScmProtoTranslator.fromPipelineReports(request.getPipelinesList()),
                 ScmProtoTranslator.fromContainerReports(request.getContainersList()));
         reports.record(registered.uuid(), request.getNodeReport(), request.getPipelinesList(), true);
+        scm.nodes().recordRoom(registered.uuid(), ScmProtoTranslator.hasRoom(request.getNodeReport()));
         return RegisterResponse.newBuilder()
                 .setClusterId(scm.clusterId())
                 .setScmId(scm.scmId())
@@ -89,6 +90,9 @@ final class ScmDatanodeGrpcService extends ScmDatanodeServiceGrpc.ScmDatanodeSer
                     request.getNodeReport(),
                     request.getPipelinesList(),
                     request.hasNodeReport());
+            if (request.hasNodeReport()) {
+                scm.nodes().recordRoom(request.getDatanodeUuid(), ScmProtoTranslator.hasRoom(request.getNodeReport()));
+            }
             commands.get().forEach(command -> builder.addCommands(translator.toProto(command)));
         }
         return builder.build();

@@ -13,9 +13,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one mapping of SCM failures to gRPC: the category of an {@link ScmErrorCode} picks the status (USER:
- * INVALID_ARGUMENT, RESOURCE: UNAVAILABLE so callers retry, INTERNAL: INTERNAL), the description starts with the
- * code's name and the trailer {@link #ERROR_CODE} carries its stable number. Every service method answers through
- * {@link #answer}. Stateless.
+ * INVALID_ARGUMENT, RESOURCE: UNAVAILABLE so callers retry, FULL: RESOURCE_EXHAUSTED so they do not, INTERNAL:
+ * INTERNAL), the description starts with the code's name and the trailer {@link #ERROR_CODE} carries its stable
+ * number. Every service method answers through {@link #answer}. Stateless.
  */
 final class ScmGrpcErrors {
     /** Trailer with the {@link ScmErrorCode#code()} of a failed call. */
@@ -52,6 +52,7 @@ final class ScmGrpcErrors {
                 switch (code.category()) {
                     case USER -> Status.INVALID_ARGUMENT;
                     case RESOURCE -> Status.UNAVAILABLE;
+                    case FULL -> Status.RESOURCE_EXHAUSTED;
                     case INTERNAL -> Status.INTERNAL;
                 };
         Metadata trailers = new Metadata();

@@ -94,7 +94,13 @@ public final class StorageContainerManager implements AutoCloseable {
         this.replication = new ReplicationManager(
                 name, config.replication(), clock, containers, nodes, commands, safeMode::inSafeMode, metrics);
         this.blocks = new BlockManager(
-                store, pipelines, containers, safeMode, config.blockSize().bytes(), metrics);
+                store,
+                pipelines,
+                containers,
+                safeMode,
+                nodes::hasRoom,
+                config.blockSize().bytes(),
+                metrics);
         metrics.registerStateGauges(
                 nodes::countsByState,
                 pipelines::pipelineCountsByState,

@@ -199,6 +199,12 @@ public final class ScmProtoTranslator {
         return new RatisDirs(report.getRatisDirsCount() - failed, failed);
     }
 
+    /** Whether any reported data volume can take writes (true when the report names none, as from an old node). */
+    public static boolean hasRoom(dev.o3.proto.scm.NodeReport report) {
+        return report.getVolumesCount() == 0
+                || report.getVolumesList().stream().anyMatch(volume -> !volume.getFailed() && !volume.getFull());
+    }
+
     public static ExcludeList fromProto(dev.o3.proto.scm.ExcludeList exclude) {
         return new ExcludeList(
                 new HashSet<>(exclude.getDatanodeUuidsList()),

@@ -21,6 +21,7 @@ class TestScmErrorCode {
                         "CONTAINER_NOT_FOUND=19/USER",
                         "PIPELINE_NOT_FOUND=20/USER",
                         "SAFE_MODE=20/RESOURCE",
-                        "NO_OPEN_PIPELINE=21/RESOURCE");
+                        "NO_OPEN_PIPELINE=21/RESOURCE",
+                        "NO_SPACE=30/FULL");
     }
 }

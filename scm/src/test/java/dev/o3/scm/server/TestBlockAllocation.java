@@ -94,6 +94,37 @@ class TestBlockAllocation {
     }
 
     @Test
+    void pipelinesWithAFullMemberTakeNoBlocksAndAFullClusterFailsAtOnce() {
+        StorageContainerManager scm = openCluster(Map.of("ozone.scm.datanode.pipeline.limit", "1"));
+        List<Pipeline> open = scm.pipelines().openPipelines();
+        assertThat(open).hasSize(2);
+        String fullNode = open.get(0).memberIds().get(1);
+
+        scm.nodes().recordRoom(fullNode, false);
+
+        assertThat(scm.blocks().allocate(MB, 8, ExcludeList.none()))
+                .allSatisfy(block ->
+                        assertThat(block.pipeline().id()).isEqualTo(open.get(1).id()));
+
+        scm.nodes().recordRoom(open.get(1).memberIds().get(0), false);
+        // Excluding the pipelines a full datanode refused must not turn "no room" into "no pipeline, wait".
+        ExcludeList refused =
+                new ExcludeList(Set.of(), open.stream().map(Pipeline::id).collect(Collectors.toSet()), Set.of());
+        for (ExcludeList exclude : List.of(ExcludeList.none(), refused)) {
+            assertThatThrownBy(() -> scm.blocks().allocate(MB, 1, exclude))
+                    .isInstanceOfSatisfying(
+                            ScmException.class, e -> assertThat(e.code()).isEqualTo(ScmErrorCode.NO_SPACE))
+                    .hasMessageContaining("full");
+        }
+
+        scm.nodes().recordRoom(fullNode, true);
+
+        assertThat(scm.blocks().allocate(MB, 4, ExcludeList.none()))
+                .allSatisfy(block ->
+                        assertThat(block.pipeline().id()).isEqualTo(open.get(0).id()));
+    }
+
+    @Test
     void sizeZeroMeansBlockSizeAndLargerSizesAreRejected() {
         StorageContainerManager scm = openCluster(Map.of("ozone.scm.block.size", "1MB"));
         long containerId =

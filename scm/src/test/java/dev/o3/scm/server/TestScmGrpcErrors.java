@@ -28,6 +28,7 @@ class TestScmGrpcErrors {
                 switch (code.category()) {
                     case USER -> Status.Code.INVALID_ARGUMENT;
                     case RESOURCE -> Status.Code.UNAVAILABLE;
+                    case FULL -> Status.Code.RESOURCE_EXHAUSTED;
                     case INTERNAL -> Status.Code.INTERNAL;
                 };
         assertThat(response.error.getStatus().getCode()).isEqualTo(expected);

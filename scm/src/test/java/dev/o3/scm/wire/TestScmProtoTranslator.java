@@ -33,6 +33,32 @@ class TestScmProtoTranslator {
     }
 
     @Test
+    void aNodeHasRoomWhileOneVolumeIsNeitherFullNorFailed() {
+        dev.o3.proto.scm.StorageReport full = dev.o3.proto.scm.StorageReport.newBuilder()
+                .setPath("/a")
+                .setFull(true)
+                .build();
+        dev.o3.proto.scm.StorageReport failed = dev.o3.proto.scm.StorageReport.newBuilder()
+                .setPath("/b")
+                .setFailed(true)
+                .build();
+        dev.o3.proto.scm.StorageReport writable =
+                dev.o3.proto.scm.StorageReport.newBuilder().setPath("/c").build();
+
+        assertThat(ScmProtoTranslator.hasRoom(report(full, failed))).isFalse();
+        assertThat(ScmProtoTranslator.hasRoom(report(full, failed, writable))).isTrue();
+        assertThat(ScmProtoTranslator.hasRoom(report()))
+                .as("a report without volumes says nothing about room")
+                .isTrue();
+    }
+
+    private static dev.o3.proto.scm.NodeReport report(dev.o3.proto.scm.StorageReport... volumes) {
+        return dev.o3.proto.scm.NodeReport.newBuilder()
+                .addAllVolumes(Arrays.asList(volumes))
+                .build();
+    }
+
+    @Test
     void unsetOperationalStateIsAnErrorNamingIt() {
         assertThatThrownBy(() -> StateTranslator.fromProto(dev.o3.proto.scm.DatanodeOperationalState.newBuilder()
                         .setStateValue(42)
