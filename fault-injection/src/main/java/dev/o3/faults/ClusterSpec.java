@@ -136,6 +136,8 @@ record ClusterSpec(Path distribution, Path directory, int portBase, int datanode
         conf.put("hdds.ratis.leader.election.minimum.timeout.duration", "1s");
         conf.put("hdds.container.scrub.data.scan.interval", "10s");
         conf.put("hdds.datanode.periodic.disk.check.interval", "5s");
+        // The 256 MB tmpfs volume must count as having room until the disk-full fault fills it.
+        conf.put("hdds.datanode.volume.min.free.space", "16MB");
         return conf;
     }
 

@@ -38,7 +38,6 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIOException;
-import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -80,6 +79,7 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
     private Path workingDirectory;
     private OzoneClient client;
     private ObjectStore store;
+    private OfsBuckets buckets;
     private String user;
 
     @Override
@@ -102,6 +102,7 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
         // The user OM knows (a job token's owner, not the task's OS user) owns files, new volumes and trash.
         this.user = client.user();
         this.store = client.objectStore();
+        this.buckets = new OfsBuckets(store, user, conf.getInt(REPLICATION_KEY, 3));
         int pageSize = conf.getInt(LISTING_PAGE_SIZE_KEY, DEFAULT_LISTING_PAGE_SIZE);
         if (pageSize < 1) {
             throw new IllegalArgumentException(LISTING_PAGE_SIZE_KEY + " must be at least 1: " + pageSize);
@@ -197,8 +198,8 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
                 throw e;
             }
         }
-        ensureVolume(target.volume());
-        ensureBucket(target);
+        buckets.ensureVolume(target.volume());
+        buckets.ensureBucket(target);
         return new OfsOutputStream(
                 store.bucket(target.volume(), target.bucket()).createKey(target.key(), 0, args), path);
     }
@@ -336,10 +337,10 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
                 throw new PathIOException(path.toString(), "cannot delete the root");
             }
             if (target.isVolume()) {
-                return deleteVolume(target, recursive);
+                return buckets.deleteVolume(target, recursive, listingPageSize());
             }
             if (target.isBucket()) {
-                return deleteBucket(target, recursive);
+                return buckets.deleteBucket(target, recursive, listingPageSize());
             }
             store.bucket(target.volume(), target.bucket()).delete(target.key(), recursive);
             return true;
@@ -351,35 +352,6 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
             }
             throw Errors.translate(e, path);
         }
-    }
-
-    private boolean deleteVolume(OfsPath target, boolean recursive) throws IOException {
-        List<BucketInfo> buckets = store.getVolume(target.volume()).listBuckets("");
-        if (!buckets.isEmpty() && !recursive) {
-            throw new PathIsNotEmptyDirectoryException(target.toString());
-        }
-        for (BucketInfo bucket : buckets) {
-            deleteBucket(new OfsPath(target.volume(), bucket.name(), ""), true);
-        }
-        store.deleteVolume(target.volume());
-        return true;
-    }
-
-    private boolean deleteBucket(OfsPath target, boolean recursive) throws IOException {
-        OzoneBucket bucket = store.bucket(target.volume(), target.bucket());
-        List<PathStatus> children =
-                bucket.listDirectory("", "", listingPageSize()).entries();
-        if (!children.isEmpty() && !recursive) {
-            throw new PathIsNotEmptyDirectoryException(target.toString());
-        }
-        while (!children.isEmpty()) {
-            for (PathStatus child : children) {
-                bucket.delete(child.path(), true);
-            }
-            children = bucket.listDirectory("", "", listingPageSize()).entries();
-        }
-        store.getVolume(target.volume()).deleteBucket(target.bucket());
-        return true;
     }
 
     @Override
@@ -431,11 +403,11 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
             return true;
         }
         try {
-            ensureVolume(target.volume());
+            buckets.ensureVolume(target.volume());
             if (target.isVolume()) {
                 return true;
             }
-            ensureBucket(target);
+            buckets.ensureBucket(target);
             if (target.isBucket()) {
                 return true;
             }
@@ -450,43 +422,6 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
             return true;
         } catch (OmException e) {
             throw Errors.translate(e, path);
-        }
-    }
-
-    private void ensureVolume(String volume) {
-        try {
-            store.createVolume(volume, Optional.of(user));
-        } catch (OmException e) {
-            // a user who may not create volumes may still make buckets in an existing one (a job's own volume)
-            boolean exists = e.status() == OmStatus.VOLUME_ALREADY_EXISTS
-                    || (e.status() == OmStatus.PERMISSION_DENIED && volumeExists(volume));
-            if (!exists) {
-                throw e;
-            }
-        }
-    }
-
-    private boolean volumeExists(String volume) {
-        try {
-            store.getVolume(volume);
-            return true;
-        } catch (OmException e) {
-            if (e.status() == OmStatus.VOLUME_NOT_FOUND) {
-                return false;
-            }
-            throw e;
-        }
-    }
-
-    private void ensureBucket(OfsPath target) {
-        try {
-            store.getVolume(target.volume())
-                    .createBucket(
-                            target.bucket(), "FILE_SYSTEM_OPTIMIZED", getConf().getInt(REPLICATION_KEY, 3));
-        } catch (OmException e) {
-            if (e.status() != OmStatus.BUCKET_ALREADY_EXISTS) {
-                throw e;
-            }
         }
     }
 

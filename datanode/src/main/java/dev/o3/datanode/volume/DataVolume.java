@@ -191,11 +191,14 @@ public final class DataVolume implements AutoCloseable {
 
     /**
      * Checks the volume after an I/O error on it (a missing block file is not a disk failure, an unwritable volume
-     * is, a full one is only full) and marks it failed when the check fails.
+     * is) and marks it failed when the check fails. A write that ran out of space fails the volume without a check:
+     * what it wrote may be lost on this replica, and failing the volume has SCM rebuild its containers from the
+     * other replicas. The min free space is there so that writes never get that far.
      */
     public void onIoError(Exception cause) {
         if (VolumeRoom.isOutOfSpace(cause)) {
             room.outOfSpace(cause);
+            markFailed("out of space during a write: " + cause);
             return;
         }
         if (!isFailed() && !check()) {
@@ -205,7 +208,8 @@ public final class DataVolume implements AutoCloseable {
 
     /**
      * Writes, reads and deletes a probe file; false when the volume is unusable. A probe that finds no space left marks
-     * the volume full, not failed: the disk works, and its data stays readable.
+     * the volume full, not failed: the disk works, nothing was lost, and its data stays readable (the periodic check
+     * used to fail a volume that something else had filled).
      */
     public boolean check() {
         if (isFailed()) {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A volume below its min free space is full, not failed: the pipeline leader refuses chunk writes to it before they
- * are logged, and running out of space during a write marks it full instead of taking its replicas out of service.
+ * are logged. A write that runs out of space anyway still fails the volume, so its replicas are rebuilt elsewhere.
  */
 class TestFullVolumes {
     @TempDir
@@ -76,14 +76,13 @@ class TestFullVolumes {
     }
 
     @Test
-    void runningOutOfSpaceMarksTheVolumeFullNotFailed() {
+    void aWriteThatRunsOutOfSpaceFailsTheVolumeBecauseWhatItWroteMayBeLostHere() {
         var unused = handler(0);
         DataVolume volume = volumes.all().get(0);
 
         volume.onIoError(new IOException("write failed", new IOException("No space left on device")));
 
-        assertThat(volume.isFailed()).isFalse();
-        assertThat(volume.isFull()).isTrue();
+        assertThat(volume.isFailed()).isTrue();
     }
 
     private static ContainerCommandRequest writeChunk(long containerId) {

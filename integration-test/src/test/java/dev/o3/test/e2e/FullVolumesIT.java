@@ -20,21 +20,15 @@ import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.hdds.ChunkInfo;
 import dev.o3.proto.om.OmStatus;
 import java.io.OutputStream;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
@@ -52,22 +46,6 @@ class FullVolumesIT {
 
     @TempDir
     Path directory;
-
-    /** OM's leader creates the S3 volume in the background once it leads; buckets need it. */
-    private static void awaitS3Volume(OzoneClient client) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (true) {
-            try {
-                client.objectStore().getVolume("s3v");
-                return;
-            } catch (OmException e) {
-                if (e.status() != OmStatus.VOLUME_NOT_FOUND || System.nanoTime() - deadline > 0) {
-                    throw e;
-                }
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
-            }
-        }
-    }
 
     private static void setMinFreeSpace(MiniO3Cluster cluster, String size) {
         for (int i = 0; i < cluster.datanodeCount(); i++) {
@@ -90,11 +68,11 @@ class FullVolumesIT {
             cluster.waitForOpenPipelines(1, Duration.ofSeconds(60));
             S3Secret secret;
             try (OzoneClient client = cluster.newClient(USER)) {
-                awaitS3Volume(client);
+                GatewayClients.awaitS3Volume(client);
                 secret = client.objectStore().getS3Secret(USER);
             }
             byte[] before = Keys.random(4096);
-            try (S3Client s3 = s3(cluster, secret)) {
+            try (S3Client s3 = GatewayClients.withoutRetries(cluster, secret)) {
                 s3.createBucket(b -> b.bucket("fills"));
                 s3.putObject(b -> b.bucket("fills").key("before"), RequestBody.fromBytes(before));
 
@@ -165,17 +143,5 @@ class FullVolumesIT {
                             .isEqualTo(ContainerResult.DISK_OUT_OF_SPACE))
                     .hasMessageContaining("is full");
         }
-    }
-
-    private static S3Client s3(MiniO3Cluster cluster, S3Secret secret) {
-        return S3Client.builder()
-                .endpointOverride(URI.create(
-                        "http://127.0.0.1:" + cluster.gateway().orElseThrow().port()))
-                .region(Region.US_EAST_1)
-                .forcePathStyle(true)
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(secret.accessKey(), secret.secret())))
-                .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry()))
-                .build();
     }
 }

@@ -5,23 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.o3.client.api.OzoneClient;
 import dev.o3.client.api.S3Secret;
-import dev.o3.client.om.OmException;
 import dev.o3.minicluster.MiniO3Cluster;
-import dev.o3.proto.om.OmStatus;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
@@ -38,22 +30,6 @@ class S3WithoutPipelineIT {
     @TempDir
     Path directory;
 
-    /** OM's leader creates the S3 volume in the background once it leads; buckets need it. */
-    private static void awaitS3Volume(OzoneClient client) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (true) {
-            try {
-                client.objectStore().getVolume("s3v");
-                return;
-            } catch (OmException e) {
-                if (e.status() != OmStatus.VOLUME_NOT_FOUND || System.nanoTime() - deadline > 0) {
-                    throw e;
-                }
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
-            }
-        }
-    }
-
     @Test
     void anUploadWithNoBlockToWriteIsAnsweredServiceUnavailable() {
         try (MiniO3Cluster cluster = MiniO3Cluster.builder(directory)
@@ -66,18 +42,10 @@ class S3WithoutPipelineIT {
             cluster.waitForOmLeader(Duration.ofSeconds(60));
             S3Secret secret;
             try (OzoneClient client = cluster.newClient(USER)) {
-                awaitS3Volume(client);
+                GatewayClients.awaitS3Volume(client);
                 secret = client.objectStore().getS3Secret(USER);
             }
-            try (S3Client s3 = S3Client.builder()
-                    .endpointOverride(URI.create("http://127.0.0.1:"
-                            + cluster.gateway().orElseThrow().port()))
-                    .region(Region.US_EAST_1)
-                    .forcePathStyle(true)
-                    .credentialsProvider(StaticCredentialsProvider.create(
-                            AwsBasicCredentials.create(secret.accessKey(), secret.secret())))
-                    .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry()))
-                    .build()) {
+            try (S3Client s3 = GatewayClients.withoutRetries(cluster, secret)) {
                 s3.createBucket(b -> b.bucket("no-pipeline"));
 
                 assertThatThrownBy(() -> s3.putObject(

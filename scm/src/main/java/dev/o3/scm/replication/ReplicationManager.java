@@ -181,7 +181,7 @@ public final class ReplicationManager {
                     pending,
                     failedTargets,
                     requeues,
-                    new ReplicationPass.Snapshot(now, byUuid, replicas));
+                    new ReplicationPass.Snapshot(now, byUuid, replicas, nodes::hasRoom));
             assessments.stream()
                     .filter(Assessment::needsCopies)
                     .sorted(Comparator.comparingInt(Assessment::priority)

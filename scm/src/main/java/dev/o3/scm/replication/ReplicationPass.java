@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,8 +34,13 @@ final class ReplicationPass {
      * @param now the pass's time
      * @param nodes registered datanodes by uuid
      * @param replicas reported replicas by container id
+     * @param hasRoom whether a node's data volumes have room for a copy (full nodes are no targets)
      */
-    record Snapshot(Instant now, Map<String, DatanodeStatus> nodes, Map<Long, List<ContainerReplica>> replicas) {}
+    record Snapshot(
+            Instant now,
+            Map<String, DatanodeStatus> nodes,
+            Map<Long, List<ContainerReplica>> replicas,
+            Predicate<String> hasRoom) {}
 
     private static final Logger LOG = LoggerFactory.getLogger(ReplicationPass.class);
 
@@ -47,6 +53,7 @@ final class ReplicationPass {
     private final Map<Long, Integer> requeues;
     private final Instant now;
     private final Map<String, DatanodeStatus> byUuid;
+    private final Predicate<String> hasRoom;
     private final Map<Long, List<ContainerReplica>> replicas;
     private final Map<String, Integer> addsPerNode;
     private final Map<String, Integer> deletesPerNode;
@@ -75,6 +82,7 @@ final class ReplicationPass {
         this.requeues = requeues;
         this.now = snapshot.now();
         this.byUuid = snapshot.nodes();
+        this.hasRoom = snapshot.hasRoom();
         this.replicas = snapshot.replicas();
         this.addsPerNode = pending.perNode(PendingOp.Type.ADD);
         this.deletesPerNode = pending.perNode(PendingOp.Type.DELETE);
@@ -162,6 +170,8 @@ final class ReplicationPass {
         Map<String, Instant> failed = failedTargets.getOrDefault(id, Map.of());
         List<DatanodeStatus> candidates = byUuid.values().stream()
                 .filter(ReplicationManager::isTargetCandidate)
+                // a node whose volumes are full would fail the copy, or fill up further
+                .filter(s -> hasRoom.test(s.uuid()))
                 .filter(s -> !excluded.contains(s.uuid()))
                 .filter(s -> addsPerNode.getOrDefault(s.uuid(), 0) < config.datanodeReplicationLimit())
                 .toList();

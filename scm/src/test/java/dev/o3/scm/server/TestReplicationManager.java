@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.container.ContainerState;
 import dev.o3.scm.node.DatanodeDescriptor;
+import dev.o3.scm.node.DatanodeStatus;
 import dev.o3.scm.node.NodeOperationalState;
 import dev.o3.scm.node.OperationalState;
 import dev.o3.scm.pipeline.Pipeline;
@@ -129,6 +130,34 @@ class TestReplicationManager {
                     .filteredOn(close -> close.containerId() == id)
                     .singleElement()
                     .satisfies(close -> assertThat(close.force()).isTrue());
+        }
+    }
+
+    @Test
+    void aNodeWhoseVolumesAreFullIsNoCopyTarget() {
+        try (ReplicaHarness cluster = harness(6, 1, Map.of())) {
+            long id = firstContainer(cluster);
+            Set<String> holders = cluster.holders(id);
+            String victim = holders.iterator().next();
+            List<String> others = cluster.scm().nodes().all().stream()
+                    .map(DatanodeStatus::uuid)
+                    .filter(uuid -> !holders.contains(uuid))
+                    .toList();
+            others.forEach(uuid -> cluster.scm().nodes().recordRoom(uuid, false));
+            cluster.stop(victim);
+            cluster.passDeadInterval();
+            cluster.passSafeModeWait();
+
+            cluster.runReplication();
+
+            assertThat(cluster.allPendingCommands())
+                    .as("every candidate is full")
+                    .isEmpty();
+
+            cluster.scm().nodes().recordRoom(others.get(0), true);
+            cluster.runReplication();
+
+            assertThat(cluster.allPendingCommands()).containsOnlyKeys(others.get(0));
         }
     }
 
