@@ -109,8 +109,8 @@ public final class BlockManager {
         if (withRoom.isEmpty() && !writable.isEmpty()) {
             throw new ScmException(
                     ScmErrorCode.NO_SPACE,
-                    "every one of the " + writable.size() + " open pipelines has a datanode whose data volumes are"
-                            + " full; delete data or add datanodes");
+                    "every one of the " + writable.size() + " open pipelines has a datanode without a data volume"
+                            + " that takes writes (all full, or failed); delete data or add datanodes");
         }
         List<Pipeline> usable = withRoom.stream()
                 .filter(p -> !exclude.pipelines().contains(p.id()))

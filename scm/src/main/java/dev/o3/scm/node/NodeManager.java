@@ -211,8 +211,9 @@ public final class NodeManager {
                 LOG.info("{}datanode {} has room again: its pipelines take new blocks", logPrefix, uuid);
             } else {
                 LOG.warn(
-                        "{}datanode {} reports no data volume with room (hdds.datanode.volume.min.free.space): its"
-                                + " pipelines take no new blocks until it has",
+                        "{}datanode {} reports no data volume with room (each is below"
+                                + " hdds.datanode.volume.min.free.space, or failed): its pipelines take no new blocks"
+                                + " until one has",
                         logPrefix,
                         uuid);
             }
