@@ -197,7 +197,6 @@ public final class DataVolume implements AutoCloseable {
      */
     public void onIoError(Exception cause) {
         if (VolumeRoom.isOutOfSpace(cause)) {
-            room.outOfSpace(cause);
             markFailed("out of space during a write: " + cause);
             return;
         }
