@@ -200,7 +200,8 @@ public final class MiniO3Cluster implements AutoCloseable {
 
     /**
      * Starts datanode {@code index} again on its directories and ports (its pipeline peers know it by address),
-     * recovering its containers and raft groups.
+     * recovering its containers and raft groups. It has registered with SCM when this returns, so SCM's view of it (its
+     * room, its replicas) is already the restarted one when the caller's next write asks SCM for a block.
      */
     public void restartDatanode(int index) {
         restartDatanode(index, boundPorts.get(index));
@@ -217,6 +218,7 @@ public final class MiniO3Cluster implements AutoCloseable {
         DatanodeServer datanode = new DatanodeServer(conf, clock);
         datanode.start();
         datanodes.set(index, datanode);
+        datanode.triggerHeartbeat();
     }
 
     /** Stops OM {@code index} (for leader-loss tests). */
