@@ -39,8 +39,8 @@ import java.util.stream.IntStream;
  * chunk is verified against its CRC32C before it is returned; a mismatch fails the future with {@link
  * ChecksumMismatchException} so the caller moves to the next replica.
  *
- * <p>Thread-safe. Futures complete on the channel's transport thread; do not block in their callbacks. A broken stream
- * fails the requests in flight on it and the next request on it opens a new one.
+ * <p>Thread-safe. Futures complete on gRPC threads; do not block in their callbacks. A broken stream fails the
+ * requests in flight on it and the next request on it opens a new one.
  */
 public final class ContainerReadClient implements AutoCloseable {
     /** Streams per datanode: how many requests the datanode may serve for this client at the same time. */
@@ -54,9 +54,7 @@ public final class ContainerReadClient implements AutoCloseable {
 
     private ContainerReadClient(ManagedChannel channel, String datanodeUuid) {
         this.channel = channel;
-        // Responses are handled on the transport thread: no hand-off to gRPC's executor per response; completing the
-        // request's future (and verifying its chunks' checksums) is all they need.
-        this.stub = ContainerReadServiceGrpc.newStub(channel).withExecutor(Runnable::run);
+        this.stub = ContainerReadServiceGrpc.newStub(channel);
         this.datanodeUuid = datanodeUuid;
         this.lanes = IntStream.range(0, STREAMS).mapToObj(i -> new Lane()).toList();
     }
