@@ -1,6 +1,5 @@
 package dev.o3.datanode.replication;
 
-import dev.o3.common.netty.NettyTransport;
 import dev.o3.proto.replication.ReplicationFrame;
 import dev.o3.proto.replication.ReplicationRequest;
 import io.netty.bootstrap.Bootstrap;
@@ -13,6 +12,8 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -38,14 +39,13 @@ final class ContainerDownloader implements AutoCloseable {
 
     private final Duration idleTimeout;
     private final ReplicationTls tls;
-    private final NettyTransport transport = NettyTransport.current();
     private final EventLoopGroup group;
 
     ContainerDownloader(String logPrefix, Duration idleTimeout, ReplicationTls tls) {
         this.idleTimeout = Objects.requireNonNull(idleTimeout, "idleTimeout is null");
         this.tls = Objects.requireNonNull(tls, "tls is null");
         this.group = new MultiThreadIoEventLoopGroup(
-                1, new DefaultThreadFactory(logPrefix + "-replication-in", true), transport.ioHandlerFactory());
+                1, new DefaultThreadFactory(logPrefix + "-replication-in", true), NioIoHandler.newFactory());
     }
 
     /**
@@ -59,7 +59,7 @@ final class ContainerDownloader implements AutoCloseable {
         InboundQueue inbound = new InboundQueue();
         ChannelFuture connect = new Bootstrap()
                 .group(group)
-                .channel(transport.socketChannel())
+                .channel(NioSocketChannel.class)
                 .option(ChannelOption.AUTO_READ, false)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, idleTimeout.toMillis()))
                 .option(

@@ -1,6 +1,5 @@
 package dev.o3.datanode.replication;
 
-import dev.o3.common.netty.NettyTransport;
 import dev.o3.datanode.container.ContainerSet;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufAllocator;
@@ -12,7 +11,9 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -50,7 +51,6 @@ public final class ReplicationServer implements AutoCloseable {
     private final ReplicationMetrics metrics;
     private final ByteBufAllocator allocator;
     private final ReplicationTls tls;
-    private final NettyTransport transport = NettyTransport.current();
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -80,11 +80,11 @@ public final class ReplicationServer implements AutoCloseable {
         this.allocator = Objects.requireNonNull(allocator, "allocator is null");
         this.tls = Objects.requireNonNull(tls, "tls is null");
         this.boss = new MultiThreadIoEventLoopGroup(
-                1, new DefaultThreadFactory(logPrefix + "-replication-accept", true), transport.ioHandlerFactory());
+                1, new DefaultThreadFactory(logPrefix + "-replication-accept", true), NioIoHandler.newFactory());
         this.workers = new MultiThreadIoEventLoopGroup(
                 Math.max(1, Math.min(outboundLimit, Runtime.getRuntime().availableProcessors())),
                 new DefaultThreadFactory(logPrefix + "-replication-out", true),
-                transport.ioHandlerFactory());
+                NioIoHandler.newFactory());
     }
 
     /**
@@ -95,7 +95,7 @@ public final class ReplicationServer implements AutoCloseable {
     public void start() {
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(boss, workers)
-                .channel(transport.serverChannel())
+                .channel(NioServerSocketChannel.class)
                 .childOption(ChannelOption.ALLOCATOR, allocator)
                 .childOption(
                         ChannelOption.WRITE_BUFFER_WATER_MARK,

@@ -1,7 +1,6 @@
 package dev.o3.s3gateway.http;
 
 import dev.o3.common.concurrent.Threads;
-import dev.o3.common.netty.NettyTransport;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -9,7 +8,9 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -56,15 +57,14 @@ public final class S3HttpServer implements AutoCloseable {
         Objects.requireNonNull(handler, "handler is null");
         Optional<SslContext> tls = https.map(S3HttpServer::sslContext);
         Objects.requireNonNull(workers, "workers is null");
-        NettyTransport transport = NettyTransport.current();
-        bossGroup = new MultiThreadIoEventLoopGroup(
-                1, Threads.daemonThreadsNamed("s3g-accept"), transport.ioHandlerFactory());
+        bossGroup =
+                new MultiThreadIoEventLoopGroup(1, Threads.daemonThreadsNamed("s3g-accept"), NioIoHandler.newFactory());
         ioGroup = new MultiThreadIoEventLoopGroup(
-                eventLoopThreads, Threads.daemonThreadsNamed("s3g-io"), transport.ioHandlerFactory());
+                eventLoopThreads, Threads.daemonThreadsNamed("s3g-io"), NioIoHandler.newFactory());
         try {
             serverChannel = new ServerBootstrap()
                     .group(bossGroup, ioGroup)
-                    .channel(transport.serverChannel())
+                    .channel(NioServerSocketChannel.class)
                     .option(ChannelOption.SO_BACKLOG, 1024)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(
