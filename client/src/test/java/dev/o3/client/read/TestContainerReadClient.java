@@ -19,6 +19,7 @@ import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ChunkInfo;
 import dev.o3.proto.hdds.DatanodeDetails;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -28,6 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,13 +47,7 @@ class TestContainerReadClient {
 
     @BeforeEach
     void start() throws Exception {
-        server = GrpcFactory.server(
-                        "fake read service",
-                        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-                        GrpcConfig.defaults(),
-                        GrpcExecutor.cachedPool("fake-read"),
-                        new FakeReadService(release).bindService())
-                .start();
+        server = startServer(0);
         client = ContainerReadClient.connect(
                 DatanodeDetails.newBuilder()
                         .setUuid("dn")
@@ -114,6 +110,47 @@ class TestContainerReadClient {
 
         assertThat(client.readChunk(BLOCK, chunk(3), ByteString.EMPTY).get(10, TimeUnit.SECONDS))
                 .isEqualTo(data(3));
+    }
+
+    @Test
+    void readsFailPromptlyWhileTheDatanodeIsDownAndSucceedOnceItIsBack() throws Exception {
+        int port = server.port();
+        for (int i = 0; i < ContainerReadClient.STREAMS; i++) {
+            assertThat(client.readChunk(BLOCK, chunk(i), ByteString.EMPTY).get(10, TimeUnit.SECONDS))
+                    .isEqualTo(data(i));
+        }
+        server.close();
+
+        // Rounds over every lane: once the channel knows the datanode is unreachable gRPC fails a new call while it
+        // starts, and a lane that kept such a call would leave the next read on it waiting forever.
+        for (int i = 0; i < 3 * ContainerReadClient.STREAMS; i++) {
+            CompletableFuture<ByteString> read = client.readChunk(BLOCK, chunk(i), ByteString.EMPTY);
+            assertThatThrownBy(() -> read.get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class);
+        }
+
+        server = startServer(port);
+        assertThat(readUntilServed(chunk(5))).isEqualTo(data(5));
+    }
+
+    /** Retries while the channel's reconnect back-off still fails reads; the test's timeout bounds it. */
+    private ByteString readUntilServed(ChunkInfo chunk) throws InterruptedException, TimeoutException {
+        while (true) {
+            try {
+                return client.readChunk(BLOCK, chunk, ByteString.EMPTY).get(10, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                assertThat(e).hasCauseInstanceOf(StatusRuntimeException.class);
+            }
+        }
+    }
+
+    private GrpcServer startServer(int port) {
+        return GrpcFactory.server(
+                        "fake read service",
+                        new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
+                        GrpcConfig.defaults(),
+                        GrpcExecutor.cachedPool("fake-read"),
+                        new FakeReadService(release).bindService())
+                .start();
     }
 
     private static ByteString data(int i) {
