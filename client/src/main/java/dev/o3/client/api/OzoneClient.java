@@ -89,7 +89,7 @@ public final class OzoneClient implements AutoCloseable {
                 .toList();
         return new OzoneClient(
                 config,
-                new OmClient(oms, user, credential, config.failoverTimeout(), grpc),
+                new OmClient(oms, user, credential, config.failoverTimeout(), grpc, config.omConnections()),
                 new DatanodeClients(config, new RatisDatanodeTransport(RatisClientOptions.DEFAULT, grpc)));
     }
 

@@ -17,6 +17,7 @@ import java.util.Objects;
  * @param maxRetries block write retries after a failure
  * @param blockAllocationTimeout how long a write waits for SCM to have a block to give
  * @param failoverTimeout time to find an OM leader
+ * @param omConnections connections to each OM that key calls take in turn
  * @param blockSize size of a block (ozone.scm.block.size); a key's data moves to a new block at this length
  * @param writeBufferMax chunk data all streams of the client may hold together; 0 = no limit
  * @param shortCircuitReads read block files of datanodes on this host directly
@@ -29,6 +30,7 @@ public record ClientConfig(
         int maxRetries,
         Duration blockAllocationTimeout,
         Duration failoverTimeout,
+        int omConnections,
         DataSize blockSize,
         DataSize writeBufferMax,
         boolean shortCircuitReads) {
@@ -61,6 +63,7 @@ public record ClientConfig(
                 conf.get(ClientConfigKeys.MAX_RETRIES),
                 conf.get(ClientConfigKeys.BLOCK_ALLOCATION_TIMEOUT),
                 conf.get(ClientConfigKeys.OM_FAILOVER_TIMEOUT),
+                conf.get(ClientConfigKeys.OM_CONNECTIONS),
                 conf.get(CommonConfigKeys.BLOCK_SIZE),
                 conf.get(ClientConfigKeys.WRITE_BUFFER_MAX),
                 conf.get(ClientConfigKeys.READ_SHORT_CIRCUIT));

@@ -63,6 +63,13 @@ public final class ClientConfigKeys implements ConfigGroup {
             ConfigType.DURATION_TYPE,
             "30s",
             "How long a client keeps looking for an OM leader before an operation fails.");
+    public static final ConfigKey<Integer> OM_CONNECTIONS = ConfigKey.of(
+            "ozone.client.om.connections",
+            ConfigType.intRange(1, 64),
+            "4",
+            "Connections a client opens to each OM for its key calls (lookups, creates, commits), taking calls in"
+                    + " turn: OM serves one connection's calls on one thread, so a busy client (the S3 gateway,"
+                    + " freon) needs several to use more than one of OM's cores.");
 
     public static final ConfigKey<Path> CREDENTIALS_FILE = ConfigKey.optional(
             "ozone.client.credentials.file",
@@ -98,6 +105,7 @@ public final class ClientConfigKeys implements ConfigGroup {
                 MAX_RETRIES,
                 BLOCK_ALLOCATION_TIMEOUT,
                 OM_FAILOVER_TIMEOUT,
+                OM_CONNECTIONS,
                 CREDENTIALS_FILE,
                 TOKEN_FILE);
     }

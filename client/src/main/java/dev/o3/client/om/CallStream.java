@@ -33,6 +33,7 @@ final class CallStream implements AutoCloseable {
     private final long deadlineNanos;
     private final AtomicLong ids = new AtomicLong();
     private Open open; // guarded by this
+    private volatile Thread replyThread;
 
     CallStream(Channel channel, Duration deadline) {
         this.channel = channel;
@@ -51,6 +52,11 @@ final class CallStream implements AutoCloseable {
             open.send(id, message, reply);
         }
         return reply;
+    }
+
+    /** The thread the last reply arrived on: the channel's transport thread, once a reply came; else null. */
+    Thread replyThread() {
+        return replyThread;
     }
 
     /** Ends the stream once the OM has answered what is in flight, so the channel can shut down. */
@@ -110,6 +116,10 @@ final class CallStream implements AutoCloseable {
 
         @Override
         public void onNext(OmReply reply) {
+            Thread current = Thread.currentThread();
+            if (replyThread != current) {
+                replyThread = current;
+            }
             Waiting call = waiting.remove(reply.getCallId());
             if (call != null) {
                 call.reply().complete(reply);

@@ -54,7 +54,7 @@ public final class OmClient implements AutoCloseable {
     private final List<ManagedChannel> channels;
     private final List<OzoneManagerServiceBlockingStub> stubs;
     private final List<OzoneManagerServiceStub> asyncStubs;
-    private final List<CallStream> callStreams;
+    private final List<CallStreamGroup> callStreams;
     private final String user;
     private final boolean anonymous;
     private final Optional<UserCredential> credential;
@@ -94,6 +94,20 @@ public final class OmClient implements AutoCloseable {
             Optional<UserCredential> credential,
             Duration failoverTimeout,
             GrpcConfig grpc) {
+        this(addresses, user, credential, failoverTimeout, grpc, 1);
+    }
+
+    /**
+     * As {@link #OmClient(List, String, Optional, Duration, GrpcConfig)}, with the streamed calls (keys: lookups,
+     * creates, commits) spread over {@code connections} connections to each OM ({@code ozone.client.om.connections}).
+     */
+    public OmClient(
+            List<HostAndPort> addresses,
+            String user,
+            Optional<UserCredential> credential,
+            Duration failoverTimeout,
+            GrpcConfig grpc,
+            int connections) {
         if (addresses.isEmpty()) {
             throw new IllegalArgumentException("no OM address");
         }
@@ -103,18 +117,17 @@ public final class OmClient implements AutoCloseable {
         this.requestIds = new RequestIds();
         this.channels = new ArrayList<>();
         for (HostAndPort address : this.addresses) {
-            channels.add(GrpcFactory.channelBuilder(address, grpc)
-                    // Failover is ours (see Failover); gRPC's transparent retry only adds buffering per call.
-                    .disableRetry()
-                    .build());
+            channels.add(CallStreamGroup.channel(address, grpc));
         }
         this.credential = Objects.requireNonNull(credential, "credential is null");
         Optional<SigningCredentials> signer = signer(credential, user, false);
         this.stubs = stubs(channels, userHeaders(user), signer, requestIds);
         this.asyncStubs = asyncStubs(channels, userHeaders(user), signer, requestIds);
-        this.callStreams = channels.stream()
-                .map(channel -> new CallStream(channel, RPC_DEADLINE))
-                .toList();
+        this.callStreams = new ArrayList<>();
+        for (int i = 0; i < channels.size(); i++) {
+            callStreams.add(
+                    new CallStreamGroup(channels.get(i), this.addresses.get(i), grpc, connections, RPC_DEADLINE));
+        }
         this.user = user;
         this.anonymous = false;
         this.headers = userHeaders(user);
@@ -407,7 +420,7 @@ public final class OmClient implements AutoCloseable {
         if (!ownsChannels) {
             return;
         }
-        callStreams.forEach(CallStream::close);
+        callStreams.forEach(CallStreamGroup::close);
         // Every channel starts draining at once, then each is awaited in turn.
         channels.forEach(ManagedChannel::shutdown);
         channels.forEach(GrpcFactory::close);

@@ -146,6 +146,29 @@ class TestOmClient {
     }
 
     @Test
+    void streamedCallsTakeTheClientsConnectionsInTurn() {
+        try (FakeOzoneManager om = new FakeOzoneManager(List.of());
+                OmClient client = new OmClient(
+                        List.of(om.address()),
+                        "tester",
+                        Optional.empty(),
+                        Duration.ofSeconds(5),
+                        GrpcConfig.defaults(),
+                        3)) {
+            for (int i = 0; i < 6; i++) {
+                LookupKeyRequest request =
+                        LookupKeyRequest.newBuilder().setName("missing" + i).build();
+                assertThatThrownBy(() -> client.lookupKey(request))
+                        .isInstanceOfSatisfying(
+                                OmException.class, e -> assertThat(e.status()).isEqualTo(OmStatus.KEY_NOT_FOUND));
+            }
+
+            assertThat(om.streamedCalls()).hasSize(6);
+            assertThat(om.callStreamSources()).hasSize(3).doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
     void givesUpAfterTheFailoverTimeoutWithAClearMessage() throws IOException {
         try (OmClient client =
                 new OmClient(List.of(unusedAddress()), "tester", Duration.ofMillis(300), GrpcConfig.defaults())) {

@@ -31,6 +31,7 @@ import io.grpc.ServerInterceptors;
 import io.grpc.stub.StreamObserver;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -118,6 +119,11 @@ public final class FakeOzoneManager extends OzoneManagerServiceGrpc.OzoneManager
     }
 
     /** The value of a gRPC metadata header (e.g. {@code o3-user}) of the last call, if it was sent. */
+    /** The client address of each {@code Calls} stream opened, in order: one per connection the client used. */
+    public List<SocketAddress> callStreamSources() {
+        return calls.streamSources();
+    }
+
     public Optional<String> lastHeader(String name) {
         return Optional.ofNullable(calls.lastHeaders().get(header(name)));
     }

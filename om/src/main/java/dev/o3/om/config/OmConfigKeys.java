@@ -70,8 +70,9 @@ public final class OmConfigKeys implements ConfigGroup {
             "ozone.om.key.cache.rows",
             ConfigType.intRange(0, 1 << 24),
             "65536",
-            "Key, open key, file and directory rows (each table) that OM keeps parsed in memory after reading them"
-                    + " from RocksDB or flushing them there, so a hot key's lookup and a key's commit skip RocksDB;"
+            "Key, open key, file, directory and S3 secret rows (each table) that OM keeps parsed in memory after"
+                    + " reading them from RocksDB or flushing them there, so a hot key's lookup, a key's commit and a"
+                    + " signed call's secret skip RocksDB;"
                     + " rounded up to a power of two, about 1 KB of heap per row of a one-block key; 0 turns the cache"
                     + " off.");
     public static final ConfigKey<DataSize> DB_BLOCK_CACHE = ConfigKey.of(
