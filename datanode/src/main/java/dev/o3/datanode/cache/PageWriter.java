@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class PageWriter implements AutoCloseable {
     private static final int QUEUE = 32;
+    private static final long CLOSE_WAIT_SECONDS = 30;
 
     private final ThreadPoolExecutor executor;
     private final Set<ChunkKey> pending = ConcurrentHashMap.newKeySet();
@@ -54,8 +55,19 @@ final class PageWriter implements AutoCloseable {
         return pending.isEmpty();
     }
 
+    /**
+     * Stops taking writes and waits for the one running, if any: it reads its container's database, which the caller
+     * may close next (a RocksDB get on a closed database crashes the JVM).
+     */
     @Override
     public void close() {
         executor.shutdownNow();
+        try {
+            if (!executor.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("a cache page write did not stop within " + CLOSE_WAIT_SECONDS + " s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
