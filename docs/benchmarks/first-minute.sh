@@ -5,9 +5,10 @@
 #
 #   docs/benchmarks/first-minute.sh [-r ROUNDS] [-o OUT] VARIANT...
 #
-# VARIANT is NAME=JAVA_HOME:OZONE_OPTS, e.g.
+# VARIANT is NAME=JAVA_HOME:OZONE_OPTS[|ARGS of ozone local], e.g.
 #   'no-tiers=/usr/lib/jvm/java-17-openjdk-amd64:-XX:-TieredCompilation -Xshare:auto' (-Xshare: no launcher archive)
 #   'jdk25=/usr/lib/jvm/temurin-25-jdk-amd64:' (the launcher's AOT cache)
+#   'one-om-conn=/usr/lib/jvm/temurin-25-jdk-amd64:|-Dozone.client.om.connections=1'
 # The launcher's archive (OZONE_CDS_DIR) is OUT/cds-NAME: a variant's first round writes it, later rounds use it (run
 # a round more and drop the first to compare with archives). Needs warp (v1.5.0, docs/benchmarks.md) on PATH or in
 # ~/go/bin. Prints one line per run.
@@ -17,7 +18,7 @@ rounds=2 out=target/first-minute
 while getopts "r:o:" opt; do
   case $opt in
     r) rounds=$OPTARG ;; o) out=$OPTARG ;;
-    *) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -38,13 +39,17 @@ put() {  # put NAME DURATION: prints "obj/s p50 p99" of warp's report
 
 for ((round = 1; round <= rounds; round++)); do
   for variant in "$@"; do
-    name=${variant%%=*} spec=${variant#*=}
+    name=${variant%%=*} spec=${variant#*=} args=()
+    if [[ $spec == *"|"* ]]; then
+      read -ra args <<<"${spec#*|}"
+      spec=${spec%%|*}
+    fi
     dir=$out/$name-$round
     rm -rf "$dir"
     mkdir -p "$dir"
     start=$(date +%s.%N)
     JAVA_HOME=${spec%%:*} OZONE_OPTS=${spec#*:} OZONE_CDS_DIR=$out/cds-$name OZONE_LOG_LEVEL=warn \
-      "$ozone" local --any-ports --data "$dir/data" >"$dir/local.log" 2>&1 &
+      "$ozone" local --any-ports --data "$dir/data" "${args[@]}" >"$dir/local.log" 2>&1 &
     pid=$!
     until grep -aqs "O3 is ready" "$dir/local.log"; do
       kill -0 "$pid" 2>/dev/null || { echo "$name: ozone local exited; see $dir/local.log" >&2; exit 1; }

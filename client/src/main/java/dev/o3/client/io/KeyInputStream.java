@@ -58,6 +58,9 @@ public final class KeyInputStream extends InputStream {
     private long position;
     private long bufferStart = -1;
     private ByteString buffer = ByteString.EMPTY;
+    /** The pooled buffer {@link #buffer} is a view of, when its chunk was read from a block file. */
+    private ShortCircuitReads.LocalChunk local;
+
     private boolean closed;
 
     /**
@@ -177,7 +180,7 @@ public final class KeyInputStream extends InputStream {
     @Override
     public void close() {
         closed = true;
-        buffer = ByteString.EMPTY;
+        dropBuffer();
         prefetched.clear();
         blockFiles.clear();
     }
@@ -217,6 +220,7 @@ public final class KeyInputStream extends InputStream {
     }
 
     private void loadChunkAt(long at) throws IOException {
+        dropBuffer();
         BlockLocation block = blockAt(at);
         List<IOException> failures = new ArrayList<>();
         if (loadChunkFrom(block, at, failures)) {
@@ -242,8 +246,11 @@ public final class KeyInputStream extends InputStream {
                 ReplicaChannel channel = datanodes.replica(replica);
                 ChunkInfo chunk = chunkAt(blockData(block, replica, channel, inBlock), inBlock);
                 long chunkStart = block.getOffsetInKey() + chunk.getOffset();
-                ByteString bytes = readLocally(block, replica, chunk);
-                if (bytes == null) {
+                ByteString bytes;
+                local = readLocally(block, replica, chunk);
+                if (local != null) {
+                    bytes = local.bytes();
+                } else {
                     bytes = prefetched.remove(chunkStart);
                     if (bytes == null) {
                         bytes = channel.readChunk(block.getBlockId(), chunk, block.getToken());
@@ -268,6 +275,16 @@ public final class KeyInputStream extends InputStream {
             }
         }
         return false;
+    }
+
+    /** Forgets the chunk in hand, and only then gives back the pooled buffer its bytes may be a view of. */
+    private void dropBuffer() {
+        buffer = ByteString.EMPTY;
+        bufferStart = -1;
+        if (local != null) {
+            local.close();
+            local = null;
+        }
     }
 
     /**
@@ -320,18 +337,24 @@ public final class KeyInputStream extends InputStream {
     }
 
     /**
-     * The chunk's verified data from the block file the replica named, or null when it named none or the file did
-     * not serve good data (the caller then asks the datanode).
+     * The chunk's verified data from the block file the replica named, in a pooled buffer the stream gives back when
+     * it moves on ({@link #dropBuffer}), or null when it named none or the file did not serve good data (the caller
+     * then asks the datanode).
      */
-    private ByteString readLocally(BlockLocation block, DatanodeDetails replica, ChunkInfo chunk) {
+    private ShortCircuitReads.LocalChunk readLocally(BlockLocation block, DatanodeDetails replica, ChunkInfo chunk) {
         LocalFile file = blockFiles.get(block.getBlockId().getLocalId());
         if (file == null || !file.datanode().equals(replica.getUuid())) {
             return null;
         }
         try {
-            ByteString bytes = datanodes.shortCircuitReads().read(replica, file.path(), chunk);
-            verify(chunk, bytes);
-            return bytes;
+            ShortCircuitReads.LocalChunk read = datanodes.shortCircuitReads().read(replica, file.path(), chunk);
+            try {
+                verify(chunk, read.bytes());
+            } catch (IOException e) {
+                read.close();
+                throw e;
+            }
+            return read;
         } catch (IOException e) {
             LOG.warn(
                     "{}: short-circuit read of block {} on {} failed, reading through the datanode: {}",

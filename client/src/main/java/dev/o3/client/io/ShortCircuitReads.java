@@ -33,9 +33,13 @@ import org.slf4j.LoggerFactory;
 final class ShortCircuitReads {
     private static final Logger LOG = LoggerFactory.getLogger(ShortCircuitReads.class);
 
+    /** Buffers kept for reuse: sixteen reads of 4 MiB chunks, the default chunk size, at once. */
+    private static final long IDLE_BUFFER_BYTES_MAX = 64L << 20;
+
     private final boolean enabled;
     private final Map<String, Boolean> localAddresses = new ConcurrentHashMap<>();
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
+    private final DirectBufferPool buffers = new DirectBufferPool(IDLE_BUFFER_BYTES_MAX);
 
     /** @param enabled ozone.client.read.short-circuit */
     ShortCircuitReads(boolean enabled) {
@@ -50,20 +54,22 @@ final class ShortCircuitReads {
     }
 
     /**
-     * Reads {@code chunk} (unverified) from the block file {@code datanode} named.
+     * Reads {@code chunk} (unverified) from the block file {@code datanode} named into a pooled direct buffer, which
+     * the caller gives back by closing the result once it holds no view of its bytes.
      *
      * @throws IOException when the file cannot be opened or holds less than the chunk
      */
-    ByteString read(DatanodeDetails datanode, String blockFile, ChunkInfo chunk) throws IOException {
-        ByteBuffer data = ByteBuffer.allocate(Math.toIntExact(chunk.getLength()));
+    LocalChunk read(DatanodeDetails datanode, String blockFile, ChunkInfo chunk) throws IOException {
+        ByteBuffer data = buffers.take(Math.toIntExact(chunk.getLength()));
         try (FileChannel file = FileChannel.open(Path.of(blockFile), StandardOpenOption.READ)) {
             while (data.hasRemaining()) {
                 if (file.read(data, chunk.getOffset() + data.position()) < 0) {
                     throw new EOFException(blockFile + " ends before chunk " + chunk.getChunkName() + " does");
                 }
             }
-        } catch (AccessDeniedException e) {
-            if (refused.add(datanode.getUuid())) {
+        } catch (IOException e) {
+            buffers.give(data);
+            if (e instanceof AccessDeniedException && refused.add(datanode.getUuid())) {
                 LOG.warn(
                         "short-circuit reads from datanode {} are off for this client: {} is not readable by it",
                         datanode.getUuid(),
@@ -71,7 +77,12 @@ final class ShortCircuitReads {
             }
             throw e;
         }
-        return UnsafeByteOperations.unsafeWrap(data.flip());
+        return new LocalChunk(data.flip(), buffers);
+    }
+
+    /** The pool the reads' buffers come from. */
+    DirectBufferPool buffers() {
+        return buffers;
     }
 
     private static boolean isLocal(String ipAddress) {
@@ -82,6 +93,33 @@ final class ShortCircuitReads {
                     || NetworkInterface.getByInetAddress(address) != null;
         } catch (UnknownHostException | SocketException e) {
             return false;
+        }
+    }
+
+    /** A chunk read from a block file, in a pooled buffer that {@link #close()} gives back. Not thread-safe. */
+    static final class LocalChunk implements AutoCloseable {
+        private final ByteBuffer buffer;
+        private final DirectBufferPool pool;
+        private final ByteString bytes;
+        private boolean closed;
+
+        private LocalChunk(ByteBuffer buffer, DirectBufferPool pool) {
+            this.buffer = buffer;
+            this.pool = pool;
+            this.bytes = UnsafeByteOperations.unsafeWrap(buffer.asReadOnlyBuffer());
+        }
+
+        /** The chunk's bytes; a view of the pooled buffer, valid until {@link #close()}. */
+        ByteString bytes() {
+            return bytes;
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                pool.give(buffer);
+            }
         }
     }
 }

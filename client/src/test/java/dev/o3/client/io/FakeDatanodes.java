@@ -9,6 +9,9 @@ import dev.o3.proto.hdds.ChunkInfo;
 import dev.o3.proto.hdds.DatanodeDetails;
 import dev.o3.proto.hdds.Pipeline;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -33,6 +36,7 @@ final class FakeDatanodes implements DatanodeTransport {
     private final Set<Long> closedContainers = ConcurrentHashMap.newKeySet();
     private final Object stallLock = new Object();
     private CompletableFuture<Void> acknowledgements = CompletableFuture.completedFuture(null);
+    private volatile Path blockFiles;
     private long unacknowledgedBytes;
     private long maxUnacknowledgedBytes;
 
@@ -90,6 +94,14 @@ final class FakeDatanodes implements DatanodeTransport {
     }
 
     /** Every chunk this replica serves has one flipped bit. */
+    /**
+     * From now on a GetBlock that asks for a short-circuit read names a file in {@code directory} holding the
+     * replica's chunks (corrupt on a corrupt replica) at their offsets, and brings no chunk data.
+     */
+    void serveBlockFiles(Path directory) {
+        blockFiles = directory;
+    }
+
     void corrupt(String datanodeUuid) {
         corruptReplicas.add(datanodeUuid);
     }
@@ -187,6 +199,12 @@ final class FakeDatanodes implements DatanodeTransport {
                 }
                 GetBlockResponse.Builder response =
                         GetBlockResponse.newBuilder().setBlock(block);
+                Path directory = blockFiles;
+                if (shortCircuit && directory != null) {
+                    return response.setBlockFile(
+                                    blockFile(directory, datanode, block).toString())
+                            .build();
+                }
                 for (ChunkInfo chunk : block.getChunksList()) {
                     if (chunk.getOffset() < readOffset + readLength
                             && readOffset < chunk.getOffset() + chunk.getLength()) {
@@ -204,6 +222,18 @@ final class FakeDatanodes implements DatanodeTransport {
                 return chunkData(datanode, blockId, chunk);
             }
         };
+    }
+
+    private Path blockFile(Path directory, DatanodeDetails datanode, BlockData block) throws IOException {
+        Path file =
+                directory.resolve(datanode.getUuid() + "-" + block.getBlockId().getLocalId() + ".block");
+        try (FileChannel channel = FileChannel.open(
+                file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            for (ChunkInfo chunk : block.getChunksList()) {
+                channel.write(chunkData(datanode, block.getBlockId(), chunk).asReadOnlyByteBuffer(), chunk.getOffset());
+            }
+        }
+        return file;
     }
 
     /** The stored chunk, with a flipped bit on a corrupt replica. */

@@ -3,6 +3,7 @@ package dev.o3.client.io;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.o3.client.config.ClientConfigKeys;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.hdds.DatanodeDetails;
@@ -10,14 +11,96 @@ import dev.o3.proto.hdds.Pipeline;
 import dev.o3.proto.om.KeyInfo;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** Reading keys: corrupt and dead replicas, GetBlock prefetch, replica order, seeks and buffer reads. */
+/**
+ * Reading keys: corrupt and dead replicas, GetBlock prefetch, replica order, seeks and buffer reads, and short-circuit
+ * reads into pooled buffers.
+ */
 class TestKeyInputStream extends KeyStreamFixture {
+    /** The pool's smallest buffer, which holds any chunk of these tests. */
+    private static final int POOLED_BUFFER = 64 * 1024;
+
+    @TempDir
+    Path blockFiles;
+
+    /**
+     * A short-circuit read lands in a pooled buffer the stream holds while it reads that chunk: moving to the next
+     * chunk gives it back before the next is read (so one buffer serves the whole key), closing gives back the last.
+     */
+    @Test
+    void shortCircuitReadsReuseOneBufferPerStreamAndGiveItBackOnClose() throws IOException {
+        useShortCircuitReads();
+        byte[] data = random(2 * BLOCK + 3);
+        write("local", data);
+
+        try (KeyInputStream in = open("local")) {
+            byte[] firstChunk = new byte[CHUNK];
+            assertThat(in.readNBytes(firstChunk, 0, CHUNK)).isEqualTo(CHUNK);
+            assertThat(firstChunk).isEqualTo(slice(data, 0, CHUNK));
+            assertThat(clients.shortCircuitReads().buffers().idleBytes())
+                    .as("the chunk in hand keeps its buffer")
+                    .isZero();
+            assertThat(in.readAllBytes()).isEqualTo(slice(data, CHUNK, data.length - CHUNK));
+        }
+
+        assertThat(clients.shortCircuitReads().buffers().idleBytes()).isEqualTo(POOLED_BUFFER);
+        assertThat(clients.shortCircuitReads().buffers().made())
+                .as("each chunk read into the buffer the one before it gave back")
+                .isEqualTo(1);
+        assertThat(readsAskedOf("local"))
+                .as("a GetBlock per block, no chunk read through a datanode")
+                .isEqualTo(3);
+    }
+
+    /** Streams read side by side each hold their own buffer: neither sees the other's bytes. */
+    @Test
+    void interleavedShortCircuitStreamsKeepTheirOwnBytes() throws IOException {
+        useShortCircuitReads();
+        byte[] first = random(BLOCK + 1);
+        byte[] second = random(BLOCK + 1);
+        write("first", first);
+        write("second", second);
+
+        try (KeyInputStream a = open("first");
+                KeyInputStream b = open("second")) {
+            for (int offset = 0; offset < first.length; offset += CHUNK) {
+                int length = Math.min(CHUNK, first.length - offset);
+                assertThat(a.readNBytes(length)).isEqualTo(slice(first, offset, length));
+                assertThat(b.readNBytes(length)).isEqualTo(slice(second, offset, length));
+            }
+        }
+
+        assertThat(clients.shortCircuitReads().buffers().idleBytes()).isEqualTo(2 * POOLED_BUFFER);
+        assertThat(clients.shortCircuitReads().buffers().made()).isEqualTo(2);
+    }
+
+    /** A block file failing its checksums gives its buffer back; the chunk comes from another replica. */
+    @Test
+    void aCorruptBlockFileGivesItsBufferBackAndTheKeyIsReadFromAnotherReplica() throws IOException {
+        useShortCircuitReads();
+        byte[] data = random(2 * CHUNK + 10);
+        write("corrupt", data);
+        datanodes.corrupt("p1-dn1");
+        datanodes.corrupt("p1-dn2");
+
+        assertThat(read("corrupt")).isEqualTo(data);
+        assertThat(clients.shortCircuitReads().buffers().idleBytes()).isEqualTo(POOLED_BUFFER);
+        assertThat(clients.shortCircuitReads().buffers().made()).isEqualTo(1);
+    }
+
+    private void useShortCircuitReads() {
+        useConfig(Map.of(ClientConfigKeys.READ_SHORT_CIRCUIT.name(), "true"));
+        datanodes.serveBlockFiles(blockFiles);
+    }
+
     @Test
     void corruptReplicaIsReadAroundAndAllCorruptFails() throws IOException {
         byte[] data = random(2 * CHUNK + 10);
