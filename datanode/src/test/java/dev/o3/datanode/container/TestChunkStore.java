@@ -6,6 +6,9 @@ import com.google.protobuf.ByteString;
 import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.datanode.volume.DataVolume;
 import dev.o3.datanode.volume.VolumeSet;
+import dev.o3.proto.container.BlockData;
+import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.ChunkInfo;
 import dev.o3.server.db.Database;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import java.io.IOException;
@@ -74,6 +77,34 @@ class TestChunkStore {
             assertThat(bytes(new ChunkStore(metrics, true, true).read(container, block, 0, data.length)))
                     .isEqualTo(data);
         }
+    }
+
+    /**
+     * A block first committed whole into the database, then given a second chunk in a block file: each range reads
+     * from where it is, never the first chunk from the hole at the start of the file.
+     */
+    @Test
+    void aBlockStoredInTheDatabaseReadsFromThereAndItsLaterChunksFromItsFile() throws Exception {
+        Container container = open().getOrCreate(1, "pipeline");
+        ChunkStore chunks = new ChunkStore(metrics, true, true);
+        byte[] first = random(4096, 4);
+        byte[] second = random(4096, 5);
+        BlockData block = BlockData.newBuilder()
+                .setBlockId(BlockId.newBuilder().setContainerId(1).setLocalId(9))
+                .addChunks(ChunkInfo.newBuilder()
+                        .setChunkName("9_chunk_1")
+                        .setOffset(0)
+                        .setLength(first.length))
+                .build();
+
+        chunks.commitWholeBlock(container, block, 1, ByteString.copyFrom(first));
+        assertThat(bytes(chunks.read(container, 9, 0, first.length))).isEqualTo(first);
+        assertThat(container.volume().blockFile(1, 9)).doesNotExist();
+
+        chunks.write(container, 9, first.length, ByteString.copyFrom(second));
+        assertThat(bytes(chunks.read(container, 9, 0, first.length))).isEqualTo(first);
+        assertThat(bytes(chunks.read(container, 9, first.length, second.length)))
+                .isEqualTo(second);
     }
 
     @Test
