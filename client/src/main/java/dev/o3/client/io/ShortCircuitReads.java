@@ -33,8 +33,12 @@ import org.slf4j.LoggerFactory;
 final class ShortCircuitReads {
     private static final Logger LOG = LoggerFactory.getLogger(ShortCircuitReads.class);
 
-    /** Buffers kept for reuse: sixteen reads of 4 MiB chunks, the default chunk size, at once. */
-    private static final long IDLE_BUFFER_BYTES_MAX = 64L << 20;
+    /**
+     * Buffers kept for reuse: sixteen 4 MiB chunks (the default chunk size), or a sixteenth of the heap in a small
+     * JVM, whose direct memory is limited to the heap's size by default.
+     */
+    private static final long IDLE_BUFFER_BYTES_MAX =
+            Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 16);
 
     private final boolean enabled;
     private final Map<String, Boolean> localAddresses = new ConcurrentHashMap<>();
