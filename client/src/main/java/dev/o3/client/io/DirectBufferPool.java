@@ -23,7 +23,7 @@ final class DirectBufferPool {
     private final long idleBytesMax;
     private final AtomicLong idleBytes = new AtomicLong();
     private final AtomicLong made = new AtomicLong();
-    /** Idle buffers by size: index s holds those of 2^s bytes. */
+    /** Idle buffers by size: index i holds those of 2^(MIN_SHIFT + i) bytes. */
     private final List<Queue<ByteBuffer>> idle = new ArrayList<>();
 
     DirectBufferPool(long idleBytesMax) {
@@ -31,7 +31,7 @@ final class DirectBufferPool {
             throw new IllegalArgumentException("idleBytesMax must not be negative: " + idleBytesMax);
         }
         this.idleBytesMax = idleBytesMax;
-        for (int shift = 0; shift <= MAX_SHIFT; shift++) {
+        for (int shift = MIN_SHIFT; shift <= MAX_SHIFT; shift++) {
             idle.add(new ConcurrentLinkedQueue<>());
         }
     }
@@ -45,7 +45,7 @@ final class DirectBufferPool {
         if (shift > MAX_SHIFT) {
             throw new IllegalArgumentException("size is above " + (1 << MAX_SHIFT) + ": " + size);
         }
-        ByteBuffer buffer = idle.get(shift).poll();
+        ByteBuffer buffer = idle.get(shift - MIN_SHIFT).poll();
         if (buffer == null) {
             buffer = ByteBuffer.allocateDirect(1 << shift);
             made.incrementAndGet();
@@ -65,7 +65,7 @@ final class DirectBufferPool {
             idleBytes.addAndGet(-capacity);
             return;
         }
-        idle.get(Integer.numberOfTrailingZeros(capacity)).offer(buffer);
+        idle.get(Integer.numberOfTrailingZeros(capacity) - MIN_SHIFT).offer(buffer);
     }
 
     /** Bytes of the buffers waiting for reuse. */
