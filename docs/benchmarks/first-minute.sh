@@ -2,8 +2,10 @@
 # The first minute (docs/benchmarks.md): for each VARIANT, ROUNDS times in turn, a fresh `ozone local --any-ports`,
 # the time until it reports ready, then warp PUT 4 KiB at 8 concurrent for 20 s (cold), 40 s more of the same load,
 # and 20 s again (warm, after 60 s of load); the cluster's CPU time (utime+stime) per PUT of each, and its RSS.
+# With -w WINDOWS it prints instead the curve: WINDOWS back-to-back 20 s windows of that load from ready on, each
+# as PUT/s (ms of CPU per PUT), to see when the JIT is done (on 2 cores it is not after 60 s).
 #
-#   docs/benchmarks/first-minute.sh [-r ROUNDS] [-o OUT] VARIANT...
+#   docs/benchmarks/first-minute.sh [-r ROUNDS] [-w WINDOWS] [-o OUT] VARIANT...
 #
 # VARIANT is NAME=JAVA_HOME:OZONE_OPTS[|ARGS of ozone local], e.g.
 #   'no-tiers=/usr/lib/jvm/java-17-openjdk-amd64:-XX:-TieredCompilation -Xshare:auto' (-Xshare: no launcher archive)
@@ -14,11 +16,11 @@
 # ~/go/bin. Prints one line per run.
 set -euo pipefail
 
-rounds=2 out=target/first-minute
-while getopts "r:o:" opt; do
+rounds=2 windows=0 out=target/first-minute
+while getopts "r:w:o:" opt; do
   case $opt in
-    r) rounds=$OPTARG ;; o) out=$OPTARG ;;
-    *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    r) rounds=$OPTARG ;; w) windows=$OPTARG ;; o) out=$OPTARG ;;
+    *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -35,6 +37,20 @@ put() {  # put NAME DURATION: prints "obj/s p50 p99" of warp's report
   "$warp" put --host "127.0.0.1:$port" --access-key "$access" --secret-key "$secret" --obj.size 4KiB --concurrent 8 \
     --duration "$2" --bucket "first-$1" --noclear --no-color --benchdata "$dir/$1" >"$dir/$1.txt" 2>&1
   python3 "$root/benchmarks/warp_summary.py" "$dir/$1.txt" | awk '{gsub(/,/, ""); print $1, $4, $7}'
+}
+
+curve() {  # curve HEADER: the -w windows of the running cluster, on one line; then stops it
+  local line=$1 w t0 t1 ops
+  for ((w = 1; w <= windows; w++)); do
+    t0=$(ticks "$pid")
+    read -r ops _ <<<"$(put "w$w" 20s)"
+    t1=$(ticks "$pid")
+    line+=$(awk -v o="$ops" -v c=$((t1 - t0)) 'BEGIN { printf " %s (%.1f)", o, (o > 0 ? c * 10 / (o * 20) : 0) }')
+  done
+  kill "$pid"
+  wait "$pid" || true
+  pid=""
+  echo "$line; load $(cut -d' ' -f1 /proc/loadavg)"
 }
 
 for ((round = 1; round <= rounds; round++)); do
@@ -60,6 +76,10 @@ for ((round = 1; round <= rounds; round++)); do
     access=$(grep -ao "AWS_ACCESS_KEY_ID=[^ ]*" "$dir/local.log" | cut -d= -f2)
     secret=$(grep -ao "AWS_SECRET_ACCESS_KEY=[^ ]*" "$dir/local.log" | cut -d= -f2)
     port=$(grep -ao "S3 endpoint: *http://127.0.0.1:[0-9]*" "$dir/local.log" | sed 's/.*://')
+    if ((windows > 0)); then
+      curve "$name round $round: ready $ready s; PUT/s (ms CPU/PUT) per 20 s window:"
+      continue
+    fi
     c0=$(ticks "$pid")
     read -r cold cold50 cold99 <<<"$(put cold 20s)"
     c1=$(ticks "$pid")
