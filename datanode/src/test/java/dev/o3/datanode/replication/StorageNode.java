@@ -29,6 +29,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
@@ -95,6 +97,21 @@ final class StorageNode implements AutoCloseable {
 
     ReplicationMetrics metrics() {
         return metrics;
+    }
+
+    /**
+     * Waits until this node, as a source, has counted {@code count} copies served to the end. A sender counts its
+     * copy when the destination closes the stream, on the sender's event loop: that can come after the destination's
+     * {@code replicate} returned.
+     */
+    void awaitCopiesServed(long count) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (metrics.copies(ReplicationMetrics.OUT) < count) {
+            assertThat(deadline - System.nanoTime())
+                    .as("time left for %d copies served (%d so far)", count, metrics.copies(ReplicationMetrics.OUT))
+                    .isPositive();
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+        }
     }
 
     ReplicationServer server() {

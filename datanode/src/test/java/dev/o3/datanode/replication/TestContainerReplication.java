@@ -46,6 +46,7 @@ class TestContainerReplication {
             assertThat(destination.metrics().copies(ReplicationMetrics.IN)).isEqualTo(1);
             assertThat(destination.metrics().bytes(ReplicationMetrics.IN))
                     .isEqualTo(source.containers().get(CONTAINER).record().usedBytes());
+            source.awaitCopiesServed(1);
             assertThat(source.metrics().copies(ReplicationMetrics.OUT)).isEqualTo(1);
             assertThat(source.metrics().inFlight(ReplicationMetrics.OUT)).isZero();
         }

@@ -44,6 +44,7 @@ class TestReplicationTls {
 
             destination.assertSameContainer(source, CONTAINER);
             assertThat(destination.stagedFiles()).isEmpty();
+            source.awaitCopiesServed(1);
             assertThat(source.metrics().copies(ReplicationMetrics.OUT)).isEqualTo(1);
         }
     }
