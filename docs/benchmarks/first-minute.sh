@@ -39,6 +39,12 @@ put() {  # put NAME DURATION: prints "obj/s p50 p99" of warp's report
   python3 "$root/benchmarks/warp_summary.py" "$dir/$1.txt" | awk '{gsub(/,/, ""); print $1, $4, $7}'
 }
 
+stop() {  # stops the running cluster
+  kill "$pid"
+  wait "$pid" || true
+  pid=""
+}
+
 curve() {  # curve HEADER: the -w windows of the running cluster, on one line; then stops it
   local line=$1 w t0 t1 ops
   for ((w = 1; w <= windows; w++)); do
@@ -47,9 +53,7 @@ curve() {  # curve HEADER: the -w windows of the running cluster, on one line; t
     t1=$(ticks "$pid")
     line+=$(awk -v o="$ops" -v c=$((t1 - t0)) 'BEGIN { printf " %s (%.1f)", o, (o > 0 ? c * 10 / (o * 20) : 0) }')
   done
-  kill "$pid"
-  wait "$pid" || true
-  pid=""
+  stop
   echo "$line; load $(cut -d' ' -f1 /proc/loadavg)"
 }
 
@@ -88,9 +92,7 @@ for ((round = 1; round <= rounds; round++)); do
     read -r warm warm50 warm99 <<<"$(put warm 20s)"
     c3=$(ticks "$pid")
     rss=$(ps -o rss= -p "$pid" | awk '{printf "%.0f", $1 / 1024}')
-    kill "$pid"
-    wait "$pid" || true
-    pid=""
+    stop
     awk -v n="$name" -v r="$round" -v ready="$ready" -v s="$c0" -v c="$cold" -v c50="$cold50" -v c99="$cold99" \
       -v cc=$((c1 - c0)) -v w="$warm" -v w50="$warm50" -v w99="$warm99" -v wc=$((c3 - c2)) -v rss="$rss" \
       -v load="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
