@@ -1,6 +1,7 @@
 package dev.o3.s3gateway.http;
 
 import dev.o3.common.concurrent.Threads;
+import dev.o3.common.netty.NettyTransport;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -8,9 +9,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -57,14 +56,15 @@ public final class S3HttpServer implements AutoCloseable {
         Objects.requireNonNull(handler, "handler is null");
         Optional<SslContext> tls = https.map(S3HttpServer::sslContext);
         Objects.requireNonNull(workers, "workers is null");
-        bossGroup =
-                new MultiThreadIoEventLoopGroup(1, Threads.daemonThreadsNamed("s3g-accept"), NioIoHandler.newFactory());
+        NettyTransport transport = NettyTransport.current();
+        bossGroup = new MultiThreadIoEventLoopGroup(
+                1, Threads.daemonThreadsNamed("s3g-accept"), transport.ioHandlerFactory());
         ioGroup = new MultiThreadIoEventLoopGroup(
-                eventLoopThreads, Threads.daemonThreadsNamed("s3g-io"), NioIoHandler.newFactory());
+                eventLoopThreads, Threads.daemonThreadsNamed("s3g-io"), transport.ioHandlerFactory());
         try {
             serverChannel = new ServerBootstrap()
                     .group(bossGroup, ioGroup)
-                    .channel(NioServerSocketChannel.class)
+                    .channel(transport.serverChannel())
                     .option(ChannelOption.SO_BACKLOG, 1024)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(
