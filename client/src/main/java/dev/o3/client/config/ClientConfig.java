@@ -21,6 +21,7 @@ import java.util.Objects;
  * @param blockSize size of a block (ozone.scm.block.size); a key's data moves to a new block at this length
  * @param writeBufferMax chunk data all streams of the client may hold together; 0 = no limit
  * @param shortCircuitReads read block files of datanodes on this host directly
+ * @param shortCircuitCacheBlocks block files named to this client that it keeps for reading them again
  */
 public record ClientConfig(
         DataSize bytesPerChecksum,
@@ -33,7 +34,8 @@ public record ClientConfig(
         int omConnections,
         DataSize blockSize,
         DataSize writeBufferMax,
-        boolean shortCircuitReads) {
+        boolean shortCircuitReads,
+        int shortCircuitCacheBlocks) {
 
     public ClientConfig {
         Objects.requireNonNull(bytesPerChecksum, "bytesPerChecksum is null");
@@ -66,6 +68,7 @@ public record ClientConfig(
                 conf.get(ClientConfigKeys.OM_CONNECTIONS),
                 conf.get(CommonConfigKeys.BLOCK_SIZE),
                 conf.get(ClientConfigKeys.WRITE_BUFFER_MAX),
-                conf.get(ClientConfigKeys.READ_SHORT_CIRCUIT));
+                conf.get(ClientConfigKeys.READ_SHORT_CIRCUIT),
+                conf.get(ClientConfigKeys.READ_SHORT_CIRCUIT_CACHE_BLOCKS));
     }
 }

@@ -40,6 +40,14 @@ public final class ClientConfigKeys implements ConfigGroup {
                     + " their read service; every chunk is still checked against its checksums, and a read the"
                     + " file cannot serve goes through the datanode. Needs OS read access to the datanodes' data"
                     + " directories and hdds.datanode.read.short-circuit on them. ozone local turns it on.");
+    public static final ConfigKey<Integer> READ_SHORT_CIRCUIT_CACHE_BLOCKS = ConfigKey.of(
+            "ozone.client.read.short-circuit.cache.blocks",
+            ConfigType.intRange(0, 1_000_000),
+            "16384",
+            "Blocks whose file a datanode on this host named for a short-circuit read that the client remembers"
+                    + " (least recently used first out), so that reading such a block again needs no GetBlock: each"
+                    + " read still follows a key lookup at OM and checks every chunk's checksums, and a file that"
+                    + " moved or went away is read through the datanode instead. About 1 KB each; 0 remembers none.");
     public static final ConfigKey<String> REPLICATION = ConfigKey.of(
             "ozone.replication",
             ConfigType.oneOf("1", "3"),
@@ -101,6 +109,7 @@ public final class ClientConfigKeys implements ConfigGroup {
                 WRITE_WINDOW,
                 WRITE_BUFFER_MAX,
                 READ_SHORT_CIRCUIT,
+                READ_SHORT_CIRCUIT_CACHE_BLOCKS,
                 REPLICATION,
                 MAX_RETRIES,
                 BLOCK_ALLOCATION_TIMEOUT,

@@ -24,7 +24,7 @@ public final class DatanodeClients implements AutoCloseable {
         this.config = config;
         this.transport = transport;
         this.writeBudget = new WriteBudget(config.writeBufferMax().bytes());
-        this.shortCircuitReads = new ShortCircuitReads(config.shortCircuitReads());
+        this.shortCircuitReads = new ShortCircuitReads(config.shortCircuitReads(), config.shortCircuitCacheBlocks());
     }
 
     public ClientConfig config() {

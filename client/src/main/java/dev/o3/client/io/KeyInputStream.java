@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -146,6 +147,22 @@ public final class KeyInputStream extends InputStream {
         data.copyTo(target);
         position += data.size();
         return data.size();
+    }
+
+    /**
+     * Lends up to {@code max} bytes at the current position without copying them and moves past them, when the chunk
+     * holding them was read from a block file into a pooled direct buffer (a short-circuit read). The loan's view stays
+     * valid until the loan is closed, on any thread, even after the stream moved on or was closed. Empty when the
+     * bytes there are not in such a buffer (read them instead) or at the end of the key.
+     */
+    public Optional<Loan> lend(int max) throws IOException {
+        ByteString data = dataAt(position, max);
+        if (data == null || data.isEmpty() || local == null) {
+            return Optional.empty();
+        }
+        Loan loan = new Loan(local, (int) (position - bufferStart), data.size());
+        position += data.size();
+        return Optional.of(loan);
     }
 
     /** At most {@code length} bytes at {@code at}, from the chunk holding it; null at the end of the key. */
@@ -363,6 +380,7 @@ public final class KeyInputStream extends InputStream {
                     replica.getUuid(),
                     e.getMessage());
             blockFiles.remove(block.getBlockId().getLocalId());
+            datanodes.shortCircuitReads().knownBlocks().forget(replica, block.getBlockId());
             return null;
         }
     }
@@ -406,31 +424,43 @@ public final class KeyInputStream extends InputStream {
     /**
      * The block's chunk list. Fetching it also asks for the data of the chunks of the next chunk-size bytes from
      * {@code inBlock} on, what this stream reads next anyway, so the first read of a block needs no ReadChunk; a
-     * replica on this host is asked for its block file instead, when short-circuit reads are on.
+     * replica on this host is asked for its block file instead, when short-circuit reads are on, and a block file
+     * this client was already given ({@link LocalBlockCache}) needs no GetBlock at all.
      */
     private BlockData blockData(BlockLocation block, DatanodeDetails replica, ReplicaChannel channel, long inBlock)
             throws IOException {
-        BlockData cached = blockData.get(block.getBlockId().getLocalId());
+        long localId = block.getBlockId().getLocalId();
+        BlockData cached = blockData.get(localId);
         if (cached != null) {
             return cached;
+        }
+        ShortCircuitReads shortCircuit = datanodes.shortCircuitReads();
+        boolean local = shortCircuit.wanted(replica);
+        Optional<LocalBlockCache.LocalBlock> known =
+                local ? shortCircuit.knownBlocks().get(replica, block.getBlockId()) : Optional.empty();
+        if (known.isPresent()) {
+            blockFiles.put(localId, new LocalFile(replica.getUuid(), known.get().path()));
+            blockData.put(localId, known.get().data());
+            return known.get().data();
         }
         GetBlockResponse response = channel.getBlock(
                 block.getBlockId(),
                 block.getToken(),
                 inBlock,
                 datanodes.config().chunkSize().bytes(),
-                datanodes.shortCircuitReads().wanted(replica));
+                local);
         prefetched.clear();
         checkServes(block, replica, response.getBlock());
         if (response.getBlockFile().isEmpty()) {
-            blockFiles.remove(block.getBlockId().getLocalId());
+            blockFiles.remove(localId);
         } else {
-            blockFiles.put(block.getBlockId().getLocalId(), new LocalFile(replica.getUuid(), response.getBlockFile()));
+            blockFiles.put(localId, new LocalFile(replica.getUuid(), response.getBlockFile()));
+            shortCircuit.knownBlocks().put(replica, response.getBlock(), response.getBlockFile());
         }
         for (ReadChunkResponse chunk : response.getChunksList()) {
             prefetched.put(block.getOffsetInKey() + chunk.getChunk().getOffset(), chunk.getData());
         }
-        blockData.put(block.getBlockId().getLocalId(), response.getBlock());
+        blockData.put(localId, response.getBlock());
         return response.getBlock();
     }
 
@@ -481,6 +511,34 @@ public final class KeyInputStream extends InputStream {
 
     /** A block file a datanode named for a short-circuit read. */
     private record LocalFile(String datanode, String path) {}
+
+    /**
+     * Bytes of a key lent by {@link #lend}: a view of the pooled buffer a chunk was read into, which goes back to the
+     * pool only after {@link #close()}. Thread-safe.
+     */
+    public static final class Loan implements AutoCloseable {
+        private final ShortCircuitReads.LocalChunk chunk;
+        private final ByteBuffer bytes;
+        private final AtomicBoolean closed = new AtomicBoolean();
+
+        private Loan(ShortCircuitReads.LocalChunk chunk, int offset, int length) {
+            this.chunk = chunk;
+            this.bytes = chunk.retain(offset, length);
+        }
+
+        /** The lent bytes, from position 0 to the limit: a direct buffer to be read, never written. */
+        public ByteBuffer bytes() {
+            return bytes;
+        }
+
+        /** Ends the loan; the view must not be used after it. Idempotent. */
+        @Override
+        public void close() {
+            if (closed.compareAndSet(false, true)) {
+                chunk.release();
+            }
+        }
+    }
 
     /** Looks the key up again, with its containers' current replicas (a {@code LookupKey} with a refresh). */
     @FunctionalInterface

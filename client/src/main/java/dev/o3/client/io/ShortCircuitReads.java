@@ -18,6 +18,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,10 +45,15 @@ final class ShortCircuitReads {
     private final Map<String, Boolean> localAddresses = new ConcurrentHashMap<>();
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
     private final DirectBufferPool buffers = new DirectBufferPool(IDLE_BUFFER_BYTES_MAX);
+    private final LocalBlockCache knownBlocks;
 
-    /** @param enabled ozone.client.read.short-circuit */
-    ShortCircuitReads(boolean enabled) {
+    /**
+     * @param enabled ozone.client.read.short-circuit
+     * @param knownBlocksMax ozone.client.read.short-circuit.cache.blocks
+     */
+    ShortCircuitReads(boolean enabled, int knownBlocksMax) {
         this.enabled = enabled;
+        this.knownBlocks = new LocalBlockCache(enabled ? knownBlocksMax : 0);
     }
 
     /** Whether to ask {@code datanode} for its block files: enabled, on this host, and its files were readable. */
@@ -84,6 +90,11 @@ final class ShortCircuitReads {
         return new LocalChunk(data.flip(), buffers);
     }
 
+    /** The block files already named to this client, so a block read again needs no GetBlock. */
+    LocalBlockCache knownBlocks() {
+        return knownBlocks;
+    }
+
     /** The pool the reads' buffers come from. */
     DirectBufferPool buffers() {
         return buffers;
@@ -100,11 +111,16 @@ final class ShortCircuitReads {
         }
     }
 
-    /** A chunk read from a block file, in a pooled buffer that {@link #close()} gives back. Not thread-safe. */
+    /**
+     * A chunk read from a block file, in a pooled buffer. The stream that read it holds it until {@link #close()};
+     * each {@link #retain()} holds it for a view lent out, until that view's {@link #release()}. The buffer goes back
+     * to the pool when the last holder lets go. {@link #close()} is the reading thread's; the rest is thread-safe.
+     */
     static final class LocalChunk implements AutoCloseable {
         private final ByteBuffer buffer;
         private final DirectBufferPool pool;
         private final ByteString bytes;
+        private final AtomicInteger holders = new AtomicInteger(1);
         private boolean closed;
 
         private LocalChunk(ByteBuffer buffer, DirectBufferPool pool) {
@@ -118,11 +134,27 @@ final class ShortCircuitReads {
             return bytes;
         }
 
+        /**
+         * {@code length} bytes from {@code offset} of the chunk, in a view that stays valid until a {@link #release()}
+         * matching this call. The view is writable because Netty wraps only writable buffers; nobody writes to it.
+         */
+        ByteBuffer retain(int offset, int length) {
+            holders.incrementAndGet();
+            return buffer.duplicate().clear().slice(offset, length);
+        }
+
+        /** Lets go of a view from {@link #retain}. */
+        void release() {
+            if (holders.decrementAndGet() == 0) {
+                pool.give(buffer);
+            }
+        }
+
         @Override
         public void close() {
             if (!closed) {
                 closed = true;
-                pool.give(buffer);
+                release();
             }
         }
     }

@@ -11,12 +11,14 @@ import dev.o3.proto.hdds.Pipeline;
 import dev.o3.proto.om.KeyInfo;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -94,6 +96,90 @@ class TestKeyInputStream extends KeyStreamFixture {
         assertThat(read("corrupt")).isEqualTo(data);
         assertThat(clients.shortCircuitReads().buffers().idleBytes()).isEqualTo(POOLED_BUFFER);
         assertThat(clients.shortCircuitReads().buffers().made()).isEqualTo(1);
+    }
+
+    /**
+     * A chunk read short-circuit is lent as a view of its pooled buffer: the stream moves past the lent bytes, and the
+     * buffer goes back only when both the stream and every loan let go of it, so a later read never overwrites bytes
+     * a loan still shows.
+     */
+    @Test
+    void lentChunksKeepTheirBuffersUntilEveryLoanEnds() throws IOException {
+        useShortCircuitReads();
+        byte[] data = random(2 * CHUNK + 7);
+        write("lent", data);
+
+        KeyInputStream.Loan first;
+        KeyInputStream.Loan second;
+        try (KeyInputStream in = open("lent")) {
+            first = in.lend(Integer.MAX_VALUE).orElseThrow();
+            assertThat(in.position()).as("up to the end of the first chunk").isEqualTo(CHUNK);
+            second = in.lend(10).orElseThrow();
+            assertThat(in.position()).isEqualTo(CHUNK + 10);
+            assertThat(in.readAllBytes()).isEqualTo(slice(data, CHUNK + 10, data.length - CHUNK - 10));
+            assertThat(in.lend(1)).as("at the end").isEmpty();
+        }
+
+        assertThat(bytesOf(first)).isEqualTo(slice(data, 0, CHUNK));
+        assertThat(bytesOf(second)).isEqualTo(slice(data, CHUNK, 10));
+        assertThat(clients.shortCircuitReads().buffers().idleBytes())
+                .as("the stream's last chunk is back; the two lent ones are not")
+                .isEqualTo(POOLED_BUFFER);
+        assertThat(clients.shortCircuitReads().buffers().made()).isEqualTo(3);
+        first.close();
+        first.close();
+        second.close();
+        assertThat(clients.shortCircuitReads().buffers().idleBytes()).isEqualTo(3 * POOLED_BUFFER);
+    }
+
+    /** Bytes read through a datanode are not in a pooled buffer: nothing is lent, and reading goes on where it was. */
+    @Test
+    void onlyShortCircuitChunksAreLent() throws IOException {
+        byte[] data = random(CHUNK + 3);
+        write("remote", data);
+
+        try (KeyInputStream in = open("remote")) {
+            in.seek(5);
+            assertThat(in.lend(Integer.MAX_VALUE)).isEmpty();
+            assertThat(in.position()).isEqualTo(5);
+            assertThat(in.readAllBytes()).isEqualTo(slice(data, 5, data.length - 5));
+        }
+    }
+
+    private static byte[] bytesOf(KeyInputStream.Loan loan) {
+        byte[] bytes = new byte[loan.bytes().remaining()];
+        loan.bytes().duplicate().get(bytes);
+        return bytes;
+    }
+
+    /**
+     * A block file once named is read again without a GetBlock; when it has gone (the replica moved) the read goes
+     * through the datanode, and the next one asks for the file again.
+     */
+    @Test
+    void aBlockFileOnceNamedIsReadAgainWithoutAskingUntilItGoesAway() throws IOException {
+        useShortCircuitReads();
+        byte[] data = random(CHUNK - 5);
+        write("again", data);
+        assertThat(read("again")).isEqualTo(data);
+        int asked = readsAskedOf("again");
+
+        assertThat(read("again")).isEqualTo(data);
+        assertThat(readsAskedOf("again")).as("the file is known").isEqualTo(asked);
+
+        try (Stream<Path> files = Files.list(blockFiles)) {
+            for (Path file : files.toList()) {
+                Files.delete(file);
+            }
+        }
+        assertThat(read("again")).isEqualTo(data);
+        assertThat(readsAskedOf("again")).as("a ReadChunk through the datanode").isEqualTo(asked + 1);
+        assertThat(read("again")).isEqualTo(data);
+        assertThat(readsAskedOf("again"))
+                .as("the stale file forgotten: a GetBlock")
+                .isEqualTo(asked + 2);
+        assertThat(read("again")).isEqualTo(data);
+        assertThat(readsAskedOf("again")).as("the new file known").isEqualTo(asked + 2);
     }
 
     private void useShortCircuitReads() {

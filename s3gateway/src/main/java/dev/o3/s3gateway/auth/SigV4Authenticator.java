@@ -35,6 +35,7 @@ public final class SigV4Authenticator {
     private final SecretStore secrets;
     private final Clock clock;
     private final Duration maxClockSkew;
+    private final SigningKeys signingKeys = new SigningKeys();
 
     public SigV4Authenticator(SecretStore secrets, Clock clock, Duration maxClockSkew) {
         this.secrets = Objects.requireNonNull(secrets, "secrets is null");
@@ -146,7 +147,7 @@ public final class SigV4Authenticator {
             throw new S3Exception(S3ErrorCode.ACCESS_DENIED, "The host header must be signed");
         }
         S3Credentials credentials = lookup(credential.accessKeyId());
-        byte[] signingKey = SigV4.signingKey(credentials.secretKey(), credential.scope());
+        byte[] signingKey = signingKeys.of(credentials.secretKey(), credential.scope());
         String canonical = CanonicalRequest.build(request, headerNames, payloadHash, excludedQueryParameter);
         String stringToSign = CanonicalRequest.stringToSign(amzDate, credential.scope(), canonical);
         String expected = SigV4.sign(signingKey, stringToSign);

@@ -1,6 +1,7 @@
 package dev.o3.s3gateway.http;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
+import dev.o3.s3gateway.backend.LendingStream;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -30,8 +31,8 @@ import java.util.function.Consumer;
 
 /**
  * Writes the response of one exchange from a worker thread. Streamed bodies are written in pieces of
- * {@link #PIECE} bytes, and the worker waits while the channel is not writable, so a slow reader holds back the
- * worker instead of filling memory. When the response is written, the channel handler is told through the done
+ * {@link #PIECE} bytes, or as the buffers a {@link LendingStream} lends, and the worker waits while the channel is not
+ * writable, so a slow reader holds back the worker instead of filling memory. When the response is written, the channel handler is told through the done
  * callback (keep-alive or close).
  *
  * <p>Threading: one worker thread uses it; {@link #writabilityChanged()} comes from the event loop.
@@ -140,8 +141,22 @@ public final class NettyResponder {
         finish(channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT));
     }
 
-    /** The next piece of the body, at most {@link #PIECE} of the {@code remaining} bytes. */
+    /**
+     * The next piece of the body: bytes a {@link LendingStream} lends (up to the end of the buffer holding them), else
+     * at most {@link #PIECE} of the {@code remaining} bytes copied into a buffer of the channel's.
+     */
     private ByteBuf readPiece(InputStream data, long remaining) {
+        if (data instanceof LendingStream lender) {
+            Optional<LendingStream.Loan> loan = borrow(lender, remaining);
+            if (loan.isPresent()) {
+                try {
+                    return new LentByteBuf(loan.get());
+                } catch (RuntimeException e) {
+                    loan.get().release().run();
+                    throw e;
+                }
+            }
+        }
         int size = (int) Math.min(PIECE, remaining);
         ByteBuf piece = channel.alloc().buffer(size);
         try {
@@ -158,6 +173,14 @@ public final class NettyResponder {
         } catch (RuntimeException e) {
             piece.release();
             throw e;
+        }
+    }
+
+    private static Optional<LendingStream.Loan> borrow(LendingStream lender, long remaining) {
+        try {
+            return lender.lend((int) Math.min(Integer.MAX_VALUE, remaining));
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the object failed", e);
         }
     }
 

@@ -1,16 +1,19 @@
 package dev.o3.s3gateway.ozone;
 
 import dev.o3.client.io.KeyInputStream;
+import dev.o3.s3gateway.backend.LendingStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
+import java.util.Optional;
 
 /**
  * At most {@code limit} bytes of a key stream (a range GET); closing it closes the source. It is also a channel, so a
- * responder can have the key's bytes copied straight into its own (direct) buffers. Not thread-safe.
+ * responder can have the key's bytes copied straight into its own (direct) buffers, and it lends the bytes of chunks
+ * read short-circuit, which the responder sends without a copy. Not thread-safe.
  */
-final class BoundedInputStream extends InputStream implements ReadableByteChannel {
+final class BoundedInputStream extends InputStream implements ReadableByteChannel, LendingStream {
     private final KeyInputStream source;
     private long remaining;
     private boolean open = true;
@@ -60,6 +63,16 @@ final class BoundedInputStream extends InputStream implements ReadableByteChanne
             target.position(target.position() + n);
         }
         return n;
+    }
+
+    @Override
+    public Optional<Loan> lend(int max) throws IOException {
+        if (remaining <= 0) {
+            return Optional.empty();
+        }
+        Optional<KeyInputStream.Loan> loan = source.lend((int) Math.min(max, remaining));
+        loan.ifPresent(lent -> remaining -= lent.bytes().remaining());
+        return loan.map(lent -> new Loan(lent.bytes(), lent::close));
     }
 
     @Override
