@@ -113,8 +113,9 @@ final class ShortCircuitReads {
 
     /**
      * A chunk read from a block file, in a pooled buffer. The stream that read it holds it until {@link #close()};
-     * each {@link #retain()} holds it for a view lent out, until that view's {@link #release()}. The buffer goes back
-     * to the pool when the last holder lets go. {@link #close()} is the reading thread's; the rest is thread-safe.
+     * each {@link #retain(int, int)} holds it for a view lent out, until that view's {@link #release()}. The buffer
+     * goes back to the pool when the last holder lets go. {@link #close()} is the reading thread's; the rest is
+     * thread-safe.
      */
     static final class LocalChunk implements AutoCloseable {
         private final ByteBuffer buffer;

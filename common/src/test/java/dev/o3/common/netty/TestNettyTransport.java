@@ -14,6 +14,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.socket.SocketChannel;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
@@ -47,12 +48,12 @@ class TestNettyTransport {
                             channel.pipeline().addLast(new SimpleChannelInboundHandler<ByteBuf>() {
                                 @Override
                                 protected void channelRead0(ChannelHandlerContext ctx, ByteBuf message) {
-                                    ctx.writeAndFlush(message.retain());
+                                    var unused = ctx.writeAndFlush(message.retain());
                                 }
                             });
                         }
                     })
-                    .bind(new InetSocketAddress("127.0.0.1", 0))
+                    .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
                     .sync()
                     .channel();
             CompletableFuture<String> echoed = new CompletableFuture<>();
@@ -68,7 +69,8 @@ class TestNettyTransport {
                     .connect(server.localAddress())
                     .sync()
                     .channel();
-            client.writeAndFlush(Unpooled.copiedBuffer("ping", StandardCharsets.UTF_8));
+            client.writeAndFlush(Unpooled.copiedBuffer("ping", StandardCharsets.UTF_8))
+                    .sync();
             assertThat(echoed.get(30, TimeUnit.SECONDS)).isEqualTo("ping");
             client.close().sync();
             server.close().sync();

@@ -32,8 +32,8 @@ import java.util.function.Consumer;
 /**
  * Writes the response of one exchange from a worker thread. Streamed bodies are written in pieces of
  * {@link #PIECE} bytes, or as the buffers a {@link LendingStream} lends, and the worker waits while the channel is not
- * writable, so a slow reader holds back the worker instead of filling memory. When the response is written, the channel handler is told through the done
- * callback (keep-alive or close).
+ * writable, so a slow reader holds back the worker instead of filling memory. When the response is written, the
+ * channel handler is told through the done callback (keep-alive or close).
  *
  * <p>Threading: one worker thread uses it; {@link #writabilityChanged()} comes from the event loop.
  */
