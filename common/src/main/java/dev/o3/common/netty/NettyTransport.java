@@ -5,11 +5,8 @@ import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 
 /**
  * The socket transport of the S3 gateway's HTTP port: Linux's native epoll where its library loads, the JDK's NIO
@@ -37,10 +34,5 @@ public enum NettyTransport {
     /** The listening socket of a server. */
     public Class<? extends ServerChannel> serverChannel() {
         return this == EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-    }
-
-    /** A connected socket of a client. */
-    public Class<? extends SocketChannel> socketChannel() {
-        return this == EPOLL ? EpollSocketChannel.class : NioSocketChannel.class;
     }
 }

@@ -13,7 +13,9 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -59,7 +61,7 @@ class TestNettyTransport {
             CompletableFuture<String> echoed = new CompletableFuture<>();
             Channel client = new Bootstrap()
                     .group(group)
-                    .channel(transport.socketChannel())
+                    .channel(transport == NettyTransport.EPOLL ? EpollSocketChannel.class : NioSocketChannel.class)
                     .handler(new SimpleChannelInboundHandler<ByteBuf>() {
                         @Override
                         protected void channelRead0(ChannelHandlerContext ctx, ByteBuf message) {
