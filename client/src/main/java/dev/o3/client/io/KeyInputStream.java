@@ -23,6 +23,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,6 +57,8 @@ public final class KeyInputStream extends InputStream {
     private final Map<Long, LocalFile> blockFiles = new HashMap<>();
     /** Datanodes a read of this stream failed on; tried last from then on. */
     private final Set<String> failedReplicas = new HashSet<>();
+    /** A GetBlock {@link #readAhead} sent before the first read, until a read takes it. */
+    private EarlyBlock early;
 
     private long position;
     private long bufferStart = -1;
@@ -75,9 +79,79 @@ public final class KeyInputStream extends InputStream {
         this.blocks = new ArrayList<>(key.getBlocksList());
     }
 
+    /**
+     * A stream over the key {@code lookup} finds that, when the key is at most one chunk, has already sent the GetBlock
+     * of its first read ({@link #readAhead}(0)) from the thread the lookup's answer arrived on; returns when that
+     * answer is in too, so a small key's first read waits for no further hand-off.
+     *
+     * @throws RuntimeException the lookup's failure, as it failed (an OM error, for one)
+     */
+    public static KeyInputStream openReadingAhead(
+            DatanodeClients datanodes, CompletableFuture<KeyInfo> lookup, LocationRefresher refresher) {
+        long chunkSize = datanodes.config().chunkSize().bytes();
+        try {
+            return lookup.thenCompose(key -> {
+                        KeyInputStream in = new KeyInputStream(datanodes, key, refresher);
+                        return key.getSize() <= chunkSize
+                                ? in.readAhead(0).thenApply(ignored -> in)
+                                : CompletableFuture.completedFuture(in);
+                    })
+                    .join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw e;
+        }
+    }
+
     /** Where the key's data lives: its blocks in key order, each with the replicas this stream reads it from. */
     public List<BlockLocation> blocks() {
         return List.copyOf(blocks);
+    }
+
+    /**
+     * Sends now, without waiting, the GetBlock a first read at {@code at} would send (to the replica it would try
+     * first), unless that read needs none; the read then takes its answer. A caller that opens a key on the thread the
+     * lookup's answer arrives on, and waits for the returned future, thus has one hand-off fewer before the data is
+     * in. The future completes when the answer is in, never exceptionally: a failed answer only makes the read ask
+     * again, through the usual replica failover.
+     */
+    public CompletableFuture<Void> readAhead(long at) {
+        if (at < 0 || at >= key.getSize()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        try {
+            BlockLocation block = blockAt(at);
+            List<DatanodeDetails> replicas = inPreferenceOrder(block);
+            if (replicas.isEmpty()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            DatanodeDetails replica = replicas.get(0);
+            ShortCircuitReads shortCircuit = datanodes.shortCircuitReads();
+            boolean local = shortCircuit.wanted(replica);
+            if (local
+                    && shortCircuit
+                            .knownBlocks()
+                            .get(replica, block.getBlockId())
+                            .isPresent()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            long inBlock = at - block.getOffsetInKey();
+            CompletableFuture<GetBlockResponse> response = datanodes
+                    .replica(replica)
+                    .getBlockAsync(
+                            block.getBlockId(),
+                            block.getToken(),
+                            inBlock,
+                            datanodes.config().chunkSize().bytes(),
+                            local);
+            early = new EarlyBlock(block.getBlockId().getLocalId(), replica.getUuid(), inBlock, response);
+            return response.handle((answer, failure) -> null);
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("{}: no read-ahead at {}", key.getName(), at, e);
+            return CompletableFuture.completedFuture(null);
+        }
     }
 
     /** The key version this stream reads, as OM returned it when the stream was opened. */
@@ -443,12 +517,15 @@ public final class KeyInputStream extends InputStream {
             blockData.put(localId, known.get().data());
             return known.get().data();
         }
-        GetBlockResponse response = channel.getBlock(
-                block.getBlockId(),
-                block.getToken(),
-                inBlock,
-                datanodes.config().chunkSize().bytes(),
-                local);
+        GetBlockResponse response = takeEarly(localId, replica, inBlock);
+        if (response == null) {
+            response = channel.getBlock(
+                    block.getBlockId(),
+                    block.getToken(),
+                    inBlock,
+                    datanodes.config().chunkSize().bytes(),
+                    local);
+        }
         prefetched.clear();
         checkServes(block, replica, response.getBlock());
         if (response.getBlockFile().isEmpty()) {
@@ -462,6 +539,21 @@ public final class KeyInputStream extends InputStream {
         }
         blockData.put(localId, response.getBlock());
         return response.getBlock();
+    }
+
+    /** The read-ahead's answer if it is this GetBlock's and came back fine; it is used once, and dropped otherwise. */
+    private GetBlockResponse takeEarly(long localId, DatanodeDetails replica, long inBlock) {
+        EarlyBlock sent = early;
+        early = null;
+        if (sent == null
+                || sent.localId() != localId
+                || !sent.replica().equals(replica.getUuid())
+                || sent.inBlock() != inBlock
+                || !sent.response().isDone()
+                || sent.response().isCompletedExceptionally()) {
+            return null;
+        }
+        return sent.response().join();
     }
 
     /** Checks that the replica's answer is about this block (a mixed-up answer must not be read as its data). */
@@ -511,6 +603,9 @@ public final class KeyInputStream extends InputStream {
 
     /** A block file a datanode named for a short-circuit read. */
     private record LocalFile(String datanode, String path) {}
+
+    private record EarlyBlock(
+            long localId, String replica, long inBlock, CompletableFuture<GetBlockResponse> response) {}
 
     /**
      * Bytes of a key lent by {@link #lend}: a view of the pooled buffer a chunk was read into, which goes back to the

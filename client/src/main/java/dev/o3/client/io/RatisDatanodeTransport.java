@@ -83,6 +83,13 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
             }
 
             @Override
+            public CompletableFuture<GetBlockResponse> getBlockAsync(
+                    BlockId blockId, ByteString token, long readOffset, long readLength, boolean shortCircuit) {
+                return client.getBlock(blockId, token, readOffset, readLength, shortCircuit)
+                        .orTimeout(READ_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            }
+
+            @Override
             public ByteString readChunk(BlockId blockId, ChunkInfo chunk, ByteString token) throws IOException {
                 return await(client.readChunk(blockId, chunk, token), datanode);
             }

@@ -5,6 +5,7 @@ import dev.o3.proto.container.GetBlockResponse;
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.ChunkInfo;
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
 
 /** Reads from one datanode's read service. Thread-safe. */
 public interface ReplicaChannel {
@@ -18,6 +19,13 @@ public interface ReplicaChannel {
      */
     GetBlockResponse getBlock(BlockId blockId, ByteString token, long readOffset, long readLength, boolean shortCircuit)
             throws IOException;
+
+    /**
+     * {@link #getBlock} without waiting; the future fails when the replica cannot serve it. Completes on the
+     * channel's transport thread.
+     */
+    CompletableFuture<GetBlockResponse> getBlockAsync(
+            BlockId blockId, ByteString token, long readOffset, long readLength, boolean shortCircuit);
 
     /**
      * The data of one chunk, unverified (the caller checks its checksums).

@@ -189,6 +189,17 @@ final class FakeDatanodes implements DatanodeTransport {
         String uuid = datanode.getUuid();
         return new ReplicaChannel() {
             @Override
+            public CompletableFuture<GetBlockResponse> getBlockAsync(
+                    BlockId blockId, ByteString token, long readOffset, long readLength, boolean shortCircuit) {
+                try {
+                    return CompletableFuture.completedFuture(
+                            getBlock(blockId, token, readOffset, readLength, shortCircuit));
+                } catch (IOException e) {
+                    return CompletableFuture.failedFuture(e);
+                }
+            }
+
+            @Override
             public GetBlockResponse getBlock(
                     BlockId blockId, ByteString token, long readOffset, long readLength, boolean shortCircuit)
                     throws IOException {

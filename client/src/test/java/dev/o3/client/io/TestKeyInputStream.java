@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -242,6 +243,47 @@ class TestKeyInputStream extends KeyStreamFixture {
         assertThat(readsAskedOf("small"))
                 .as("the chunk list and the chunk's data come in one GetBlock")
                 .isEqualTo(1);
+    }
+
+    @Test
+    void theFirstReadTakesTheAnswerOfTheReadAheadInsteadOfAskingAgain() throws IOException {
+        byte[] data = random(CHUNK - 1);
+        write("small", data);
+
+        try (KeyInputStream in = open("small")) {
+            assertThat(in.readAhead(0)).succeedsWithin(Duration.ofSeconds(5));
+            assertThat(readsAskedOf("small")).isEqualTo(1);
+            assertThat(in.readAllBytes()).isEqualTo(data);
+        }
+        assertThat(readsAskedOf("small"))
+                .as("the read-ahead's GetBlock was the only request")
+                .isEqualTo(1);
+
+        try (KeyInputStream in = open("small")) {
+            assertThat(in.readAhead(CHUNK / 2)).succeedsWithin(Duration.ofSeconds(5));
+            assertThat(in.readAllBytes()).isEqualTo(data);
+        }
+        assertThat(readsAskedOf("small"))
+                .as("a read elsewhere than read ahead asks for itself; the early answer is dropped")
+                .isEqualTo(3);
+    }
+
+    @Test
+    void aReadAheadFromADeadReplicaCompletesAndTheReadGoesToTheNextOne() throws IOException {
+        byte[] data = random(CHUNK - 1);
+        write("small", data);
+        List<DatanodeDetails> order =
+                KeyInputStream.replicasInReadOrder(om.committed("small").getBlocks(0));
+        datanodes.kill(order.get(0).getUuid());
+
+        try (KeyInputStream in = open("small")) {
+            assertThat(in.readAhead(0)).as("never fails").succeedsWithin(Duration.ofSeconds(5));
+            assertThat(in.readAllBytes()).isEqualTo(data);
+        }
+        assertThat(order)
+                .extracting(replica -> datanodes.readsAsked(replica.getUuid()))
+                .as("the read-ahead and the read itself on the dead replica, then the next one")
+                .containsExactly(2, 1, 0);
     }
 
     @Test

@@ -15,6 +15,7 @@ import dev.o3.proto.container.ContainerCommandResponse;
 import dev.o3.proto.container.ContainerResult;
 import dev.o3.proto.container.GetBlockRequest;
 import dev.o3.proto.container.GetBlockResponse;
+import dev.o3.proto.container.ListBlockRequest;
 import dev.o3.proto.container.ListBlockResponse;
 import dev.o3.proto.container.ReadChunkResponse;
 import dev.o3.proto.hdds.BlockId;
@@ -22,7 +23,9 @@ import dev.o3.proto.hdds.ChunkInfo;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Serves GetBlock, ListBlock and ReadChunk from this replica. A block whose BCSID is below the one the client asks
@@ -55,37 +58,57 @@ public final class ReadHandler {
         this.shortCircuitReads = shortCircuitReads;
     }
 
+    /**
+     * Most chunk data a request answered by {@link #handleSmall} reads: a small block's, kept in the volume's database
+     * (hdds.container.ratis.log.inline.data.max's default), about the cost of the database get that finds its metadata.
+     */
+    public static final long SMALL_READ = 64 << 10;
+
     /** Answers one read request; failures become the response's result. */
     public ContainerCommandResponse handle(ContainerCommandRequest request) {
-        metrics.recordReadRequest(request.getCommandCase().name());
+        return answer(request, Long.MAX_VALUE).orElseThrow();
+    }
+
+    /**
+     * Answers a GetBlock that reads at most {@code maxData} bytes of chunk data (a small block, a short range, or a
+     * block file named for a short-circuit read), as {@link #handle} would; empty for any other request, which the
+     * caller hands to a thread that may wait for the disk. The token and container checks and the block's lookup,
+     * database reads like the ones OM serves on its transport threads, are done either way; their failures are
+     * answered here.
+     */
+    public Optional<ContainerCommandResponse> handleSmall(ContainerCommandRequest request, long maxData) {
+        if (request.getCommandCase() != ContainerCommandRequest.CommandCase.GET_BLOCK) {
+            return Optional.empty();
+        }
+        return answer(request, maxData);
+    }
+
+    private Optional<ContainerCommandResponse> answer(ContainerCommandRequest request, long maxData) {
         try {
             checkToken(request);
             Container container = containers.get(request.getContainerId());
             if (container.state() == ReplicaState.UNHEALTHY) {
                 throw new ContainerResultException(ContainerResult.UNHEALTHY_CONTAINER, container + " is unhealthy");
             }
-            return switch (request.getCommandCase()) {
-                case GET_BLOCK -> getBlock(container, request.getGetBlock());
-                case LIST_BLOCK -> success()
-                        .setListBlock(ListBlockResponse.newBuilder()
-                                .addAllBlocks(container.blocks(
-                                        request.getListBlock().getStartLocalId(),
-                                        Math.min(
-                                                LIST_LIMIT,
-                                                Math.max(
-                                                        1,
-                                                        request.getListBlock().getCount())))))
-                        .build();
-                case READ_CHUNK -> readChunk(
-                        container,
-                        request.getReadChunk().getBlockId(),
-                        request.getReadChunk().getChunk());
-                default -> throw new ContainerResultException(
-                        ContainerResult.INVALID_ARGUMENT,
-                        request.getCommandCase() + " is not served by the read service; write through the pipeline");
-            };
+            Optional<ContainerCommandResponse> response =
+                    switch (request.getCommandCase()) {
+                        case GET_BLOCK -> getBlock(container, request.getGetBlock(), maxData);
+                        case LIST_BLOCK -> Optional.of(listBlock(container, request.getListBlock()));
+                        case READ_CHUNK -> Optional.of(readChunk(
+                                container,
+                                request.getReadChunk().getBlockId(),
+                                request.getReadChunk().getChunk()));
+                        default -> throw new ContainerResultException(
+                                ContainerResult.INVALID_ARGUMENT,
+                                request.getCommandCase()
+                                        + " is not served by the read service; write through the pipeline");
+                    };
+            response.ifPresent(answered ->
+                    metrics.recordReadRequest(request.getCommandCase().name()));
+            return response;
         } catch (ContainerResultException e) {
-            return ContainerHandler.failure(e);
+            metrics.recordReadRequest(request.getCommandCase().name());
+            return Optional.of(ContainerHandler.failure(e));
         }
     }
 
@@ -113,7 +136,16 @@ public final class ReadHandler {
         return block;
     }
 
-    private ContainerCommandResponse getBlock(Container container, GetBlockRequest request)
+    private static ContainerCommandResponse listBlock(Container container, ListBlockRequest request) {
+        int count = Math.min(LIST_LIMIT, Math.max(1, request.getCount()));
+        return success()
+                .setListBlock(
+                        ListBlockResponse.newBuilder().addAllBlocks(container.blocks(request.getStartLocalId(), count)))
+                .build();
+    }
+
+    /** The answer, or empty when it would read more than {@code maxData} bytes of chunk data. */
+    private Optional<ContainerCommandResponse> getBlock(Container container, GetBlockRequest request, long maxData)
             throws ContainerResultException {
         BlockData block = block(container, request.getBlockId());
         GetBlockResponse.Builder response = GetBlockResponse.newBuilder().setBlock(block);
@@ -122,14 +154,18 @@ public final class ReadHandler {
         // A small block kept in the database has no file to name: its data comes in the answer.
         if (request.getShortCircuit() && shortCircuitReads && Files.isRegularFile(file)) {
             metrics.recordShortCircuitGrant();
-            return success()
+            return Optional.of(success()
                     .setGetBlock(response.setBlockFile(file.toAbsolutePath().toString()))
-                    .build();
+                    .build());
         }
-        for (ChunkInfo chunk : readRange(request).chunksOf(block)) {
+        List<ChunkInfo> chunks = readRange(request).chunksOf(block);
+        if (chunks.stream().mapToLong(ChunkInfo::getLength).sum() > maxData) {
+            return Optional.empty();
+        }
+        for (ChunkInfo chunk : chunks) {
             response.addChunks(chunkData(container, block, chunk));
         }
-        return success().setGetBlock(response).build();
+        return Optional.of(success().setGetBlock(response).build());
     }
 
     private static ReadRange readRange(GetBlockRequest request) throws ContainerResultException {

@@ -46,8 +46,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -138,6 +140,35 @@ class TestDatanodeDataPath {
                         .getChunksList())
                 .as("a GetBlock without a read length is metadata only, as before")
                 .isEmpty();
+    }
+
+    @Test
+    void smallReadsAnsweredAtOnceAndLargeOnesHandedOffKeepTheirOrderOnAStream() throws Exception {
+        writeBlock(client, blockId(1, 16), 1, 4_096);
+        writeBlock(client, blockId(1, 17), 4, 20_000);
+        List<CompletableFuture<GetBlockResponse>> reads = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            boolean small = i % 3 != 0;
+            reads.add(reader.getBlock(blockId(1, small ? 16 : 17), ByteString.EMPTY, 0, small ? 4_096 : 80_000));
+        }
+
+        for (int i = 0; i < reads.size(); i++) {
+            GetBlockResponse read = reads.get(i).get(10, TimeUnit.SECONDS);
+            boolean small = i % 3 != 0;
+            assertThat(read.getBlock().getBlockId().getLocalId())
+                    .as("answer %d is its own request's, though every lane carried several at once", i)
+                    .isEqualTo(small ? 16 : 17);
+            assertThat(read.getChunksList())
+                    .extracting(ReadChunkResponse::getData)
+                    .containsExactlyElementsOf(
+                            small
+                                    ? List.of(randomData(16 * 1000, 4_096))
+                                    : List.of(
+                                            randomData(17 * 1000, 20_000),
+                                            randomData(17 * 1000 + 1, 20_000),
+                                            randomData(17 * 1000 + 2, 20_000),
+                                            randomData(17 * 1000 + 3, 20_000)));
+        }
     }
 
     @Test
