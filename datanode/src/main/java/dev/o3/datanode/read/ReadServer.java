@@ -117,6 +117,8 @@ public final class ReadServer implements AutoCloseable {
             this.handler = handler;
             this.readThreads = readThreads;
             this.responses = responses;
+            // An answer a read thread finishes after the client went away is dropped, not thrown on that thread.
+            responses.setOnCancelHandler(() -> LOG.debug("[{}] read stream cancelled", logPrefix));
             responses.disableAutoRequest();
             responses.request(1);
         }
