@@ -13,6 +13,7 @@ import dev.o3.proto.om.KeyInfo;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,6 +26,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -114,8 +116,8 @@ public final class KeyInputStream extends InputStream {
      * Sends now, without waiting, the GetBlock a first read at {@code at} would send (to the replica it would try
      * first), unless that read needs none; the read then takes its answer. A caller that opens a key on the thread the
      * lookup's answer arrives on, and waits for the returned future, thus has one hand-off fewer before the data is
-     * in. The future completes when the answer is in, never exceptionally: a failed answer only makes the read ask
-     * again, through the usual replica failover.
+     * in. The future completes when the answer is in, never exceptionally: a failed answer is that replica's failure
+     * for the read, which goes on to the next replica as if it had asked itself.
      */
     public CompletableFuture<Void> readAhead(long at) {
         if (at < 0 || at >= key.getSize()) {
@@ -541,19 +543,30 @@ public final class KeyInputStream extends InputStream {
         return response.getBlock();
     }
 
-    /** The read-ahead's answer if it is this GetBlock's and came back fine; it is used once, and dropped otherwise. */
-    private GetBlockResponse takeEarly(long localId, DatanodeDetails replica, long inBlock) {
+    /**
+     * The read-ahead's answer if it is this GetBlock's (waiting for it if need be), used once; null when there is none
+     * for it (one for another GetBlock is dropped).
+     *
+     * @throws IOException the read-ahead's failure: that replica failed this GetBlock, and is not asked again
+     */
+    private GetBlockResponse takeEarly(long localId, DatanodeDetails replica, long inBlock) throws IOException {
         EarlyBlock sent = early;
         early = null;
         if (sent == null
                 || sent.localId() != localId
                 || !sent.replica().equals(replica.getUuid())
-                || sent.inBlock() != inBlock
-                || !sent.response().isDone()
-                || sent.response().isCompletedExceptionally()) {
+                || sent.inBlock() != inBlock) {
             return null;
         }
-        return sent.response().join();
+        try {
+            return sent.response().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException(
+                    "read of block " + localId + " from " + replica.getUuid() + " interrupted");
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException failure ? failure : new IOException(e.getCause());
+        }
     }
 
     /** Checks that the replica's answer is about this block (a mixed-up answer must not be read as its data). */

@@ -17,6 +17,7 @@ import java.io.InterruptedIOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -85,8 +86,17 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
             @Override
             public CompletableFuture<GetBlockResponse> getBlockAsync(
                     BlockId blockId, ByteString token, long readOffset, long readLength, boolean shortCircuit) {
-                return client.getBlock(blockId, token, readOffset, readLength, shortCircuit)
-                        .orTimeout(READ_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                CompletableFuture<GetBlockResponse> answer = new CompletableFuture<>();
+                var unused = client.getBlock(blockId, token, readOffset, readLength, shortCircuit)
+                        .orTimeout(READ_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                        .whenComplete((response, failure) -> {
+                            if (failure == null) {
+                                answer.complete(response);
+                            } else {
+                                answer.completeExceptionally(readFailure(datanode, failure));
+                            }
+                        });
+                return answer;
             }
 
             @Override
@@ -100,6 +110,15 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
     public void close() {
         readClients.forEach(ContainerReadClient::close);
         readClients.clear();
+    }
+
+    /** The IOException {@link #await} would throw for {@code failure} of a call without waiting. */
+    private static IOException readFailure(DatanodeDetails datanode, Throwable failure) {
+        Throwable cause =
+                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        return cause instanceof TimeoutException
+                ? new IOException(datanode.getUuid() + ": no answer within " + READ_TIMEOUT_SECONDS + "s", cause)
+                : new IOException(datanode.getUuid() + ": " + cause.getMessage(), cause);
     }
 
     private static <T> T await(Future<T> future, DatanodeDetails datanode) throws IOException {

@@ -21,8 +21,8 @@ public interface ReplicaChannel {
             throws IOException;
 
     /**
-     * {@link #getBlock} without waiting; the future fails when the replica cannot serve it. Completes on the
-     * channel's transport thread.
+     * {@link #getBlock} without waiting; the future fails with the IOException {@link #getBlock} would throw (also
+     * when no answer comes within the read timeout). Completes on the channel's transport thread.
      */
     CompletableFuture<GetBlockResponse> getBlockAsync(
             BlockId blockId, ByteString token, long readOffset, long readLength, boolean shortCircuit);
