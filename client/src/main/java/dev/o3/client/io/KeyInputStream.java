@@ -130,8 +130,13 @@ public final class KeyInputStream extends InputStream {
                 return CompletableFuture.completedFuture(null);
             }
             DatanodeDetails replica = replicas.get(0);
-            boolean local = datanodes.shortCircuitReads().wanted(replica);
-            if (knownBlockFile(replica, block).isPresent()) {
+            ShortCircuitReads shortCircuit = datanodes.shortCircuitReads();
+            boolean local = shortCircuit.wanted(replica);
+            if (local
+                    && shortCircuit
+                            .knownBlocks()
+                            .get(replica, block.getBlockId())
+                            .isPresent()) {
                 return CompletableFuture.completedFuture(null);
             }
             long inBlock = at - block.getOffsetInKey();
@@ -507,7 +512,8 @@ public final class KeyInputStream extends InputStream {
         }
         ShortCircuitReads shortCircuit = datanodes.shortCircuitReads();
         boolean local = shortCircuit.wanted(replica);
-        Optional<LocalBlockCache.LocalBlock> known = knownBlockFile(replica, block);
+        Optional<LocalBlockCache.LocalBlock> known =
+                local ? shortCircuit.knownBlocks().get(replica, block.getBlockId()) : Optional.empty();
         if (known.isPresent()) {
             blockFiles.put(localId, new LocalFile(replica.getUuid(), known.get().path()));
             blockData.put(localId, known.get().data());
@@ -535,14 +541,6 @@ public final class KeyInputStream extends InputStream {
         }
         blockData.put(localId, response.getBlock());
         return response.getBlock();
-    }
-
-    /** The block file {@code replica} named for the block earlier, when this client reads it short-circuit. */
-    private Optional<LocalBlockCache.LocalBlock> knownBlockFile(DatanodeDetails replica, BlockLocation block) {
-        ShortCircuitReads shortCircuit = datanodes.shortCircuitReads();
-        return shortCircuit.wanted(replica)
-                ? shortCircuit.knownBlocks().get(replica, block.getBlockId())
-                : Optional.empty();
     }
 
     /**

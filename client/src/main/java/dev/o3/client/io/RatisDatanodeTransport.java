@@ -112,7 +112,7 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
         readClients.clear();
     }
 
-    /** The IOException a read from {@code datanode} that failed with {@code failure} (or timed out) throws. */
+    /** The IOException {@link #await} would throw for {@code failure} of a call without waiting. */
     private static IOException readFailure(DatanodeDetails datanode, Throwable failure) {
         Throwable cause =
                 failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
@@ -128,10 +128,11 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("read from " + datanode.getUuid() + " interrupted");
         } catch (ExecutionException e) {
-            throw readFailure(datanode, e.getCause());
+            Throwable cause = e.getCause();
+            throw new IOException(datanode.getUuid() + ": " + cause.getMessage(), cause);
         } catch (TimeoutException e) {
             future.cancel(true);
-            throw readFailure(datanode, e);
+            throw new IOException(datanode.getUuid() + ": no answer within " + READ_TIMEOUT_SECONDS + "s", e);
         }
     }
 }
