@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import com.sun.nio.file.ExtendedOpenOption;
 import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.datanode.volume.BlockKey;
+import dev.o3.datanode.volume.DataVolume;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerResult;
 import java.io.EOFException;
@@ -83,15 +84,29 @@ public final class ChunkStore {
                 channel.force(false);
             }
         } catch (IOException e) {
-            container.volume().onIoError(e);
-            throw new ContainerResultException(
-                    ContainerResult.IO_EXCEPTION, "cannot write block " + localId + " of " + container + ": " + e, e);
+            throw writeFailure(container, localId, e);
         }
         String volume = container.volume().toString();
         metrics.recordVolumeWrite(volume, data.size(), System.nanoTime() - start);
         if (alignment > 0) {
             metrics.recordDirectWrite(volume, data.size());
         }
+    }
+
+    /**
+     * A chunk write that ran out of space leaves this replica without data its pipeline took, which the other
+     * replicas may have: the replica becomes UNHEALTHY and its volume full, and the volume's other containers stay in
+     * service. Any other error has the volume checked.
+     */
+    private static ContainerResultException writeFailure(Container container, long localId, IOException e) {
+        container.volume().onIoError(e);
+        if (DataVolume.isOutOfSpace(e)) {
+            container.lostWrite("a chunk of block " + localId + " (" + e.getMessage() + ")");
+            return new ContainerResultException(
+                    ContainerResult.DISK_OUT_OF_SPACE, "no space for block " + localId + " of " + container, e);
+        }
+        return new ContainerResultException(
+                ContainerResult.IO_EXCEPTION, "cannot write block " + localId + " of " + container + ": " + e, e);
     }
 
     /** The alignment to write this chunk directly with, or 0 to write it through the page cache. */

@@ -84,7 +84,9 @@ public final class Container {
     }
 
     /**
-     * Persists a new state; an UNHEALTHY or CLOSED container never becomes writable again.
+     * Persists a new state; an UNHEALTHY or CLOSED container never becomes writable again. A replica that stops taking
+     * writes first syncs the block files written from Raft log entries; if one cannot be synced, the replica becomes
+     * UNHEALTHY instead of {@code next}.
      *
      * @return whether the state changed
      */
@@ -101,13 +103,29 @@ public final class Container {
         if (!allowed) {
             return false;
         }
-        if (current.isWritable() && !next.isWritable()) {
-            syncLogged();
+        ReplicaState target = next;
+        if (current.isWritable() && !next.isWritable() && !syncLogged()) {
+            target = ReplicaState.UNHEALTHY;
         }
-        ContainerRecord updated = record.withState(next);
+        ContainerRecord updated = record.withState(target);
         volume.containers().put(updated.id(), updated);
         record = updated;
         return true;
+    }
+
+    /**
+     * Marks the replica UNHEALTHY because a write its pipeline took did not fully reach this disk (it ran out of
+     * space): the other replicas hold what this one may lack, and SCM replaces it from them. Its volume's other
+     * containers stay in service. A database that cannot record the state fails the volume.
+     */
+    public void lostWrite(String what) {
+        try {
+            if (transition(ReplicaState.UNHEALTHY)) {
+                LOG.error("{} is UNHEALTHY: {} did not reach its disk", this, what);
+            }
+        } catch (DbException e) {
+            volume.onIoError(e);
+        }
     }
 
     /** A write of chunk data to a block file of this container. */
@@ -136,9 +154,13 @@ public final class Container {
 
     /**
      * Syncs the block files written by {@link #writeLogged} since the last sync. A file that cannot be synced is
-     * dropped with a warning rather than retried: its volume is checked and taken out, and SCM re-replicates its data.
+     * dropped with a warning rather than retried, its volume checked (or marked full).
+     *
+     * @return false when a file could not be synced, so this replica may lose its data in a crash once the Raft log
+     *     that holds it is purged: the caller marks the replica UNHEALTHY
      */
-    public synchronized void syncLogged() {
+    public synchronized boolean syncLogged() {
+        boolean synced = true;
         for (long localId : unsyncedLogged) {
             Path file = volume.blockFile(id(), localId);
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
@@ -148,9 +170,11 @@ public final class Container {
             } catch (IOException e) {
                 volume.onIoError(e);
                 LOG.warn("cannot sync block file {}: {}", file, e.toString());
+                synced = false;
             }
         }
         unsyncedLogged.clear();
+        return synced;
     }
 
     /**

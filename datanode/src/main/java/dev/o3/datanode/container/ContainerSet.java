@@ -107,7 +107,7 @@ public final class ContainerSet {
             }
             DataVolume volume;
             try {
-                volume = volumes.choose();
+                volume = volumes.choose(this::promised);
             } catch (VolumeSet.NoVolumeException e) {
                 throw new ContainerResultException(ContainerResult.DISK_OUT_OF_SPACE, e.getMessage(), e);
             }
@@ -125,6 +125,17 @@ public final class ContainerSet {
                         ContainerResult.IO_EXCEPTION, "cannot create container " + containerId + " on " + volume, e);
             }
         }
+    }
+
+    /** Bytes the volume's writable replicas may still take: each may grow to a whole container. */
+    long promised(DataVolume volume) {
+        long containerSize = volumes.containerSize();
+        return containers.values().stream()
+                .filter(container ->
+                        container.volume() == volume && container.state().isWritable())
+                .mapToLong(container ->
+                        Math.max(0, containerSize - container.record().usedBytes()))
+                .sum();
     }
 
     /**
@@ -262,10 +273,15 @@ public final class ContainerSet {
         }
     }
 
-    /** Syncs the block files of every container written from Raft log entries ({@link Container#syncLogged()}). */
+    /**
+     * Syncs the block files of every container written from Raft log entries ({@link Container#syncLogged()}); a
+     * replica whose file could not be synced becomes UNHEALTHY, as the log about to be purged held its only copy.
+     */
     public void syncLogged() {
         for (Container container : containers.values()) {
-            container.syncLogged();
+            if (!container.syncLogged()) {
+                container.lostWrite("a block file written from the Raft log");
+            }
         }
     }
 

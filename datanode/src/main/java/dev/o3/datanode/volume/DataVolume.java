@@ -4,6 +4,7 @@ import com.sun.nio.file.ExtendedOpenOption;
 import dev.o3.datanode.container.ContainerRecord;
 import dev.o3.proto.container.BlockData;
 import dev.o3.server.db.Database;
+import dev.o3.server.db.DbException;
 import dev.o3.server.db.Table;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -178,6 +179,11 @@ public final class DataVolume implements AutoCloseable {
         }
     }
 
+    /** Bytes that may still be written before the volume is full: its free space above what it keeps free. */
+    public long spare() {
+        return usage().available() - room.minFreeSpace();
+    }
+
     /**
      * Whether the volume's free space is below what it keeps free ({@code hdds.datanode.volume.min.free.space}), so
      * it takes no new writes; cheap enough to ask per write.
@@ -191,18 +197,39 @@ public final class DataVolume implements AutoCloseable {
 
     /**
      * Checks the volume after an I/O error on it (a missing block file is not a disk failure, an unwritable volume
-     * is) and marks it failed when the check fails. A write that ran out of space fails the volume without a check:
-     * what it wrote may be lost on this replica, and failing the volume has SCM rebuild its containers from the
-     * other replicas. The min free space is there so that writes never get that far.
+     * is) and marks it failed when the check fails. Running out of space makes the volume full, not failed: its disk
+     * works and its data stays readable; the writer deals with what it could not write (a chunk write makes its
+     * replica UNHEALTHY, {@link dev.o3.datanode.container.ChunkStore}). Only the volume's database running out of
+     * space fails the volume without a check: RocksDB then refuses every later write, so none of the volume's
+     * replicas could record a block. The min free space and the space promised to open containers are there so that
+     * writes never get that far.
      */
     public void onIoError(Exception cause) {
         if (VolumeRoom.isOutOfSpace(cause)) {
-            markFailed("out of space during a write: " + cause);
+            if (isDatabaseFailure(cause)) {
+                markFailed("out of space during a database write: " + cause);
+            } else {
+                room.outOfSpace(cause);
+            }
             return;
         }
         if (!isFailed() && !check()) {
             markFailed("I/O error: " + cause);
         }
+    }
+
+    /** Whether a failure (or one of its causes) is the file system running out of space or quota. */
+    public static boolean isOutOfSpace(Throwable failure) {
+        return VolumeRoom.isOutOfSpace(failure);
+    }
+
+    private static boolean isDatabaseFailure(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof DbException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -34,6 +34,10 @@ final class VolumeRoom {
         return full;
     }
 
+    long minFreeSpace() {
+        return minFreeSpace;
+    }
+
     /** Records the free space just read. */
     void update(long available) {
         checkedAt = System.nanoTime();

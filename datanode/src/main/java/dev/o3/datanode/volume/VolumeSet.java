@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
 
 /**
  * The data volumes of a datanode. New containers go round-robin over the healthy volumes with room for one more
@@ -52,20 +53,28 @@ public final class VolumeSet implements AutoCloseable {
         return volumes.stream().filter(volume -> !volume.isFailed()).toList();
     }
 
+    /** The size a container grows to before SCM closes it ({@code ozone.scm.container.size}). */
+    public long containerSize() {
+        return containerSize;
+    }
+
     /** Whether some healthy volume is not full: a new container could be written. */
     public boolean hasRoom() {
         return healthy().stream().anyMatch(volume -> !volume.isFull());
     }
 
     /**
-     * The volume for a new container: a healthy one with room for a whole container, else one that is not full, else
-     * any healthy one (a replica applying its pipeline's log must not refuse what its leader took).
+     * The volume for a new container: a healthy one with room for a whole container besides what its open containers
+     * may still write ({@code promised}: each may grow to a whole container) and the space it keeps free, else one
+     * that is not full, else any healthy one (a replica applying its pipeline's log must not refuse what its leader
+     * took). Counting the promised space keeps a disk from taking more open containers than it can fill: writes
+     * that then ran out of space on every replica of a container at once made it unreadable.
      *
      * @throws NoVolumeException when no volume is healthy
      */
-    public DataVolume choose() throws NoVolumeException {
+    public DataVolume choose(ToLongFunction<DataVolume> promised) throws NoVolumeException {
         List<DataVolume> candidates = healthy().stream()
-                .filter(volume -> volume.usage().available() >= containerSize && !volume.isFull())
+                .filter(volume -> !volume.isFull() && volume.spare() - promised.applyAsLong(volume) >= containerSize)
                 .toList();
         if (candidates.isEmpty()) {
             candidates = healthy().stream().filter(volume -> !volume.isFull()).toList();

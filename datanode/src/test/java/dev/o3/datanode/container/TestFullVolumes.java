@@ -1,17 +1,23 @@
 package dev.o3.datanode.container;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.protobuf.ByteString;
 import dev.o3.common.container.VolumeFullException;
 import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.datanode.security.BlockAccess;
 import dev.o3.datanode.volume.DataVolume;
 import dev.o3.datanode.volume.VolumeSet;
 import dev.o3.proto.container.ContainerCommandRequest;
+import dev.o3.proto.container.ContainerResult;
 import dev.o3.proto.container.PutBlockRequest;
 import dev.o3.proto.container.WriteChunkRequest;
 import dev.o3.proto.hdds.BlockId;
+import dev.o3.server.db.DbException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A volume below its min free space is full, not failed: the pipeline leader refuses chunk writes to it before they
- * are logged. A write that runs out of space anyway still fails the volume, so its replicas are rebuilt elsewhere.
+ * are logged. A chunk write that runs out of space anyway makes its replica UNHEALTHY (rebuilt from the others) and
+ * leaves the volume's other replicas in service; one of the volume's database fails the volume.
  */
 class TestFullVolumes {
     @TempDir
@@ -76,13 +83,67 @@ class TestFullVolumes {
     }
 
     @Test
-    void aWriteThatRunsOutOfSpaceFailsTheVolumeBecauseWhatItWroteMayBeLostHere() {
+    void aChunkWriteThatRunsOutOfSpaceMakesItsReplicaUnhealthyAndTheVolumeFullWhileItsOtherContainersStayReadable()
+            throws Exception {
+        ContainerSet containers = handler(0).containers();
+        ChunkStore chunks = new ChunkStore(new DatanodeMetrics(), true, false);
+        DataVolume volume = volumes.all().get(0);
+        Container written = containers.getOrCreate(1, "pipeline");
+        chunks.write(written, 7, 0, ByteString.copyFromUtf8("committed before the disk filled"));
+        Container lost = containers.getOrCreate(2, "pipeline");
+        // Writing to /dev/full fails with ENOSPC, as a write to a file system that just filled up does.
+        Files.createSymbolicLink(volume.blockFile(2, 8), Path.of("/dev/full"));
+
+        assertThatThrownBy(() -> chunks.write(lost, 8, 0, ByteString.copyFromUtf8("no room")))
+                .isInstanceOf(ContainerResultException.class)
+                .extracting(e -> ((ContainerResultException) e).result())
+                .isEqualTo(ContainerResult.DISK_OUT_OF_SPACE);
+
+        assertThat(lost.state()).as("the replica lacks a write the others took").isEqualTo(ReplicaState.UNHEALTHY);
+        assertThat(volume.isFailed()).isFalse();
+        assertThat(volume.isFull()).isTrue();
+        assertThat(written.state()).isEqualTo(ReplicaState.OPEN);
+        assertThat(StandardCharsets.UTF_8.decode(chunks.read(written, 7, 0, 32)).toString())
+                .isEqualTo("committed before the disk filled");
+    }
+
+    @Test
+    void aDatabaseWriteThatRunsOutOfSpaceFailsTheVolumeBecauseNoReplicaOnItCanRecordABlockAnyMore() {
         var unused = handler(0);
         DataVolume volume = volumes.all().get(0);
 
-        volume.onIoError(new IOException("write failed", new IOException("No space left on device")));
+        volume.onIoError(new DbException("put failed", new IOException("While appending: No space left on device")));
 
         assertThat(volume.isFailed()).isTrue();
+    }
+
+    @Test
+    void newContainersGoWhereTheOpenOnesCanStillGrowToAWholeContainer() throws Exception {
+        volumes = VolumeSet.open("test", List.of(base.resolve("v0"), base.resolve("v1")), 1024, 0);
+        DataVolume v0 = volumes.all().get(0);
+        DataVolume v1 = volumes.all().get(1);
+        long all = Long.MAX_VALUE / 2;
+
+        for (int i = 0; i < 4; i++) {
+            assertThat(volumes.choose(volume -> volume == v0 ? all : 0))
+                    .as("v0's open containers may take all its space")
+                    .isSameAs(v1);
+        }
+        assertThat(volumes.choose(volume -> all))
+                .as("with no room anywhere a replica still takes what its leader logged")
+                .isIn(v0, v1);
+    }
+
+    @Test
+    void anOpenContainerPromisesWhatItMayStillWriteAndAClosedOneNothing() throws Exception {
+        ContainerSet containers = handler(0).containers();
+        DataVolume volume = volumes.all().get(0);
+
+        Container open = containers.getOrCreate(1, "pipeline");
+
+        assertThat(containers.promised(volume)).isEqualTo(volumes.containerSize());
+        open.transition(ReplicaState.CLOSED);
+        assertThat(containers.promised(volume)).isZero();
     }
 
     private static ContainerCommandRequest writeChunk(long containerId) {
