@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -116,19 +117,17 @@ public final class ContainerScanner implements AutoCloseable {
         while (true) {
             List<BlockData> blocks = container.blocks(next, BLOCK_PAGE);
             for (BlockData block : blocks) {
-                for (ChunkInfo chunk : block.getChunksList()) {
-                    String problem = verify(container, block, chunk);
-                    throttle.acquire(chunk.getLength());
-                    if (problem != null) {
-                        container.transition(ReplicaState.UNHEALTHY);
-                        LOG.warn(
-                                "[{}] {} is UNHEALTHY: block {} {}",
-                                logPrefix,
-                                container,
-                                block.getBlockId().getLocalId(),
-                                problem);
-                        return false;
-                    }
+                throttle.acquire(block.getSize());
+                Optional<String> problem = problem(container, block);
+                if (problem.isPresent()) {
+                    container.transition(ReplicaState.UNHEALTHY);
+                    LOG.warn(
+                            "[{}] {} is UNHEALTHY: block {} {}",
+                            logPrefix,
+                            container,
+                            block.getBlockId().getLocalId(),
+                            problem.get());
+                    return false;
                 }
             }
             if (blocks.size() < BLOCK_PAGE) {
@@ -140,16 +139,41 @@ public final class ContainerScanner implements AutoCloseable {
         return true;
     }
 
-    private String verify(Container container, BlockData block, ChunkInfo chunk) {
+    /**
+     * What is wrong with a block this pass listed: a chunk that cannot be read or does not match its checksum. Nothing
+     * when the block was deleted meanwhile (SCM deletes the blocks of overwritten and deleted keys while a pass runs):
+     * its file going away is no corruption, and taking it for one made healthy replicas UNHEALTHY.
+     */
+    Optional<String> problem(Container container, BlockData block) {
+        for (ChunkInfo chunk : block.getChunksList()) {
+            Optional<String> problem = verify(container, block, chunk);
+            if (problem.isPresent()) {
+                return deleted(container, block) ? Optional.empty() : problem;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Optional<String> verify(Container container, BlockData block, ChunkInfo chunk) {
         try {
             ByteBuffer data = chunks.read(
                     container, block.getBlockId().getLocalId(), chunk.getOffset(), Math.toIntExact(chunk.getLength()));
             ChunkChecksums.verify(chunk, data);
-            return null;
+            return Optional.empty();
         } catch (ContainerResultException e) {
-            return "cannot be read: " + e.getMessage();
+            return Optional.of("cannot be read: " + e.getMessage());
         } catch (ChecksumMismatchException e) {
-            return "chunk at offset " + chunk.getOffset() + " is corrupt: " + e.getMessage();
+            return Optional.of("chunk at offset " + chunk.getOffset() + " is corrupt: " + e.getMessage());
+        }
+    }
+
+    /** Whether the block is no longer committed (a deletion removes its row before its file). */
+    private static boolean deleted(Container container, BlockData block) {
+        try {
+            container.block(block.getBlockId().getLocalId());
+            return false;
+        } catch (ContainerResultException e) {
+            return true;
         }
     }
 }
