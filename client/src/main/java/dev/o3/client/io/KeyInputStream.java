@@ -1,8 +1,6 @@
 package dev.o3.client.io;
 
 import com.google.protobuf.ByteString;
-import dev.o3.common.checksum.ChecksumMismatchException;
-import dev.o3.common.checksum.Crc32cChecksum;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.GetBlockResponse;
 import dev.o3.proto.container.ReadChunkResponse;
@@ -13,21 +11,16 @@ import dev.o3.proto.om.KeyInfo;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,19 +41,17 @@ public final class KeyInputStream extends InputStream {
 
     private final DatanodeClients datanodes;
     private final KeyInfo key;
-    private final LocationRefresher refresher;
-    /** The key's blocks; a block's replicas are replaced when OM names others after none could be read. */
-    private final List<BlockLocation> blocks;
+    private final KeyBlocks blocks;
 
     private final Map<Long, BlockData> blockData = new HashMap<>();
     /** Chunk data the latest GetBlock brought, by offset in the key; each is used once, instead of a ReadChunk. */
     private final Map<Long, ByteString> prefetched = new HashMap<>();
     /** Block files datanodes named for short-circuit reads, by block id; each goes with the block's cached data. */
     private final Map<Long, LocalFile> blockFiles = new HashMap<>();
-    /** Datanodes a read of this stream failed on; tried last from then on. */
-    private final Set<String> failedReplicas = new HashSet<>();
-    /** A GetBlock {@link #readAhead} sent before the first read, until a read takes it. */
-    private EarlyBlock early;
+    /** The replicas this stream failed to read from go last. */
+    private final ReplicaOrder replicaOrder;
+    /** The GetBlock {@link #readAhead(long)} sent before the first read, until a read takes it. */
+    private final ReadAhead readAhead = new ReadAhead();
 
     private long position;
     private long bufferStart = -1;
@@ -77,8 +68,8 @@ public final class KeyInputStream extends InputStream {
     public KeyInputStream(DatanodeClients datanodes, KeyInfo key, LocationRefresher refresher) {
         this.datanodes = Objects.requireNonNull(datanodes, "datanodes is null");
         this.key = Objects.requireNonNull(key, "key is null");
-        this.refresher = Objects.requireNonNull(refresher, "refresher is null");
-        this.blocks = new ArrayList<>(key.getBlocksList());
+        this.blocks = new KeyBlocks(key, Objects.requireNonNull(refresher, "refresher is null"));
+        this.replicaOrder = new ReplicaOrder(datanodes.shortCircuitReads());
     }
 
     /**
@@ -109,7 +100,7 @@ public final class KeyInputStream extends InputStream {
 
     /** Where the key's data lives: its blocks in key order, each with the replicas this stream reads it from. */
     public List<BlockLocation> blocks() {
-        return List.copyOf(blocks);
+        return blocks.all();
     }
 
     /**
@@ -124,19 +115,13 @@ public final class KeyInputStream extends InputStream {
             return CompletableFuture.completedFuture(null);
         }
         try {
-            BlockLocation block = blockAt(at);
-            List<DatanodeDetails> replicas = inPreferenceOrder(block);
+            BlockLocation block = blocks.at(at);
+            List<DatanodeDetails> replicas = replicaOrder.of(block);
             if (replicas.isEmpty()) {
                 return CompletableFuture.completedFuture(null);
             }
             DatanodeDetails replica = replicas.get(0);
-            ShortCircuitReads shortCircuit = datanodes.shortCircuitReads();
-            boolean local = shortCircuit.wanted(replica);
-            if (local
-                    && shortCircuit
-                            .knownBlocks()
-                            .get(replica, block.getBlockId())
-                            .isPresent()) {
+            if (knownBlockFile(replica, block).isPresent()) {
                 return CompletableFuture.completedFuture(null);
             }
             long inBlock = at - block.getOffsetInKey();
@@ -147,8 +132,8 @@ public final class KeyInputStream extends InputStream {
                             block.getToken(),
                             inBlock,
                             datanodes.config().chunkSize().bytes(),
-                            local);
-            early = new EarlyBlock(block.getBlockId().getLocalId(), replica.getUuid(), inBlock, response);
+                            datanodes.shortCircuitReads().wanted(replica));
+            readAhead.sent(block.getBlockId().getLocalId(), replica, inBlock, response);
             return response.handle((answer, failure) -> null);
         } catch (IOException | RuntimeException e) {
             LOG.debug("{}: no read-ahead at {}", key.getName(), at, e);
@@ -231,12 +216,12 @@ public final class KeyInputStream extends InputStream {
      * valid until the loan is closed, on any thread, even after the stream moved on or was closed. Empty when the
      * bytes there are not in such a buffer (read them instead) or at the end of the key.
      */
-    public Optional<Loan> lend(int max) throws IOException {
+    public Optional<ChunkLoan> lend(int max) throws IOException {
         ByteString data = dataAt(position, max);
         if (data == null || data.isEmpty() || local == null) {
             return Optional.empty();
         }
-        Loan loan = new Loan(local, (int) (position - bufferStart), data.size());
+        ChunkLoan loan = new ChunkLoan(local, (int) (position - bufferStart), data.size());
         position += data.size();
         return Optional.of(loan);
     }
@@ -286,7 +271,7 @@ public final class KeyInputStream extends InputStream {
      */
     public List<ChunkInfo> chunks() throws IOException {
         List<ChunkInfo> chunks = new ArrayList<>();
-        for (BlockLocation block : List.copyOf(blocks)) {
+        for (BlockLocation block : blocks.all()) {
             chunks.addAll(chunksOf(block));
         }
         return chunks;
@@ -296,7 +281,7 @@ public final class KeyInputStream extends InputStream {
         IOException error =
                 new IOException("no replica of block " + block.getBlockId().getContainerId() + "/"
                         + block.getBlockId().getLocalId() + " of " + key.getName() + " listed its chunks");
-        for (DatanodeDetails replica : inPreferenceOrder(block)) {
+        for (DatanodeDetails replica : replicaOrder.of(block)) {
             try {
                 List<ChunkInfo> chunks = new ArrayList<>(datanodes
                         .replica(replica)
@@ -314,13 +299,13 @@ public final class KeyInputStream extends InputStream {
 
     private void loadChunkAt(long at) throws IOException {
         dropBuffer();
-        BlockLocation block = blockAt(at);
+        BlockLocation block = blocks.at(at);
         List<IOException> failures = new ArrayList<>();
         if (loadChunkFrom(block, at, failures)) {
             return;
         }
         // The replicas may have moved (re-replication, decommission): ask OM where the container is now, once.
-        Optional<BlockLocation> moved = refreshed(block);
+        Optional<BlockLocation> moved = blocks.refreshed(block);
         if (moved.isPresent() && loadChunkFrom(moved.get(), at, failures)) {
             return;
         }
@@ -334,10 +319,10 @@ public final class KeyInputStream extends InputStream {
     /** Loads the chunk at {@code at} from one of the block's replicas; false, failures added, if none could. */
     private boolean loadChunkFrom(BlockLocation block, long at, List<IOException> failures) {
         long inBlock = at - block.getOffsetInKey();
-        for (DatanodeDetails replica : inPreferenceOrder(block)) {
+        for (DatanodeDetails replica : replicaOrder.of(block)) {
             try {
                 ReplicaChannel channel = datanodes.replica(replica);
-                ChunkInfo chunk = chunkAt(blockData(block, replica, channel, inBlock), inBlock);
+                ChunkInfo chunk = ChunkChecks.chunkAt(blockData(block, replica, channel, inBlock), inBlock);
                 long chunkStart = block.getOffsetInKey() + chunk.getOffset();
                 ByteString bytes;
                 local = readLocally(block, replica, chunk);
@@ -348,9 +333,9 @@ public final class KeyInputStream extends InputStream {
                     if (bytes == null) {
                         bytes = channel.readChunk(block.getBlockId(), chunk, block.getToken());
                     }
-                    verify(chunk, bytes);
+                    ChunkChecks.verify(chunk, bytes);
                 }
-                buffer = withinBlock(block, chunkStart, bytes);
+                buffer = ChunkChecks.withinBlock(block, chunkStart, bytes);
                 bufferStart = chunkStart;
                 return true;
             } catch (IOException e) {
@@ -363,7 +348,7 @@ public final class KeyInputStream extends InputStream {
                 blockData.remove(block.getBlockId().getLocalId());
                 blockFiles.remove(block.getBlockId().getLocalId());
                 prefetched.clear();
-                failedReplicas.add(replica.getUuid());
+                replicaOrder.failed(replica);
                 failures.add(e);
             }
         }
@@ -381,55 +366,6 @@ public final class KeyInputStream extends InputStream {
     }
 
     /**
-     * The part of a verified chunk that lies within the block's committed length: bytes a replica holds past it (a
-     * chunk the writer gave up on) are not the key's, whose next bytes are in its next block.
-     */
-    private static ByteString withinBlock(BlockLocation block, long chunkStart, ByteString chunk) {
-        long inBlock = block.getOffsetInKey() + block.getLength() - chunkStart;
-        return inBlock < chunk.size() ? chunk.substring(0, (int) inBlock) : chunk;
-    }
-
-    /**
-     * The block with the replicas OM names for it now, if they differ from those tried; the stream reads from them
-     * from then on. Empty when OM names no others, or the key was replaced meanwhile (its blocks are gone).
-     */
-    private Optional<BlockLocation> refreshed(BlockLocation block) {
-        KeyInfo current;
-        try {
-            current = refresher.refresh();
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("{}: asking OM for the current replicas failed: {}", key.getName(), e.toString());
-            return Optional.empty();
-        }
-        Set<String> tried = uuids(block);
-        for (BlockLocation candidate : current.getBlocksList()) {
-            if (candidate.getBlockId().getContainerId() == block.getBlockId().getContainerId()
-                    && candidate.getBlockId().getLocalId() == block.getBlockId().getLocalId()
-                    && candidate.getOffsetInKey() == block.getOffsetInKey()
-                    && !uuids(candidate).equals(tried)) {
-                BlockLocation moved = block.toBuilder()
-                        .setPipeline(candidate.getPipeline())
-                        .setToken(candidate.getToken())
-                        .build();
-                blocks.set(blocks.indexOf(block), moved);
-                LOG.info(
-                        "{}: block {} is now read from {}",
-                        key.getName(),
-                        block.getBlockId().getLocalId(),
-                        uuids(moved));
-                return Optional.of(moved);
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static Set<String> uuids(BlockLocation block) {
-        Set<String> uuids = new HashSet<>();
-        block.getPipeline().getMembersList().forEach(member -> uuids.add(member.getUuid()));
-        return uuids;
-    }
-
-    /**
      * The chunk's verified data from the block file the replica named, in a pooled buffer the stream gives back when
      * it moves on ({@link #dropBuffer}), or null when it named none or the file did not serve good data (the caller
      * then asks the datanode).
@@ -442,7 +378,7 @@ public final class KeyInputStream extends InputStream {
         try {
             ShortCircuitReads.LocalChunk read = datanodes.shortCircuitReads().read(replica, file.path(), chunk);
             try {
-                verify(chunk, read.bytes());
+                ChunkChecks.verify(chunk, read.bytes());
             } catch (IOException e) {
                 read.close();
                 throw e;
@@ -462,42 +398,6 @@ public final class KeyInputStream extends InputStream {
     }
 
     /**
-     * The block's replicas in {@link #replicasInReadOrder} order, with those that failed earlier in this stream moved
-     * last, so a datanode that died or hangs costs this stream one timeout, not one per block; then those this client
-     * reads short-circuit first. Stable otherwise.
-     */
-    private List<DatanodeDetails> inPreferenceOrder(BlockLocation block) {
-        List<DatanodeDetails> ordered = new ArrayList<>(replicasInReadOrder(block));
-        ordered.sort(Comparator.comparing((DatanodeDetails member) -> failedReplicas.contains(member.getUuid()))
-                .thenComparing(member -> !datanodes.shortCircuitReads().wanted(member)));
-        return ordered;
-    }
-
-    /**
-     * The block's replicas in the order a new stream tries them, starting at one picked by the block id: readers of
-     * many blocks spread over every replica instead of all queueing at the pipeline's first member.
-     */
-    public static List<DatanodeDetails> replicasInReadOrder(BlockLocation block) {
-        List<DatanodeDetails> members = block.getPipeline().getMembersList();
-        if (members.size() < 2) {
-            return members;
-        }
-        int first = Math.floorMod(Long.hashCode(block.getBlockId().getLocalId()), members.size());
-        List<DatanodeDetails> ordered = new ArrayList<>(members.subList(first, members.size()));
-        ordered.addAll(members.subList(0, first));
-        return ordered;
-    }
-
-    private BlockLocation blockAt(long at) throws IOException {
-        for (BlockLocation block : blocks) {
-            if (at >= block.getOffsetInKey() && at < block.getOffsetInKey() + block.getLength()) {
-                return block;
-            }
-        }
-        throw new IOException("key " + key.getName() + " has no block at offset " + at);
-    }
-
-    /**
      * The block's chunk list. Fetching it also asks for the data of the chunks of the next chunk-size bytes from
      * {@code inBlock} on, what this stream reads next anyway, so the first read of a block needs no ReadChunk; a
      * replica on this host is asked for its block file instead, when short-circuit reads are on, and a block file
@@ -510,26 +410,24 @@ public final class KeyInputStream extends InputStream {
         if (cached != null) {
             return cached;
         }
-        ShortCircuitReads shortCircuit = datanodes.shortCircuitReads();
-        boolean local = shortCircuit.wanted(replica);
-        Optional<LocalBlockCache.LocalBlock> known =
-                local ? shortCircuit.knownBlocks().get(replica, block.getBlockId()) : Optional.empty();
+        Optional<LocalBlockCache.LocalBlock> known = knownBlockFile(replica, block);
         if (known.isPresent()) {
             blockFiles.put(localId, new LocalFile(replica.getUuid(), known.get().path()));
             blockData.put(localId, known.get().data());
             return known.get().data();
         }
-        GetBlockResponse response = takeEarly(localId, replica, inBlock);
+        ShortCircuitReads shortCircuit = datanodes.shortCircuitReads();
+        GetBlockResponse response = readAhead.take(localId, replica, inBlock);
         if (response == null) {
             response = channel.getBlock(
                     block.getBlockId(),
                     block.getToken(),
                     inBlock,
                     datanodes.config().chunkSize().bytes(),
-                    local);
+                    shortCircuit.wanted(replica));
         }
         prefetched.clear();
-        checkServes(block, replica, response.getBlock());
+        ChunkChecks.checkServes(block, replica, response.getBlock());
         if (response.getBlockFile().isEmpty()) {
             blockFiles.remove(localId);
         } else {
@@ -543,69 +441,12 @@ public final class KeyInputStream extends InputStream {
         return response.getBlock();
     }
 
-    /**
-     * The read-ahead's answer if it is this GetBlock's (waiting for it if need be), used once; null when there is none
-     * for it (one for another GetBlock is dropped).
-     *
-     * @throws IOException the read-ahead's failure: that replica failed this GetBlock, and is not asked again
-     */
-    private GetBlockResponse takeEarly(long localId, DatanodeDetails replica, long inBlock) throws IOException {
-        EarlyBlock sent = early;
-        early = null;
-        if (sent == null
-                || sent.localId() != localId
-                || !sent.replica().equals(replica.getUuid())
-                || sent.inBlock() != inBlock) {
-            return null;
-        }
-        try {
-            return sent.response().get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException(
-                    "read of block " + localId + " from " + replica.getUuid() + " interrupted");
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof IOException failure ? failure : new IOException(e.getCause());
-        }
-    }
-
-    /** Checks that the replica's answer is about this block (a mixed-up answer must not be read as its data). */
-    private static void checkServes(BlockLocation block, DatanodeDetails replica, BlockData data) throws IOException {
-        long containerId = block.getBlockId().getContainerId();
-        long localId = block.getBlockId().getLocalId();
-        if (data.getBlockId().getContainerId() != containerId
-                || data.getBlockId().getLocalId() != localId) {
-            throw new IOException(replica.getUuid() + " answered for block "
-                    + data.getBlockId().getContainerId() + "/"
-                    + data.getBlockId().getLocalId() + " when asked for " + containerId + "/" + localId);
-        }
-    }
-
-    private static ChunkInfo chunkAt(BlockData data, long inBlock) throws IOException {
-        for (ChunkInfo chunk : data.getChunksList()) {
-            if (inBlock >= chunk.getOffset() && inBlock < chunk.getOffset() + chunk.getLength()) {
-                return chunk;
-            }
-        }
-        throw new IOException("block " + data.getBlockId().getLocalId() + " has no chunk at offset " + inBlock);
-    }
-
-    private static void verify(ChunkInfo chunk, ByteString bytes) throws IOException {
-        if (bytes.size() != chunk.getLength()) {
-            throw new IOException(
-                    "chunk " + chunk.getChunkName() + " has " + bytes.size() + " bytes, expected " + chunk.getLength());
-        }
-        int[] expected = chunk.getChecksum().getChecksumsList().stream()
-                .mapToInt(Integer::intValue)
-                .toArray();
-        try {
-            new Crc32cChecksum(chunk.getChecksum().getBytesPerChecksum())
-                    .verify(bytes.asReadOnlyByteBuffer(), expected);
-        } catch (ChecksumMismatchException e) {
-            throw new IOException("chunk " + chunk.getChunkName() + ": " + e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            throw new IOException("chunk " + chunk.getChunkName() + " has malformed checksums: " + e.getMessage(), e);
-        }
+    /** The block file {@code replica} named for the block earlier, when this client reads it short-circuit. */
+    private Optional<LocalBlockCache.LocalBlock> knownBlockFile(DatanodeDetails replica, BlockLocation block) {
+        ShortCircuitReads shortCircuit = datanodes.shortCircuitReads();
+        return shortCircuit.wanted(replica)
+                ? shortCircuit.knownBlocks().get(replica, block.getBlockId())
+                : Optional.empty();
     }
 
     private void ensureOpen() throws IOException {
@@ -616,37 +457,6 @@ public final class KeyInputStream extends InputStream {
 
     /** A block file a datanode named for a short-circuit read. */
     private record LocalFile(String datanode, String path) {}
-
-    private record EarlyBlock(
-            long localId, String replica, long inBlock, CompletableFuture<GetBlockResponse> response) {}
-
-    /**
-     * Bytes of a key lent by {@link #lend}: a view of the pooled buffer a chunk was read into, which goes back to the
-     * pool only after {@link #close()}. Thread-safe.
-     */
-    public static final class Loan implements AutoCloseable {
-        private final ShortCircuitReads.LocalChunk chunk;
-        private final ByteBuffer bytes;
-        private final AtomicBoolean closed = new AtomicBoolean();
-
-        private Loan(ShortCircuitReads.LocalChunk chunk, int offset, int length) {
-            this.chunk = chunk;
-            this.bytes = chunk.retain(offset, length);
-        }
-
-        /** The lent bytes, from position 0 to the limit: a direct buffer to be read, never written. */
-        public ByteBuffer bytes() {
-            return bytes;
-        }
-
-        /** Ends the loan; the view must not be used after it. Idempotent. */
-        @Override
-        public void close() {
-            if (closed.compareAndSet(false, true)) {
-                chunk.release();
-            }
-        }
-    }
 
     /** Looks the key up again, with its containers' current replicas (a {@code LookupKey} with a refresh). */
     @FunctionalInterface

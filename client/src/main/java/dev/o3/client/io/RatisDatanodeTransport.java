@@ -112,7 +112,7 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
         readClients.clear();
     }
 
-    /** The IOException {@link #await} would throw for {@code failure} of a call without waiting. */
+    /** The IOException a read from {@code datanode} that failed with {@code failure} (or timed out) throws. */
     private static IOException readFailure(DatanodeDetails datanode, Throwable failure) {
         Throwable cause =
                 failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
@@ -128,11 +128,10 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("read from " + datanode.getUuid() + " interrupted");
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            throw new IOException(datanode.getUuid() + ": " + cause.getMessage(), cause);
+            throw readFailure(datanode, e.getCause());
         } catch (TimeoutException e) {
             future.cancel(true);
-            throw new IOException(datanode.getUuid() + ": no answer within " + READ_TIMEOUT_SECONDS + "s", e);
+            throw readFailure(datanode, e);
         }
     }
 }

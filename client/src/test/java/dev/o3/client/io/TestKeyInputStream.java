@@ -110,8 +110,8 @@ class TestKeyInputStream extends KeyStreamFixture {
         byte[] data = random(2 * CHUNK + 7);
         write("lent", data);
 
-        KeyInputStream.Loan first;
-        KeyInputStream.Loan second;
+        ChunkLoan first;
+        ChunkLoan second;
         try (KeyInputStream in = open("lent")) {
             first = in.lend(Integer.MAX_VALUE).orElseThrow();
             assertThat(in.position()).as("up to the end of the first chunk").isEqualTo(CHUNK);
@@ -147,7 +147,7 @@ class TestKeyInputStream extends KeyStreamFixture {
         }
     }
 
-    private static byte[] bytesOf(KeyInputStream.Loan loan) {
+    private static byte[] bytesOf(ChunkLoan loan) {
         byte[] bytes = new byte[loan.bytes().remaining()];
         loan.bytes().duplicate().get(bytes);
         return bytes;
@@ -273,7 +273,7 @@ class TestKeyInputStream extends KeyStreamFixture {
         byte[] data = random(CHUNK - 1);
         write("small", data);
         List<DatanodeDetails> order =
-                KeyInputStream.replicasInReadOrder(om.committed("small").getBlocks(0));
+                ReplicaOrder.readOrder(om.committed("small").getBlocks(0));
         datanodes.kill(order.get(0).getUuid());
 
         try (KeyInputStream in = open("small")) {
@@ -314,7 +314,7 @@ class TestKeyInputStream extends KeyStreamFixture {
         byte[] data = random(CHUNK - 1);
         write("small", data);
         List<DatanodeDetails> order =
-                KeyInputStream.replicasInReadOrder(om.committed("small").getBlocks(0));
+                ReplicaOrder.readOrder(om.committed("small").getBlocks(0));
         datanodes.corrupt(order.get(0).getUuid());
 
         assertThat(read("small")).isEqualTo(data);
@@ -388,7 +388,7 @@ class TestKeyInputStream extends KeyStreamFixture {
                 .build();
         Set<String> firstTried = new HashSet<>();
         for (long localId = 1; localId <= 3; localId++) {
-            List<DatanodeDetails> order = KeyInputStream.replicasInReadOrder(BlockLocation.newBuilder()
+            List<DatanodeDetails> order = ReplicaOrder.readOrder(BlockLocation.newBuilder()
                     .setBlockId(BlockId.newBuilder().setContainerId(1).setLocalId(localId))
                     .setPipeline(pipeline)
                     .build());

@@ -6,6 +6,7 @@ import static dev.o3.test.e2e.PromMetrics.datanodeReads;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.o3.client.io.KeyInputStream;
+import dev.o3.client.io.ReplicaOrder;
 import dev.o3.proto.hdds.BlockLocation;
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,8 +57,8 @@ abstract class CorruptReplicaScenario {
         try (KeyInputStream in = bucket().readKey(name)) {
             block = in.blocks().get(0);
         }
-        int firstRead = cluster()
-                .datanodeIndex(KeyInputStream.replicasInReadOrder(block).get(0).getUuid());
+        int firstRead =
+                cluster().datanodeIndex(ReplicaOrder.readOrder(block).get(0).getUuid());
         flipByte(
                 cluster()
                         .blockFile(

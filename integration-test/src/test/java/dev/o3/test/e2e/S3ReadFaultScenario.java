@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.o3.client.api.S3Secret;
 import dev.o3.client.io.KeyInputStream;
+import dev.o3.client.io.ReplicaOrder;
 import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.hdds.DatanodeDetails;
 import java.io.IOException;
@@ -89,8 +90,7 @@ abstract class S3ReadFaultScenario {
         byte[] data = Keys.random(10 * MIB + 5);
         s3.putObject(b -> b.bucket(BUCKET).key("corrupt-mid"), RequestBody.fromBytes(data));
         BlockLocation second = blocks("corrupt-mid").get(1);
-        List<Path> corrupt =
-                List.of(blockFile(KeyInputStream.replicasInReadOrder(second).get(0), second));
+        List<Path> corrupt = List.of(blockFile(ReplicaOrder.readOrder(second).get(0), second));
         flip(corrupt);
         try {
             assertThat(get("corrupt-mid", null)).isEqualTo(data);

@@ -1,5 +1,6 @@
 package dev.o3.s3gateway.ozone;
 
+import dev.o3.client.io.ChunkLoan;
 import dev.o3.client.io.KeyInputStream;
 import dev.o3.s3gateway.backend.LendingStream;
 import java.io.IOException;
@@ -70,7 +71,7 @@ final class BoundedInputStream extends InputStream implements ReadableByteChanne
         if (remaining <= 0) {
             return Optional.empty();
         }
-        Optional<KeyInputStream.Loan> loan = source.lend((int) Math.min(max, remaining));
+        Optional<ChunkLoan> loan = source.lend((int) Math.min(max, remaining));
         loan.ifPresent(lent -> remaining -= lent.bytes().remaining());
         return loan.map(lent -> new Loan(lent.bytes(), lent::close));
     }
