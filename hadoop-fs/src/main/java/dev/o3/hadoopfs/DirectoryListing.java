@@ -52,7 +52,7 @@ final class DirectoryListing implements RemoteIterator<FileStatus> {
         while (!page.hasNext() && nextStartAfter.isPresent()) {
             DirectoryPage fetched;
             try {
-                fetched = bucket.listDirectory(directory, nextStartAfter.get(), pageSize);
+                fetched = bucket.paths().listDirectory(directory, nextStartAfter.get(), pageSize);
             } catch (OmException e) {
                 throw Errors.translate(e, path);
             }

@@ -80,15 +80,16 @@ final class OfsBuckets {
      */
     boolean deleteBucket(OfsPath target, boolean recursive, int pageSize) throws PathIsNotEmptyDirectoryException {
         OzoneBucket bucket = store.bucket(target.volume(), target.bucket());
-        List<PathStatus> children = bucket.listDirectory("", "", pageSize).entries();
+        List<PathStatus> children =
+                bucket.paths().listDirectory("", "", pageSize).entries();
         if (!children.isEmpty() && !recursive) {
             throw new PathIsNotEmptyDirectoryException(target.toString());
         }
         while (!children.isEmpty()) {
             for (PathStatus child : children) {
-                bucket.delete(child.path(), true);
+                bucket.paths().delete(child.path(), true);
             }
-            children = bucket.listDirectory("", "", pageSize).entries();
+            children = bucket.paths().listDirectory("", "", pageSize).entries();
         }
         store.getVolume(target.volume()).deleteBucket(target.bucket());
         return true;

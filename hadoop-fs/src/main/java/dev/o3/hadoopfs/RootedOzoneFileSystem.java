@@ -253,7 +253,9 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
         statisticsStore().tracked(OP_SET_TIMES, () -> {
             OfsPath target = keyPath(makeQualified(path));
             try {
-                store.bucket(target.volume(), target.bucket()).setTimes(target.key(), modificationTime, accessTime);
+                store.bucket(target.volume(), target.bucket())
+                        .paths()
+                        .setTimes(target.key(), modificationTime, accessTime);
             } catch (OmException e) {
                 throw Errors.translate(e, path);
             }
@@ -342,7 +344,7 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
             if (target.isBucket()) {
                 return buckets.deleteBucket(target, recursive, listingPageSize());
             }
-            store.bucket(target.volume(), target.bucket()).delete(target.key(), recursive);
+            store.bucket(target.volume(), target.bucket()).paths().delete(target.key(), recursive);
             return true;
         } catch (OmException e) {
             if (e.status() == OmStatus.KEY_NOT_FOUND
@@ -418,7 +420,7 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
                 }
                 return true;
             }
-            store.bucket(target.volume(), target.bucket()).createDirectory(target.key());
+            store.bucket(target.volume(), target.bucket()).paths().createDirectory(target.key());
             return true;
         } catch (OmException e) {
             throw Errors.translate(e, path);
@@ -447,7 +449,7 @@ public class RootedOzoneFileSystem extends OfsFileSystemBase {
             if (target.isBucket()) {
                 return directory(qualified, bucket.info().creationTime().toEpochMilli());
             }
-            return status(target, bucket.status(target.key()));
+            return status(target, bucket.paths().status(target.key()));
         } catch (OmException e) {
             throw Errors.translate(e, path);
         }

@@ -11,14 +11,10 @@ import dev.o3.proto.hdds.BlockLocation;
 import dev.o3.proto.om.BucketVersioning;
 import dev.o3.proto.om.CommitKeyRequest;
 import dev.o3.proto.om.CommitKeyResponse;
-import dev.o3.proto.om.CreateDirectoryRequest;
-import dev.o3.proto.om.CreateDirectoryResponse;
 import dev.o3.proto.om.CreateKeyRequest;
 import dev.o3.proto.om.CreateKeyResponse;
 import dev.o3.proto.om.DeleteKeyRequest;
 import dev.o3.proto.om.DeleteKeyResponse;
-import dev.o3.proto.om.FileStatusRequest;
-import dev.o3.proto.om.FileStatusResponse;
 import dev.o3.proto.om.HsyncKeyRequest;
 import dev.o3.proto.om.HsyncKeyResponse;
 import dev.o3.proto.om.InfoBucketRequest;
@@ -38,9 +34,6 @@ import dev.o3.proto.om.SetBucketVersioningRequest;
 import dev.o3.proto.om.SetBucketVersioningResponse;
 import dev.o3.proto.om.SetKeyTagsRequest;
 import dev.o3.proto.om.SetKeyTagsResponse;
-import dev.o3.proto.om.SetTimesRequest;
-import dev.o3.proto.om.SetTimesResponse;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -283,6 +276,11 @@ public final class OzoneBucket {
         return new MultipartUploads(volume, bucketName, om, datanodes, config);
     }
 
+    /** Files and directories of this bucket, as a file system sees them (FILE_SYSTEM_OPTIMIZED buckets). */
+    public BucketPaths paths() {
+        return new BucketPaths(volume, bucketName, om);
+    }
+
     /**
      * Replaces a key's tags.
      *
@@ -479,121 +477,6 @@ public final class OzoneBucket {
                         .setToName(to)
                         .build()),
                 RenameKeyResponse::getError);
-    }
-
-    /**
-     * Deletes a key, or in a FILE_SYSTEM_OPTIMIZED bucket a file or directory; a directory with children only when
-     * {@code recursive}, then in one atomic step whatever its size.
-     *
-     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND, DIRECTORY_NOT_EMPTY
-     */
-    public void delete(String path, boolean recursive) {
-        om.call(
-                "DeleteKey",
-                stub -> stub.deleteKey(DeleteKeyRequest.newBuilder()
-                        .setVolume(volume)
-                        .setBucket(bucketName)
-                        .setName(path)
-                        .setRecursive(recursive)
-                        .build()),
-                DeleteKeyResponse::getError);
-    }
-
-    /**
-     * Creates a directory and any missing parents (FILE_SYSTEM_OPTIMIZED buckets); an existing directory is kept.
-     *
-     * @throws dev.o3.client.om.OmException FILE_ALREADY_EXISTS when a file is in the way, INVALID_KEY_NAME
-     */
-    public void createDirectory(String path) {
-        om.call(
-                "CreateDirectory",
-                stub -> stub.createDirectory(CreateDirectoryRequest.newBuilder()
-                        .setVolume(volume)
-                        .setBucket(bucketName)
-                        .setPath(path)
-                        .build()),
-                CreateDirectoryResponse::getError);
-    }
-
-    /**
-     * Sets the modification and access times (milliseconds since the epoch) of a file or directory; -1 leaves one
-     * unchanged.
-     *
-     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND
-     */
-    public void setTimes(String path, long modificationMillis, long accessMillis) {
-        om.call(
-                "SetTimes",
-                stub -> stub.setTimes(SetTimesRequest.newBuilder()
-                        .setVolume(volume)
-                        .setBucket(bucketName)
-                        .setPath(path)
-                        .setModificationTimeMillis(modificationMillis)
-                        .setAccessTimeMillis(accessMillis)
-                        .build()),
-                SetTimesResponse::getError);
-    }
-
-    /**
-     * The file or directory at {@code path}; the bucket itself (a directory) for an empty path.
-     *
-     * @throws dev.o3.client.om.OmException KEY_NOT_FOUND
-     */
-    public PathStatus status(String path) {
-        FileStatusResponse response = om.call(
-                "GetFileStatus",
-                stub -> stub.getFileStatus(FileStatusRequest.newBuilder()
-                        .setVolume(volume)
-                        .setBucket(bucketName)
-                        .setPath(path)
-                        .build()),
-                FileStatusResponse::getError);
-        return pathStatus(response.getStatus());
-    }
-
-    /**
-     * One page of the children of directory {@code directory} ("" for the bucket's top level) after
-     * {@code startAfter} (a full path as a previous page returned it, or "").
-     */
-    public DirectoryPage listDirectory(String directory, String startAfter, int pageSize) {
-        String prefix = directory.isEmpty() ? "" : directory + "/";
-        ListKeysResponse page = om.call(
-                "ListKeys",
-                stub -> stub.listKeys(ListKeysRequest.newBuilder()
-                        .setVolume(volume)
-                        .setBucket(bucketName)
-                        .setPrefix(prefix)
-                        .setStartAfter(startAfter)
-                        .setDelimiter("/")
-                        .setMaxResults(pageSize)
-                        .build()),
-                ListKeysResponse::getError);
-        List<PathStatus> entries = new ArrayList<>();
-        page.getKeysList().forEach(key -> entries.add(pathStatus(key)));
-        page.getCommonPrefixesList()
-                .forEach(common -> entries.add(new PathStatus(trimSlashes(common), true, 0, 0, Instant.EPOCH)));
-        entries.sort((a, b) -> a.path().compareTo(b.path()));
-        Optional<String> next = page.getTruncated() && !page.getNextStartAfter().isEmpty()
-                ? Optional.of(page.getNextStartAfter())
-                : Optional.empty();
-        return new DirectoryPage(entries, next);
-    }
-
-    private static PathStatus pathStatus(dev.o3.proto.om.KeyInfo key) {
-        return new PathStatus(
-                trimSlashes(key.getName()),
-                key.getIsDirectory(),
-                key.getIsDirectory() ? 0 : key.getSize(),
-                key.getIsDirectory()
-                        ? 0
-                        : OmTranslator.factor(key.getReplication().getFactor()),
-                Instant.ofEpochMilli(key.getModificationTimeMillis()),
-                Instant.ofEpochMilli(
-                        key.getAccessTimeMillis() > 0 ? key.getAccessTimeMillis() : key.getModificationTimeMillis()));
-    }
-
-    private static String trimSlashes(String path) {
-        return path.replaceAll("^/+|/+$", "");
     }
 
     private dev.o3.proto.om.KeyInfo lookup(String name) {
