@@ -9,7 +9,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -95,6 +97,9 @@ public final class ContainerSet {
         if (existing != null) {
             return existing;
         }
+        // Read before taking the set's lock: it takes each container's, and a container's holder may be failing the
+        // volume, which takes the set's.
+        Map<DataVolume, Long> promised = promised();
         synchronized (this) {
             existing = containers.get(containerId);
             if (existing != null) {
@@ -107,7 +112,7 @@ public final class ContainerSet {
             }
             DataVolume volume;
             try {
-                volume = volumes.choose(this::promised);
+                volume = volumes.choose(candidate -> promised.getOrDefault(candidate, 0L));
             } catch (VolumeSet.NoVolumeException e) {
                 throw new ContainerResultException(ContainerResult.DISK_OUT_OF_SPACE, e.getMessage(), e);
             }
@@ -127,15 +132,17 @@ public final class ContainerSet {
         }
     }
 
-    /** Bytes the volume's writable replicas may still take: each may grow to a whole container. */
-    long promised(DataVolume volume) {
+    /** Bytes each volume's writable replicas may still take: each may grow to a whole container. */
+    Map<DataVolume, Long> promised() {
         long containerSize = volumes.containerSize();
-        return containers.values().stream()
-                .filter(container ->
-                        container.volume() == volume && container.state().isWritable())
-                .mapToLong(container ->
-                        Math.max(0, containerSize - container.record().usedBytes()))
-                .sum();
+        Map<DataVolume, Long> promised = new HashMap<>();
+        for (Container container : containers.values()) {
+            ContainerRecord record = container.record();
+            if (record.state().isWritable()) {
+                promised.merge(container.volume(), Math.max(0, containerSize - record.usedBytes()), Long::sum);
+            }
+        }
+        return promised;
     }
 
     /**
