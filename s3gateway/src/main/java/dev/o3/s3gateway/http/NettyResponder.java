@@ -31,7 +31,8 @@ import java.util.function.Consumer;
 
 /**
  * Writes the response of one exchange from a worker thread. Streamed bodies are written in pieces of
- * {@link #PIECE} bytes, or as the buffers a {@link LendingStream} lends, and the worker waits while the channel is not
+ * {@link #PIECE} bytes, or as the buffers a {@link LendingStream} lends (a body that fits in its first piece goes out
+ * with its status line as one message), and the worker waits while the channel is not
  * writable, so a slow reader holds back the worker instead of filling memory. When the response is written, the
  * channel handler is told through the done callback (keep-alive or close).
  *
@@ -118,6 +119,11 @@ public final class NettyResponder {
      */
     public void stream(HttpResponseStatus status, HttpHeaders headers, long length, InputStream data) {
         ByteBuf piece = length > 0 ? readPiece(data, length) : null;
+        if (piece != null && piece.readableBytes() == length) {
+            // The whole body in one piece (a small object): one message, so one hand-off to the event loop, not three.
+            send(status, headers, piece);
+            return;
+        }
         DefaultHttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, status);
         response.headers().set(headers).add(common);
         response.headers().set(HttpHeaderNames.CONTENT_LENGTH, length);

@@ -6,7 +6,9 @@ import dev.o3.s3gateway.backend.LendingStream;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
@@ -44,6 +46,36 @@ class TestLentResponseBody {
             loans.add(bytes);
             return Optional.of(new Loan(bytes, released::incrementAndGet));
         }
+    }
+
+    @Test
+    void aBodyInOneLentPieceGoesOutWithItsHeadAsOneMessage() {
+        byte[] data = new byte[4096];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i * 7);
+        }
+        Lender source = new Lender(data, data.length, data.length);
+        EmbeddedChannel channel = new EmbeddedChannel();
+        NettyResponder responder = new NettyResponder(channel, true, () -> true, open -> {});
+
+        responder.stream(HttpResponseStatus.OK, new DefaultHttpHeaders().set("etag", "\"e\""), data.length, source);
+
+        FullHttpResponse response = channel.readOutbound();
+        assertThat(channel.<Object>readOutbound())
+                .as("nothing after the one message")
+                .isNull();
+        assertThat(response.status()).isEqualTo(HttpResponseStatus.OK);
+        assertThat(response.headers().get("etag")).isEqualTo("\"e\"");
+        assertThat(response.headers().getInt(HttpHeaderNames.CONTENT_LENGTH)).isEqualTo(data.length);
+        assertThat(response.content()).isInstanceOf(LentByteBuf.class);
+        byte[] sent = new byte[data.length];
+        response.content().getBytes(response.content().readerIndex(), sent);
+        assertThat(sent).isEqualTo(data);
+        assertThat(responder.bytesSent()).isEqualTo(data.length);
+
+        response.release();
+        assertThat(source.released).hasValue(1);
+        assertThat(channel.finishAndReleaseAll()).isFalse();
     }
 
     @Test
