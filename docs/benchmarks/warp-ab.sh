@@ -7,8 +7,10 @@
 #
 #   docs/benchmarks/warp-ab.sh [-r ROUNDS] [-w WARMUP] [-d DURATION] [-o OUT] OP SIZE CONCURRENT VARIANT...
 #
-# VARIANT is NAME=LAUNCHER:OZONE_OPTS, LAUNCHER the bin/ozone of a build (empty: this checkout's), e.g.
+# VARIANT is NAME=LAUNCHER:OZONE_OPTS[:ARGS], LAUNCHER the bin/ozone of a build (empty: this checkout's), ARGS more
+# arguments of `ozone local` (such as -Dkey=value settings), e.g.
 #   'base=/tmp/base/dist/target/o3-0.1.0-SNAPSHOT/bin/ozone:' 'new=:' 'nio=:-Dio.netty.transport.noNative=true'
+#   'alone=::-Dozone.client.write.batches.in.flight=0'
 # (a build of another commit: git worktree add /tmp/base COMMIT, then ./mvnw -o -q package -DskipTests there).
 # Needs warp (v1.5.0, docs/benchmarks.md) on PATH or in ~/go/bin, and zstd. Prints one line per run.
 set -euo pipefail
@@ -17,11 +19,11 @@ rounds=3 warmup=60s duration=20s out=target/warp-ab
 while getopts "r:w:d:o:" opt; do
   case $opt in
     r) rounds=$OPTARG ;; w) warmup=$OPTARG ;; d) duration=$OPTARG ;; o) out=$OPTARG ;;
-    *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-(($# >= 4)) || { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+(($# >= 4)) || { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 op=$1 size=$2 conc=$3
 shift 3
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -55,9 +57,14 @@ for round in $(seq 1 "$rounds"); do
   for variant in "$@"; do
     name=${variant%%=*} spec=${variant#*=}
     launcher=${spec%%:*} opts=${spec#*:}
+    args=()
+    if [[ $opts == *:* ]]; then
+      read -r -a args <<<"${opts#*:}"
+      opts=${opts%%:*}
+    fi
     run=$out/$name-$round
     rm -rf "$run" && mkdir -p "$run"
-    OZONE_OPTS="$opts" "${launcher:-$default}" local --any-ports --data "$run/data" >"$run/o3.log" 2>&1 &
+    OZONE_OPTS="$opts" "${launcher:-$default}" local --any-ports --data "$run/data" "${args[@]}" >"$run/o3.log" 2>&1 &
     pid=$!
     for _ in $(seq 1 180); do grep -aqs "AWS_SECRET_ACCESS_KEY=" "$run/o3.log" && break; sleep 1; done
     host=$(grep -a "S3 endpoint" "$run/o3.log" | grep -ao "127.0.0.1:[0-9]*")

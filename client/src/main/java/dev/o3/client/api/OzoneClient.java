@@ -90,7 +90,9 @@ public final class OzoneClient implements AutoCloseable {
         return new OzoneClient(
                 config,
                 new OmClient(oms, user, credential, config.failoverTimeout(), grpc, config.omConnections()),
-                new DatanodeClients(config, new RatisDatanodeTransport(RatisClientOptions.DEFAULT, grpc)));
+                new DatanodeClients(
+                        config,
+                        new RatisDatanodeTransport(RatisClientOptions.DEFAULT, grpc, config.smallBlockBatches())));
     }
 
     public ObjectStore objectStore() {

@@ -22,6 +22,7 @@ import java.util.Objects;
  * @param writeBufferMax chunk data all streams of the client may hold together; 0 = no limit
  * @param shortCircuitReads read block files of datanodes on this host directly
  * @param shortCircuitCacheBlocks block files named to this client that it keeps for reading them again
+ * @param smallBlockBatches write batches of small blocks in flight per pipeline; 0 sends each small block alone
  */
 public record ClientConfig(
         DataSize bytesPerChecksum,
@@ -35,7 +36,8 @@ public record ClientConfig(
         DataSize blockSize,
         DataSize writeBufferMax,
         boolean shortCircuitReads,
-        int shortCircuitCacheBlocks) {
+        int shortCircuitCacheBlocks,
+        int smallBlockBatches) {
 
     public ClientConfig {
         Objects.requireNonNull(bytesPerChecksum, "bytesPerChecksum is null");
@@ -69,6 +71,7 @@ public record ClientConfig(
                 conf.get(CommonConfigKeys.BLOCK_SIZE),
                 conf.get(ClientConfigKeys.WRITE_BUFFER_MAX),
                 conf.get(ClientConfigKeys.READ_SHORT_CIRCUIT),
-                conf.get(ClientConfigKeys.READ_SHORT_CIRCUIT_CACHE_BLOCKS));
+                conf.get(ClientConfigKeys.READ_SHORT_CIRCUIT_CACHE_BLOCKS),
+                conf.get(ClientConfigKeys.WRITE_BATCHES));
     }
 }

@@ -32,6 +32,15 @@ public final class ClientConfigKeys implements ConfigGroup {
             "Most chunk data all key streams of one client hold together (chunks being filled, or sent and not yet"
                     + " committed by a PutBlock); a writer waits above it. 0 = no limit (each stream then holds up to"
                     + " about window + 1 chunks). At least ozone.client.stream.buffer.size when set.");
+    public static final ConfigKey<Integer> WRITE_BATCHES = ConfigKey.of(
+            "ozone.client.write.batches.in.flight",
+            ConfigType.intRange(0, 64),
+            "1",
+            "Raft entries of small blocks a client keeps in flight per pipeline: a key of at most 64 KB is one small"
+                    + " block, written whole with its commit in one entry. Small blocks written while this many are"
+                    + " in flight wait and then go together, several keys in one entry (each acknowledged once the"
+                    + " entry is applied on a majority, as alone); an idle pipeline gets each at once. 0 sends each"
+                    + " small block alone, whatever is in flight.");
     public static final ConfigKey<Boolean> READ_SHORT_CIRCUIT = ConfigKey.of(
             "ozone.client.read.short-circuit",
             ConfigType.BOOLEAN,
@@ -108,6 +117,7 @@ public final class ClientConfigKeys implements ConfigGroup {
                 CHUNK_SIZE,
                 WRITE_WINDOW,
                 WRITE_BUFFER_MAX,
+                WRITE_BATCHES,
                 READ_SHORT_CIRCUIT,
                 READ_SHORT_CIRCUIT_CACHE_BLOCKS,
                 REPLICATION,

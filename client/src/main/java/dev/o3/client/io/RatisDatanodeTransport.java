@@ -30,16 +30,25 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
 
     private final RatisClientOptions options;
     private final GrpcConfig grpc;
+    private final int smallBlockBatches;
     private final List<ContainerReadClient> readClients = new CopyOnWriteArrayList<>();
 
-    public RatisDatanodeTransport(RatisClientOptions options, GrpcConfig grpc) {
+    /**
+     * @param smallBlockBatches write batches of small blocks in flight per pipeline ({@link SmallBlockBatcher}); 0
+     *     sends each small block alone
+     */
+    public RatisDatanodeTransport(RatisClientOptions options, GrpcConfig grpc, int smallBlockBatches) {
         this.options = options;
         this.grpc = grpc;
+        this.smallBlockBatches = smallBlockBatches;
     }
 
     @Override
     public PipelineChannel openPipeline(Pipeline pipeline) {
         ContainerRatisClient client = ContainerRatisClient.connect(pipeline, options, grpc.security());
+        Optional<SmallBlockBatcher> batcher = smallBlockBatches == 0
+                ? Optional.empty()
+                : Optional.of(new SmallBlockBatcher(client::send, smallBlockBatches));
         return new PipelineChannel() {
             @Override
             public CompletableFuture<Void> writeChunk(
@@ -50,6 +59,14 @@ public final class RatisDatanodeTransport implements DatanodeTransport {
             @Override
             public CompletableFuture<Long> writeLastChunk(
                     ChunkInfo chunk, ByteString data, BlockData block, ByteString token) {
+                boolean wholeSmallBlock = block.getChunksCount() == 1
+                        && chunk.getOffset() == 0
+                        && data.size() <= SmallBlockBatcher.MAX_BLOCK_BYTES;
+                if (batcher.isPresent() && wholeSmallBlock) {
+                    return batcher.get()
+                            .submit(ContainerRatisClient.lastChunkCommand(chunk, data, block, token))
+                            .thenApply(response -> response.getPutBlock().getBlockCommitSequenceId());
+                }
                 return client.writeChunkAndPutBlock(chunk, data, block, token)
                         .thenApply(PutBlockResponse::getBlockCommitSequenceId);
             }

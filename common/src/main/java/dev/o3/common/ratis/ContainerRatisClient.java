@@ -164,18 +164,22 @@ public final class ContainerRatisClient implements AutoCloseable {
      */
     public CompletableFuture<PutBlockResponse> writeChunkAndPutBlock(
             ChunkInfo chunk, ByteString data, BlockData block, ByteString token) {
-        return send(ContainerCommandRequest.newBuilder()
-                        .setContainerId(block.getBlockId().getContainerId())
-                        .setBlockToken(token)
-                        .setWriteChunk(WriteChunkRequest.newBuilder()
-                                .setBlockId(block.getBlockId())
-                                .setChunk(chunk)
-                                .setData(data)
-                                .setPutBlock(PutBlockRequest.newBuilder()
-                                        .setBlock(block)
-                                        .setEof(true)))
-                        .build())
-                .thenApply(ContainerCommandResponse::getPutBlock);
+        return send(lastChunkCommand(chunk, data, block, token)).thenApply(ContainerCommandResponse::getPutBlock);
+    }
+
+    /** The command of {@link #writeChunkAndPutBlock}, to {@link #send} alone or in a write batch. */
+    public static ContainerCommandRequest lastChunkCommand(
+            ChunkInfo chunk, ByteString data, BlockData block, ByteString token) {
+        return ContainerCommandRequest.newBuilder()
+                .setContainerId(block.getBlockId().getContainerId())
+                .setBlockToken(token)
+                .setWriteChunk(WriteChunkRequest.newBuilder()
+                        .setBlockId(block.getBlockId())
+                        .setChunk(chunk)
+                        .setData(data)
+                        .setPutBlock(
+                                PutBlockRequest.newBuilder().setBlock(block).setEof(true)))
+                .build();
     }
 
     /** Commits a block's chunk list; the response carries the BCSID (the Raft index that applied it). */

@@ -153,7 +153,9 @@ public final class DatanodeConfigKeys implements ConfigGroup {
                     + " block file when applied: a small write is durable without an fsync of its block file."
                     + " A block that one such chunk writes whole (an object up to this size) is kept in the volume's"
                     + " database instead of a file. Larger chunks are state-machine data, written beside the log; 0"
-                    + " sends every chunk that way.");
+                    + " sends every chunk that way. Small blocks that a client sends together in one entry (a write"
+                    + " batch, at most 64 KB each: ozone.client.write.batches.in.flight) stay in it whatever this"
+                    + " says.");
     public static final ConfigKey<Boolean> CHUNK_WRITE_SYNC = ConfigKey.of(
             "hdds.container.chunk.write.sync",
             ConfigType.BOOLEAN,

@@ -15,6 +15,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -133,17 +134,35 @@ public final class ChunkStore {
     }
 
     /**
-     * Commits a small block whose one chunk, carried by its Raft log entry, is its whole data: data and metadata go
-     * into the volume's database together ({@link Container#commitBlockWithData}), and no block file is made.
+     * Commits a small block whose one chunk, carried by its Raft log entry, is its whole data: {@link
+     * #commitWholeBlocks} for one block.
      *
      * @return the committed block (the stored one for a replay)
      * @throws ContainerResultException when the container is not writable or the database fails
      */
     public BlockData commitWholeBlock(Container container, BlockData block, long bcsid, ByteString data)
             throws ContainerResultException {
+        return commitWholeBlocks(container, List.of(new BlockCommit(block, Optional.of(data.toByteArray()))), bcsid)
+                .get(0);
+    }
+
+    /**
+     * Commits small blocks whose one chunk each, carried by their Raft log entry, is their whole data: data and
+     * metadata go into the volume's database together, in one batch ({@link Container#commitBlocks}), and no block
+     * file is made.
+     *
+     * @param blocks each with its data
+     * @return the committed blocks, in order (the stored ones for a replay)
+     * @throws ContainerResultException when the container is not writable or the database fails
+     */
+    public List<BlockData> commitWholeBlocks(Container container, List<BlockCommit> blocks, long bcsid)
+            throws ContainerResultException {
         long start = System.nanoTime();
-        BlockData committed = container.commitBlockWithData(block, bcsid, data.toByteArray());
-        metrics.recordVolumeWrite(container.volume().toString(), data.size(), System.nanoTime() - start);
+        List<BlockData> committed = container.commitBlocks(blocks, bcsid);
+        long bytes = blocks.stream()
+                .mapToLong(block -> block.data().map(data -> data.length).orElse(0))
+                .sum();
+        metrics.recordVolumeWrite(container.volume().toString(), bytes, System.nanoTime() - start);
         return committed;
     }
 

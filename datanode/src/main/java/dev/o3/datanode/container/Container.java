@@ -14,10 +14,14 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -187,7 +191,8 @@ public final class Container {
      * @throws ContainerResultException when the container is not writable or the database fails
      */
     public BlockData commitBlock(BlockData block, long bcsid) throws ContainerResultException {
-        return commitBlock(block, bcsid, Optional.empty());
+        return commitBlocks(List.of(new BlockCommit(block, Optional.empty())), bcsid)
+                .get(0);
     }
 
     /**
@@ -200,44 +205,76 @@ public final class Container {
      * @throws ContainerResultException when the container is not writable or the database fails
      */
     public BlockData commitBlockWithData(BlockData block, long bcsid, byte[] data) throws ContainerResultException {
-        return commitBlock(block, bcsid, Optional.of(data));
+        return commitBlocks(List.of(new BlockCommit(block, Optional.of(data))), bcsid)
+                .get(0);
     }
 
-    private synchronized BlockData commitBlock(BlockData block, long bcsid, Optional<byte[]> data)
+    /**
+     * Commits the blocks that one log entry (a write batch) wrote into this container, all with the entry's index as
+     * BCSID, in one database batch: a replay of the entry finds them all committed or none, as for a single block.
+     *
+     * @return the committed blocks, in order (the stored ones for a replay)
+     * @throws ContainerResultException when the container is not writable or the database fails
+     */
+    public synchronized List<BlockData> commitBlocks(List<BlockCommit> blocks, long bcsid)
             throws ContainerResultException {
-        BlockKey key = new BlockKey(id(), block.getBlockId().getLocalId());
         if (bcsid != 0 && bcsid <= record.bcsid()) {
-            return volume.blocks().get(key).orElse(block);
+            List<BlockData> stored = new ArrayList<>(blocks.size());
+            for (BlockCommit block : blocks) {
+                stored.add(volume.blocks().get(key(block.block())).orElse(block.block()));
+            }
+            return stored;
         }
         checkWritable();
-        Optional<BlockData> previous = volume.blocks().get(key);
-        if (previous.isPresent() && previous.get().getChunksCount() > block.getChunksCount()) {
-            LOG.warn(
-                    "{}: PutBlock at index {} lists {} chunks of block {}, which has {}: a late retry, ignored",
-                    this,
-                    bcsid,
-                    block.getChunksCount(),
-                    key.localId(),
-                    previous.get().getChunksCount());
-            return previous.get();
+        Map<Long, BlockData> written = new HashMap<>();
+        List<BlockData> committed = new ArrayList<>(blocks.size());
+        List<Consumer<Batch>> writes = new ArrayList<>(blocks.size() * 2);
+        long delta = 0;
+        long added = 0;
+        for (BlockCommit block : blocks) {
+            BlockKey key = key(block.block());
+            Optional<BlockData> previous = Optional.ofNullable(written.get(key.localId()))
+                    .or(() -> volume.blocks().get(key));
+            if (previous.isPresent()
+                    && previous.get().getChunksCount() > block.block().getChunksCount()) {
+                LOG.warn(
+                        "{}: PutBlock at index {} lists {} chunks of block {}, which has {}: a late retry, ignored",
+                        this,
+                        bcsid,
+                        block.block().getChunksCount(),
+                        key.localId(),
+                        previous.get().getChunksCount());
+                committed.add(previous.get());
+                continue;
+            }
+            BlockData stamped = block.block().toBuilder()
+                    .setBlockId(block.block().getBlockId().toBuilder().setBlockCommitSequenceId(bcsid))
+                    .build();
+            delta += stamped.getSize() - previous.map(BlockData::getSize).orElse(0L);
+            added += previous.isPresent() ? 0 : 1;
+            written.put(key.localId(), stamped);
+            committed.add(stamped);
+            writes.add(batch -> volume.blocks().put(batch, key, stamped));
+            block.data()
+                    .ifPresent(
+                            bytes -> writes.add(batch -> volume.blockContents().put(batch, key, bytes)));
         }
-        BlockData stamped = block.toBuilder()
-                .setBlockId(block.getBlockId().toBuilder().setBlockCommitSequenceId(bcsid))
-                .build();
-        long delta = stamped.getSize() - previous.map(BlockData::getSize).orElse(0L);
-        ContainerRecord updated = record.withBlockCommitted(bcsid, delta, previous.isPresent() ? 0 : 1);
+        ContainerRecord updated = record.withBlockCommitted(bcsid, delta, added);
         // Not synced: the pipeline's Raft log already holds this PutBlock durably and replays it after a crash (a
         // replay at or below the BCSID is ignored); ContainerSet.syncMetadata() runs before a snapshot lets Ratis
         // purge the log. One fsync per block on the serial apply thread was the PUT bottleneck (docs/benchmarks.md).
         commit(
                 batch -> {
-                    volume.blocks().put(batch, key, stamped);
-                    data.ifPresent(bytes -> volume.blockContents().put(batch, key, bytes));
+                    writes.forEach(write -> write.accept(batch));
                     volume.containers().put(batch, updated.id(), updated);
                 },
                 false);
         record = updated;
-        return stamped;
+        return committed;
+    }
+
+    private BlockKey key(BlockData block) {
+        return new BlockKey(id(), block.getBlockId().getLocalId());
     }
 
     /**
@@ -298,11 +335,11 @@ public final class Container {
                 .toList();
     }
 
-    private void commit(java.util.function.Consumer<Batch> writes) throws ContainerResultException {
+    private void commit(Consumer<Batch> writes) throws ContainerResultException {
         commit(writes, true);
     }
 
-    private void commit(java.util.function.Consumer<Batch> writes, boolean sync) throws ContainerResultException {
+    private void commit(Consumer<Batch> writes, boolean sync) throws ContainerResultException {
         try (Batch batch = volume.database().newBatch()) {
             writes.accept(batch);
             if (sync) {

@@ -34,12 +34,14 @@ public final class ContainerHandler {
     private final ContainerSet containers;
     private final ChunkStore chunks;
     private final BlockAccess access;
+    private final WriteBatches batches;
 
     public ContainerHandler(String logPrefix, ContainerSet containers, ChunkStore chunks, BlockAccess access) {
         this.logPrefix = Objects.requireNonNull(logPrefix, "logPrefix is null");
         this.containers = Objects.requireNonNull(containers, "containers is null");
         this.chunks = Objects.requireNonNull(chunks, "chunks is null");
         this.access = Objects.requireNonNull(access, "access is null");
+        this.batches = new WriteBatches(this, containers, chunks);
     }
 
     /**
@@ -48,6 +50,9 @@ public final class ContainerHandler {
      * leader's disk only and every member still applies the same log.
      */
     public Optional<IOException> refusal(ContainerCommandRequest request) {
+        if (request.hasWriteBatch()) {
+            return Optional.empty(); // each command is checked on its own: admit(request)
+        }
         try {
             access.check(request);
         } catch (BlockTokenException e) {
@@ -58,6 +63,15 @@ public final class ContainerHandler {
                     + request.getContainerId() + " is full (hdds.datanode.volume.min.free.space)"));
         }
         return Optional.empty();
+    }
+
+    /**
+     * A write batch as the leader logs it when it {@linkplain #refusal refuses} some of its commands: each replaced by
+     * its refusal (and cleared of its data); empty when the batch goes into the log as sent. Called on the leader
+     * only, before logging.
+     */
+    public Optional<ContainerCommandRequest> admit(ContainerCommandRequest batch) {
+        return batches.admit(batch);
     }
 
     public ContainerSet containers() {
@@ -140,6 +154,7 @@ public final class ContainerHandler {
                             : success(logIndex);
                 }
                 case PUT_BLOCK -> putBlock(request, request.getPutBlock(), logIndex);
+                case WRITE_BATCH -> batches.apply(request, logIndex);
                 case CLOSE_CONTAINER -> close(request.getContainerId(), logIndex);
                 case DELETE_BLOCK -> {
                     containers
@@ -171,7 +186,7 @@ public final class ContainerHandler {
     }
 
     /** A WriteChunk's PutBlock may only commit the chunk's own block: that is the block its token was checked for. */
-    private static PutBlockRequest lastChunkPutBlock(WriteChunkRequest writeChunk) throws ContainerResultException {
+    static PutBlockRequest lastChunkPutBlock(WriteChunkRequest writeChunk) throws ContainerResultException {
         PutBlockRequest putBlock = writeChunk.getPutBlock();
         BlockId written = writeChunk.getBlockId();
         BlockId committed = putBlock.getBlock().getBlockId();
@@ -188,7 +203,7 @@ public final class ContainerHandler {
      * Whether a WriteChunk carries, inside its log entry, all the data of a block that its own PutBlock commits: the
      * block is that one chunk. Such a block is kept in the volume's database ({@link #putSmallBlock}).
      */
-    private static boolean isWholeBlock(WriteChunkRequest writeChunk) {
+    static boolean isWholeBlock(WriteChunkRequest writeChunk) {
         if (writeChunk.getData().isEmpty() || !writeChunk.hasPutBlock()) {
             return false;
         }
@@ -217,7 +232,7 @@ public final class ContainerHandler {
         return putBlockResponse(container.commitBlock(withSize(putBlock.getBlock()), logIndex));
     }
 
-    private static void checkLength(ChunkInfo chunk, ByteString data) throws ContainerResultException {
+    static void checkLength(ChunkInfo chunk, ByteString data) throws ContainerResultException {
         if (data.size() != chunk.getLength()) {
             throw new ContainerResultException(
                     ContainerResult.INVALID_ARGUMENT,
@@ -227,7 +242,7 @@ public final class ContainerHandler {
     }
 
     /** The block with its size set from its chunks when the client left it out. */
-    private static BlockData withSize(BlockData block) {
+    static BlockData withSize(BlockData block) {
         if (block.getSize() != 0) {
             return block;
         }
@@ -236,7 +251,7 @@ public final class ContainerHandler {
         return block.toBuilder().setSize(size).build();
     }
 
-    private static ContainerCommandResponse putBlockResponse(BlockData committed) {
+    static ContainerCommandResponse putBlockResponse(BlockData committed) {
         long bcsid = committed.getBlockId().getBlockCommitSequenceId();
         return ContainerCommandResponse.newBuilder()
                 .setResult(ContainerResult.SUCCESS)

@@ -25,6 +25,7 @@ public final class DatanodeMetrics {
     public static final String VOLUME_READ_LATENCY = "o3_datanode_volume_read_latency_seconds";
     public static final String RATIS_DIR_WRITE_BYTES = "o3_datanode_ratis_dir_write_bytes";
     public static final String RATIS_DIR_READ_BYTES = "o3_datanode_ratis_dir_read_bytes";
+    public static final String RATIS_DIR_BATCHED_BLOCKS = "o3_datanode_ratis_dir_batched_blocks";
     public static final String RATIS_DIR_APPLY_LATENCY = "o3_datanode_ratis_dir_apply_latency_seconds";
     public static final String RATIS_DATA_SYNC_LATENCY = "o3_datanode_ratis_data_sync_latency_seconds";
     public static final String RATIS_LOG_SYNC = "o3_datanode_ratis_log_sync_seconds";
@@ -52,6 +53,12 @@ public final class DatanodeMetrics {
             RATIS_DIR_READ_BYTES,
             "Chunk bytes a leader re-read to replicate log entries to followers, per Ratis dir",
             "dir");
+    private final Counter ratisDirBatchedBlocks = Counter.builder()
+            .name(RATIS_DIR_BATCHED_BLOCKS)
+            .help("Small blocks applied from write batches (several keys in one Raft log entry), per Ratis dir")
+            .labelNames("dir")
+            .withoutExemplars()
+            .register(registry);
     private final Histogram ratisDirApplyLatency =
             histogram(RATIS_DIR_APPLY_LATENCY, "Latency of applying a container command per Ratis dir", "dir");
     private final Histogram dataSyncLatency = histogram(
@@ -101,6 +108,10 @@ public final class DatanodeMetrics {
     public void recordLogEntry(String ratisDir, long bytes, long applyNanos) {
         ratisDirWriteBytes.labelValues(ratisDir).inc(bytes);
         ratisDirApplyLatency.labelValues(ratisDir).observe(applyNanos / NANOS_PER_SECOND);
+    }
+
+    public void recordWriteBatch(String ratisDir, int blocks) {
+        ratisDirBatchedBlocks.labelValues(ratisDir).inc(blocks);
     }
 
     public void recordDataRead(String ratisDir, long bytes) {

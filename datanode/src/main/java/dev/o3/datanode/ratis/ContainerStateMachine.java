@@ -49,7 +49,8 @@ import org.slf4j.LoggerFactory;
  * {@code inlineDataMax} bytes is not split: its data stays in the log entry, so the synced log makes it durable
  * without an fsync of the block file, and apply writes it; a snapshot syncs those files before the log is purged.
  * {@link #read} gives the leader the data again for followers that lag: from memory until the entry is applied, then
- * from the block file.
+ * from the block file. A write batch (small blocks of several keys, each with its data) is logged whole, with the
+ * leader's refusals of single commands in place of those commands ({@link ContainerHandler#admit}).
  * {@link #applyTransaction} runs commands in log order on Ratis' apply thread; PutBlock takes the log index as BCSID.
  * A failed data write never fails the Raft log: it is remembered and returned as the command's result at apply time.
  *
@@ -162,6 +163,14 @@ final class ContainerStateMachine extends BaseStateMachine {
             // thrown) is what Ratis answers the client with, as a StateMachineException, instead of retrying.
             return builder.build().setException(refused.get());
         }
+        if (parsed.hasWriteBatch()) {
+            Optional<ContainerCommandRequest> withRefusals = handler.admit(parsed);
+            return builder.setLogData(withRefusals
+                            .map(admitted -> ShadedBytes.toShaded(admitted.toByteString()))
+                            .orElse(request.getMessage().getContent()))
+                    .setStateMachineContext(withRefusals.orElse(parsed))
+                    .build();
+        }
         if (parsed.hasWriteChunk() && parsed.getWriteChunk().getData().size() > inlineDataMax) {
             ContainerCommandRequest metadata = ContainerMessages.withoutData(parsed);
             return builder.setLogData(ShadedBytes.toShaded(metadata.toByteString()))
@@ -257,6 +266,9 @@ final class ContainerStateMachine extends BaseStateMachine {
             CompletableFuture<ContainerResultException> write = pendingWrites.remove(index);
             ContainerResultException writeFailure = write == null ? null : write.join();
             response = writeFailure != null ? ContainerHandler.failure(writeFailure) : handler.apply(request, index);
+            if (request.hasWriteBatch()) {
+                metrics.recordWriteBatch(ratisDir, request.getWriteBatch().getCommandsCount());
+            }
         } catch (InvalidProtocolBufferException e) {
             response = ContainerHandler.failure(
                     new ContainerResultException(ContainerResult.INVALID_ARGUMENT, "not a container command", e));

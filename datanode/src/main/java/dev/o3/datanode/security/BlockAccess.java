@@ -66,6 +66,11 @@ public final class BlockAccess {
             case CLOSE_CONTAINER, LIST_BLOCK -> containerTokens
                     .orElseThrow()
                     .check(request.getContainerToken(), request.getContainerId());
+            case WRITE_BATCH -> {
+                for (ContainerCommandRequest command : request.getWriteBatch().getCommandsList()) {
+                    check(command);
+                }
+            }
             default -> throw new BlockTokenException(
                     request.getCommandCase() + " is not accepted from clients when security is enabled");
         }

@@ -8,11 +8,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.o3.client.api.KeyInfo;
 import dev.o3.client.api.OzoneBucket;
 import dev.o3.client.om.OmException;
+import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.proto.om.OmStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -50,6 +57,44 @@ abstract class WriteReadScenario {
         try (InputStream in = bucket().readKey(name)) {
             assertThat(in.readAllBytes()).isEqualTo(data);
         }
+    }
+
+    @Test
+    void smallKeysClosedAtOnceShareRaftEntriesAndEachReadsBackAsWritten() throws Exception {
+        String batched = DatanodeMetrics.RATIS_DIR_BATCHED_BLOCKS + "_total{";
+        double batchedBefore = PromMetrics.datanodeCounter(batched);
+        int writers = 12;
+        CyclicBarrier allWritten = new CyclicBarrier(writers);
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            List<Future<?>> writes = new ArrayList<>();
+            for (int i = 0; i < writers; i++) {
+                int size = 1000 + i;
+                writes.add(pool.submit(() -> {
+                    // A small key goes to its pipeline when it is closed: all close at once, more than the client's
+                    // entries in flight, so the rest wait and go together.
+                    try (OutputStream out = bucket().createKey("batched/" + size, size, Map.of())) {
+                        out.write(Keys.random(size));
+                        allWritten.await();
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> write : writes) {
+                write.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+
+        for (int i = 0; i < writers; i++) {
+            try (InputStream in = bucket().readKey("batched/" + (1000 + i))) {
+                assertThat(in.readAllBytes()).isEqualTo(Keys.random(1000 + i));
+            }
+        }
+        assertThat(PromMetrics.datanodeCounter(batched) - batchedBefore)
+                .as("blocks the datanodes applied from write batches")
+                .isPositive();
     }
 
     @Test
