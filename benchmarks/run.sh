@@ -95,15 +95,25 @@ start_minio() {
 }
 
 # warp_run NAME OP SIZE CONCURRENT DURATION HOST ACCESS SECRET: prints "obj/s p50 p99" of the whole run. A warm-up
-# run (NAME ending in -warmup) of objects of a MiB or more deletes its objects afterwards (see warm_up).
+# run (NAME ending in -warmup) of objects of a MiB or more deletes its objects afterwards (see warm_up). A measured
+# run records every request (--full) and is summarized by `warp analyze`, over the time all of warp's workers ran:
+# warp's own summary of an aggregated run averages the percentiles of its 10 s segments, a last one of the few
+# requests that straddle the end included, which put a 47 ms p50 into a 2 ms run.
 warp_run() {
-  local name=$1 op=$2 size=$3 conc=$4 dur=$5 host=$6 key=$7 secret=$8 keep=--noclear
+  local name=$1 op=$2 size=$3 conc=$4 dur=$5 host=$6 key=$7 secret=$8 keep=--noclear full=--full
   [[ $name == *-warmup && $size != *KiB ]] && keep=""
-  # shellcheck disable=SC2086 # keep is one flag or none
+  [[ $name == *-warmup ]] && full=""
+  # shellcheck disable=SC2086 # keep and full are one flag or none
   "$(find_tool warp)" "$op" --host "$host" --access-key "$key" --secret-key "$secret" --obj.size "$size" \
-    --concurrent "$conc" --duration "$dur" --bucket "warp-$op" $keep --no-color \
+    --concurrent "$conc" --duration "$dur" --bucket "warp-$op" $keep $full --no-color \
     --benchdata "$out/$name" >"$out/$name.txt" 2>&1 || { echo "warp failed; see $out/$name.txt" >&2; echo "- - -"; return 0; }
-  python3 "$root/benchmarks/warp_summary.py" "$out/$name.txt"
+  [[ -n $full ]] || return 0
+  # get and put report their operation only (a get run's uploads come first); mixed reports every operation
+  local only=()
+  [[ $op == mixed ]] || only=(--analyze.op "${op^^}")
+  "$(find_tool warp)" analyze --no-color "${only[@]}" "$out/$name.csv.zst" >"$out/$name.analysis.txt" 2>&1 \
+    || { echo "warp analyze failed; see $out/$name.analysis.txt" >&2; echo "- - -"; return 0; }
+  python3 "$root/benchmarks/warp_summary.py" "$out/$name.analysis.txt"
 }
 
 # warm_up NAME OP SIZE CONCURRENT HOST ACCESS SECRET: WARMUP of the same load. PUTs of a MiB or more go in rounds of at

@@ -1,5 +1,5 @@
-"""Prints warp's text report as "OBJ/S obj/s, p50 X ms, p99 Y ms" for benchmarks/run.sh (mixed: the operations'
-rates summed, the worst p50 and p99 of them)."""
+"""Prints a warp report (the text of `warp analyze`, or of a run) as "OBJ/S obj/s, p50 X ms, p99 Y ms" for
+benchmarks/run.sh (mixed: the operations' rates summed, the worst p50 and p99 of them)."""
 import re
 import sys
 
