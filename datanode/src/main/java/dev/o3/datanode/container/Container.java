@@ -259,6 +259,9 @@ public final class Container {
                     .ifPresent(
                             bytes -> writes.add(batch -> volume.blockContents().put(batch, key, bytes)));
         }
+        if (writes.isEmpty()) {
+            return committed; // only late retries: nothing to commit
+        }
         ContainerRecord updated = record.withBlockCommitted(bcsid, delta, added);
         // Not synced: the pipeline's Raft log already holds this PutBlock durably and replays it after a crash (a
         // replay at or below the BCSID is ignored); ContainerSet.syncMetadata() runs before a snapshot lets Ratis
