@@ -68,7 +68,9 @@ class TestContainer {
         assertThat(container.block(10).getChunksCount()).isEqualTo(8);
         assertThat(container.block(10).getSize()).isEqualTo(8 * 4096);
         assertThat(container.record().usedBytes()).isEqualTo(8 * 4096);
-        assertThat(container.record().bcsid()).as("the late retry commits nothing").isEqualTo(11);
+        assertThat(container.record().bcsid())
+                .as("the late retry commits nothing")
+                .isEqualTo(11);
         assertThat(container.commitBlock(chunked(9), 13).getChunksCount())
                 .as("a longer PutBlock still commits")
                 .isEqualTo(9);
