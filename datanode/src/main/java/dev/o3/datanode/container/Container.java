@@ -228,7 +228,7 @@ public final class Container {
         checkWritable();
         Map<Long, BlockData> written = new HashMap<>();
         List<BlockData> committed = new ArrayList<>(blocks.size());
-        List<Consumer<Batch>> writes = new ArrayList<>(blocks.size() * 2);
+        List<BlockCommit> writes = new ArrayList<>(blocks.size());
         long delta = 0;
         long added = 0;
         for (BlockCommit block : blocks) {
@@ -254,10 +254,7 @@ public final class Container {
             added += previous.isPresent() ? 0 : 1;
             written.put(key.localId(), stamped);
             committed.add(stamped);
-            writes.add(batch -> volume.blocks().put(batch, key, stamped));
-            block.data()
-                    .ifPresent(
-                            bytes -> writes.add(batch -> volume.blockContents().put(batch, key, bytes)));
+            writes.add(new BlockCommit(stamped, block.data()));
         }
         if (writes.isEmpty()) {
             return committed; // only late retries: nothing to commit
@@ -268,7 +265,11 @@ public final class Container {
         // purge the log. One fsync per block on the serial apply thread was the PUT bottleneck (docs/benchmarks.md).
         commit(
                 batch -> {
-                    writes.forEach(write -> write.accept(batch));
+                    for (BlockCommit write : writes) {
+                        BlockKey key = key(write.block());
+                        volume.blocks().put(batch, key, write.block());
+                        write.data().ifPresent(bytes -> volume.blockContents().put(batch, key, bytes));
+                    }
                     volume.containers().put(batch, updated.id(), updated);
                 },
                 false);

@@ -69,7 +69,7 @@ final class WriteBatches {
         ContainerCommandResponse[] responses = new ContainerCommandResponse[batch.getCommandsCount()];
         Map<Long, List<Integer>> byContainer = new LinkedHashMap<>();
         for (int i = 0; i < responses.length; i++) {
-            ContainerCommandResponse refusal = batch.getRefusalsMap().get(i);
+            ContainerCommandResponse refusal = batch.getRefusalsOrDefault(i, null);
             if (refusal != null) {
                 responses[i] = refusal;
                 continue;
