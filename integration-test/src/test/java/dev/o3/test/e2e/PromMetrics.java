@@ -61,6 +61,11 @@ final class PromMetrics {
         return total;
     }
 
+    /** A counter of SCM, named as for {@link #datanodeCounter}. */
+    static double scmCounter(String metric) throws IOException, InterruptedException {
+        return sum("127.0.0.1", cluster().scm().httpPort(), metric, "");
+    }
+
     /** The whole {@code /prom} text of a server. */
     static String scrape(String host, int httpPort) throws IOException, InterruptedException {
         return HTTP.send(

@@ -10,10 +10,12 @@ import dev.o3.client.api.OzoneBucket;
 import dev.o3.client.om.OmException;
 import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.proto.om.OmStatus;
+import dev.o3.scm.metrics.ScmMetrics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
@@ -95,6 +97,28 @@ abstract class WriteReadScenario {
         assertThat(PromMetrics.datanodeCounter(batched) - batchedBefore)
                 .as("blocks the datanodes applied from write batches")
                 .isPositive();
+    }
+
+    @Test
+    void smallKeysTakeTheirBlocksFromLeasesWithoutAnScmCallEachAndReadBackAsWritten() throws Exception {
+        String allocated = ScmMetrics.BLOCKS_ALLOCATED + "_total ";
+        double allocatedBefore = PromMetrics.scmCounter(allocated);
+        Map<String, String> written = new HashMap<>();
+        for (int i = 0; i < 20; i++) {
+            written.put("leased/" + i, Keys.write(bucket(), "leased/" + i, 3000 + i, () -> {}));
+        }
+        assertThat(PromMetrics.scmCounter(allocated) - allocatedBefore)
+                .as("blocks SCM allocated by a call for 20 small keys")
+                .isZero();
+        assertThat(PromMetrics.scmCounter(ScmMetrics.BLOCK_LEASES + "_total ")).isPositive();
+
+        Keys.write(bucket(), "leased/large", 300 * 1024, () -> {});
+        assertThat(PromMetrics.scmCounter(allocated) - allocatedBefore)
+                .as("a key above 1/64 of a lease still asks SCM")
+                .isEqualTo(1);
+        for (Map.Entry<String, String> key : written.entrySet()) {
+            assertThat(Keys.readDigest(bucket(), key.getKey())).isEqualTo(key.getValue());
+        }
     }
 
     @Test

@@ -110,6 +110,7 @@ public record OmConfig(
                         conf.get(OmConfigKeys.KEY_DELETING_INTERVAL),
                         conf.get(OmConfigKeys.DIRECTORY_DELETING_INTERVAL),
                         conf.get(OmConfigKeys.SCM_REQUEST_TIMEOUT),
+                        conf.get(OmConfigKeys.SCM_BLOCK_LEASE_SIZE).bytes(),
                         conf.get(OmConfigKeys.CONTAINER_LOCATION_CACHE_SIZE),
                         positive(conf, OmConfigKeys.CONTAINER_LOCATION_CACHE_TTL)),
                 tokens(conf),
@@ -231,6 +232,7 @@ public record OmConfig(
      * @param keyDeletingInterval period of block deletion through SCM
      * @param directoryDeletingInterval period of deleted-directory reclamation
      * @param scmRequestTimeout deadline of calls to SCM
+     * @param scmBlockLeaseSize bytes of each block lease held for small keys; 0: none
      * @param containerLocationCacheSize most containers whose current replicas OM keeps
      * @param containerLocationCacheTtl age after which a cached container location is fetched again
      */
@@ -239,6 +241,7 @@ public record OmConfig(
             Duration keyDeletingInterval,
             Duration directoryDeletingInterval,
             Duration scmRequestTimeout,
+            long scmBlockLeaseSize,
             int containerLocationCacheSize,
             Duration containerLocationCacheTtl) {
         public ServiceSettings {

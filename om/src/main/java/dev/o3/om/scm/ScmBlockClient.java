@@ -11,12 +11,18 @@ import dev.o3.proto.om.OmStatus;
 import dev.o3.proto.scm.AllocateBlockRequest;
 import dev.o3.proto.scm.AllocateBlockResponse;
 import dev.o3.proto.scm.AllocatedBlock;
+import dev.o3.proto.scm.BlockLease;
 import dev.o3.proto.scm.ContainerLocation;
 import dev.o3.proto.scm.DeleteKeyBlocksRequest;
 import dev.o3.proto.scm.ExcludeList;
 import dev.o3.proto.scm.GetContainerLocationsRequest;
 import dev.o3.proto.scm.GetContainerLocationsResponse;
 import dev.o3.proto.scm.GetSecretKeysRequest;
+import dev.o3.proto.scm.LeaseBlocksRequest;
+import dev.o3.proto.scm.LeaseBlocksResponse;
+import dev.o3.proto.scm.LeaseRemainder;
+import dev.o3.proto.scm.ReleaseBlockLeasesRequest;
+import dev.o3.proto.scm.ReleaseBlockLeasesResponse;
 import dev.o3.proto.scm.ScmBlockServiceGrpc;
 import io.grpc.Context;
 import io.grpc.ManagedChannel;
@@ -26,8 +32,13 @@ import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * OM's client of SCM's block service over one persistent gRPC channel: allocates blocks for keys, hands deleted keys'
@@ -36,13 +47,22 @@ import java.util.concurrent.TimeUnit;
  * (background work). Thread-safe; close it to release the channel.
  */
 public final class ScmBlockClient implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ScmBlockClient.class);
+    /** Age after which a lease takes no more keys: its pipeline may have closed since. */
+    private static final Duration LEASE_LIFETIME = Duration.ofSeconds(30);
+
     private final HostAndPort address;
     private final ManagedChannel channel;
     private final Duration timeout;
     private final ScmBlockServiceGrpc.ScmBlockServiceStub asyncStub;
     private final AllocationBatcher batcher = new AllocationBatcher(this::call);
+    private final Optional<BlockLeases> leases;
 
-    public ScmBlockClient(HostAndPort address, Duration timeout, GrpcConfig grpc) {
+    /**
+     * @param leaseBytes bytes of each block lease the OM holds for small keys ({@link BlockLeases}); 0: every key's
+     *     blocks are allocated by a call
+     */
+    public ScmBlockClient(HostAndPort address, Duration timeout, GrpcConfig grpc, long leaseBytes) {
         this.address = address;
         this.timeout = timeout;
         this.channel = GrpcFactory.channelBuilder(address, grpc)
@@ -51,12 +71,32 @@ public final class ScmBlockClient implements AutoCloseable {
                 .build();
         // Callbacks on the transport thread: the continuation only hands the request on to Ratis.
         this.asyncStub = ScmBlockServiceGrpc.newStub(channel).withExecutor(Runnable::run);
+        this.leases = leaseBytes <= 0
+                ? Optional.empty()
+                : Optional.of(new BlockLeases(
+                        new BlockLeases.Leaser() {
+                            @Override
+                            public CompletableFuture<List<BlockLease>> lease(
+                                    long bytes, int ids, int count, ReplicationConfig replication) {
+                                return leaseBlocks(bytes, ids, count, replication);
+                            }
+
+                            @Override
+                            public void release(List<LeaseRemainder> remainders) {
+                                releaseLeases(remainders);
+                            }
+                        },
+                        (size, count, replication, owner, exclude) -> batcher.allocate(size, count, replication, owner),
+                        leaseBytes,
+                        LEASE_LIFETIME,
+                        System::nanoTime));
     }
 
     /**
-     * Allocates {@code count} blocks of {@code blockSize} bytes without blocking; concurrent requests without an
-     * exclude list share SCM calls ({@link AllocationBatcher}). The future completes on the channel's transport
-     * thread, so dependents must not block.
+     * Allocates {@code count} blocks of {@code blockSize} bytes without blocking: the single block of a small key from
+     * a lease ({@link BlockLeases}), when leases are on; otherwise concurrent requests without an exclude list share
+     * SCM calls ({@link AllocationBatcher}), and a retry with one drops the leases on what it excludes. The future
+     * completes on the channel's transport thread, so dependents must not block.
      *
      * @return the blocks, or a failure with {@link ScmUnavailableException} when SCM cannot be reached or refuses
      */
@@ -65,15 +105,47 @@ public final class ScmBlockClient implements AutoCloseable {
         // Retries name what to avoid, so they go alone; first allocations share calls.
         boolean shareable =
                 exclude.equals(ExcludeList.getDefaultInstance()) && count <= AllocationBatcher.MAX_BLOCKS_PER_CALL;
-        return shareable
-                ? batcher.allocate(blockSize, count, replication, owner)
-                : call(blockSize, count, replication, owner, exclude);
+        if (!shareable) {
+            leases.ifPresent(held -> held.drop(exclude));
+            return call(blockSize, count, replication, owner, exclude);
+        }
+        if (count == 1 && leases.isPresent() && leases.get().serves(blockSize)) {
+            return leases.get().allocate(blockSize, replication, owner);
+        }
+        return batcher.allocate(blockSize, count, replication, owner);
+    }
+
+    private CompletableFuture<List<BlockLease>> leaseBlocks(
+            long bytes, int ids, int count, ReplicationConfig replication) {
+        LeaseBlocksRequest request = LeaseBlocksRequest.newBuilder()
+                .setBytes(bytes)
+                .setIds(ids)
+                .setCount(count)
+                .setReplication(replication)
+                .build();
+        return this.<LeaseBlocksResponse>unary(
+                        (stub, observer) -> stub.leaseBlocks(request, observer),
+                        failure -> allocationFailure(Status.fromThrowable(failure), failure))
+                .thenApply(LeaseBlocksResponse::getLeasesList);
+    }
+
+    private void releaseLeases(List<LeaseRemainder> remainders) {
+        ReleaseBlockLeasesRequest request = ReleaseBlockLeasesRequest.newBuilder()
+                .addAllRemainders(remainders)
+                .build();
+        var unused = this.<ReleaseBlockLeasesResponse>unary(
+                        (stub, observer) -> stub.releaseBlockLeases(request, observer), failure -> failure)
+                .whenComplete((released, failure) -> {
+                    if (failure != null) {
+                        // Harmless: the bytes stay counted in their containers, as after an OM crash.
+                        LOG.debug("returning unused block lease bytes to SCM {} failed", address, failure);
+                    }
+                });
     }
 
     /** One AllocateBlock call. */
     private CompletableFuture<List<AllocatedBlock>> call(
             long blockSize, int count, ReplicationConfig replication, String owner, ExcludeList exclude) {
-        CompletableFuture<List<AllocatedBlock>> blocks = new CompletableFuture<>();
         AllocateBlockRequest request = AllocateBlockRequest.newBuilder()
                 .setSize(blockSize)
                 .setCount(count)
@@ -81,18 +153,31 @@ public final class ScmBlockClient implements AutoCloseable {
                 .setOwner(owner)
                 .setExclude(exclude)
                 .build();
-        // A batch outlives the client call that started it, so it must not inherit (and die with) that call's context.
-        Context.ROOT.run(() -> asyncStub
-                .withDeadlineAfter(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                .allocateBlock(request, new StreamObserver<>() {
+        return this.<AllocateBlockResponse>unary(
+                        (stub, observer) -> stub.allocateBlock(request, observer),
+                        failure -> allocationFailure(Status.fromThrowable(failure), failure))
+                .thenApply(AllocateBlockResponse::getBlocksList);
+    }
+
+    /**
+     * One asynchronous call with the configured deadline; a failure completes the future with what {@code failed}
+     * makes of it. Batches and leases outlive the client call that started them, so the call must not inherit (and
+     * die with) that call's context.
+     */
+    private <T> CompletableFuture<T> unary(
+            BiConsumer<ScmBlockServiceGrpc.ScmBlockServiceStub, StreamObserver<T>> call,
+            Function<Throwable, Throwable> failed) {
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        Context.ROOT.run(() -> call.accept(
+                asyncStub.withDeadlineAfter(timeout.toMillis(), TimeUnit.MILLISECONDS), new StreamObserver<>() {
                     @Override
-                    public void onNext(AllocateBlockResponse response) {
-                        blocks.complete(response.getBlocksList());
+                    public void onNext(T response) {
+                        answer.complete(response);
                     }
 
                     @Override
                     public void onError(Throwable failure) {
-                        blocks.completeExceptionally(allocationFailure(Status.fromThrowable(failure), failure));
+                        answer.completeExceptionally(failed.apply(failure));
                     }
 
                     @Override
@@ -100,7 +185,7 @@ public final class ScmBlockClient implements AutoCloseable {
                         // onNext completed the future.
                     }
                 }));
-        return blocks;
+        return answer;
     }
 
     /**
@@ -126,31 +211,15 @@ public final class ScmBlockClient implements AutoCloseable {
      * @return the locations, or a failure with {@link ScmUnavailableException} when SCM cannot be reached or refuses
      */
     public CompletableFuture<List<ContainerLocation>> containerLocations(Collection<Long> containerIds) {
-        CompletableFuture<List<ContainerLocation>> locations = new CompletableFuture<>();
         GetContainerLocationsRequest request = GetContainerLocationsRequest.newBuilder()
                 .addAllContainerIds(containerIds)
                 .build();
-        Context.ROOT.run(() -> asyncStub
-                .withDeadlineAfter(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                .getContainerLocations(request, new StreamObserver<>() {
-                    @Override
-                    public void onNext(GetContainerLocationsResponse response) {
-                        locations.complete(response.getLocationsList());
-                    }
-
-                    @Override
-                    public void onError(Throwable failure) {
-                        locations.completeExceptionally(new ScmUnavailableException(
+        return this.<GetContainerLocationsResponse>unary(
+                        (stub, observer) -> stub.getContainerLocations(request, observer),
+                        failure -> new ScmUnavailableException(
                                 "container locations from SCM " + address + " failed: " + Status.fromThrowable(failure),
-                                failure));
-                    }
-
-                    @Override
-                    public void onCompleted() {
-                        // onNext completed the future.
-                    }
-                }));
-        return locations;
+                                failure))
+                .thenApply(GetContainerLocationsResponse::getLocationsList);
     }
 
     /**

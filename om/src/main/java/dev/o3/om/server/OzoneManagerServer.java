@@ -120,8 +120,11 @@ public final class OzoneManagerServer implements Daemon {
                 this::fatal));
         TransactionApplier applier = new TransactionApplier(
                 name, stores, config.s3Volume(), config.requests().minPartSize(), metrics::recordRetryAnswered);
-        ScmBlockClient scm = components.add(
-                new ScmBlockClient(config.scmBlockAddress(), config.services().scmRequestTimeout(), grpcConfig));
+        ScmBlockClient scm = components.add(new ScmBlockClient(
+                config.scmBlockAddress(),
+                config.services().scmRequestTimeout(),
+                grpcConfig,
+                config.services().scmBlockLeaseSize()));
         security.keyRefresher(name, scm)
                 .ifPresent(refresher -> components.add(refresher).start());
         ratis = components.add(

@@ -32,7 +32,8 @@ class TestContainerLocations {
     @BeforeEach
     void start() {
         scm = new FakeScm();
-        client = new ScmBlockClient(HostAndPort.parse(scm.address(), 0), Duration.ofSeconds(5), GrpcConfig.defaults());
+        client = new ScmBlockClient(
+                HostAndPort.parse(scm.address(), 0), Duration.ofSeconds(5), GrpcConfig.defaults(), 0);
         key = KeyInfo.newBuilder()
                 .setName("key")
                 .addBlocks(BlockLocation.newBuilder()

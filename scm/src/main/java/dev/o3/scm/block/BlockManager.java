@@ -28,6 +28,11 @@ import java.util.function.Predicate;
  * container manager, state store.
  */
 public final class BlockManager {
+    /** Most block ids in one lease: a run of them costs SCM one sequence write at most, but a lost lease wastes it. */
+    public static final int MAX_LEASE_IDS = 65_536;
+    /** Most leases in one call. */
+    public static final int MAX_LEASES = 64;
+
     private final ScmStateStore store;
     private final PipelineManager pipelines;
     private final ContainerManager containers;
@@ -94,6 +99,44 @@ public final class BlockManager {
         throw new ScmException(
                 ScmErrorCode.NO_OPEN_PIPELINE,
                 "every open container of the " + candidates.size() + " usable pipelines is excluded");
+    }
+
+    /**
+     * Leases {@code count} runs of {@code ids} block ids with {@code requestedBytes} each (at most the block size),
+     * on the usable pipelines in the round-robin order blocks take, for the leader OM to hand out small keys' blocks
+     * without a call per key. Each lease's container counts its whole budget as allocated until {@link #release} takes
+     * back what was not used.
+     *
+     * @throws ScmException as {@link #allocate}, and for no bytes, or more than {@link #MAX_LEASE_IDS} ids or {@link
+     *     #MAX_LEASES} leases
+     */
+    public synchronized List<BlockLease> lease(long requestedBytes, int ids, int count) {
+        if (requestedBytes <= 0 || ids <= 0 || ids > MAX_LEASE_IDS || count <= 0 || count > MAX_LEASES) {
+            throw new ScmException(
+                    ScmErrorCode.INVALID_REQUEST,
+                    "a lease takes bytes, 1.." + MAX_LEASE_IDS + " ids, and at most " + MAX_LEASES + " at once: bytes="
+                            + requestedBytes + ", ids=" + ids + ", count=" + count);
+        }
+        long bytes = Math.min(requestedBytes, blockSize);
+        if (safeMode.inSafeMode()) {
+            throw new ScmException(ScmErrorCode.SAFE_MODE, "SCM is in safe mode");
+        }
+        List<Pipeline> candidates = usablePipelines(ExcludeList.none());
+        List<BlockLease> leases = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            AllocatedBlock first = allocateOne(candidates, bytes, ExcludeList.none(), store.allocateLocalIds(ids));
+            leases.add(new BlockLease(first.containerId(), first.localId(), ids, bytes, first.pipeline()));
+        }
+        metrics.recordBlockLeases(count);
+        return leases;
+    }
+
+    /** Takes back {@code bytes} of a lease's budget that no block used, so the container takes other blocks again. */
+    public void release(long containerId, long bytes) {
+        if (bytes < 0) {
+            throw new ScmException(ScmErrorCode.INVALID_REQUEST, "released bytes must not be negative: " + bytes);
+        }
+        containers.release(containerId, bytes);
     }
 
     /**

@@ -146,6 +146,17 @@ public final class ContainerManager implements PipelineEventListener {
     }
 
     /**
+     * Takes back {@code bytes} that were counted as allocated in the container and never used (what a block lease did
+     * not hand out), so an OPEN container takes blocks again; a container no longer OPEN is left as it is.
+     */
+    public synchronized void release(long containerId, long bytes) {
+        store.container(containerId).filter(ContainerInfo::isOpen).ifPresent(container -> {
+            store.putContainer(container.withAllocated(-Math.min(bytes, container.allocatedBytes())));
+            allocatable.remove(container.pipelineId());
+        });
+    }
+
+    /**
      * Applies a datanode's full container report: a replica the node reported before and no longer lists is gone
      * (deleted, or on a failed volume).
      */

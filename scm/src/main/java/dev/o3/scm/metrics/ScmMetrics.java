@@ -26,6 +26,7 @@ public final class ScmMetrics {
     public static final String DATANODE_PIPELINES = "o3_scm_datanode_pipelines";
     public static final String DATANODE_PIPELINE_LEADERS = "o3_scm_datanode_pipeline_leaders";
     public static final String BLOCKS_ALLOCATED = "o3_scm_blocks_allocated";
+    public static final String BLOCK_LEASES = "o3_scm_block_leases";
     public static final String PIPELINES_CREATED = "o3_scm_pipelines_created";
     public static final String PIPELINES_CLOSED = "o3_scm_pipelines_closed";
     public static final String PIPELINES_REFORMED = "o3_scm_pipelines_reformed";
@@ -47,6 +48,7 @@ public final class ScmMetrics {
 
     private final PrometheusRegistry registry;
     private final Counter blocksAllocated;
+    private final Counter blockLeases;
     private final Counter pipelinesCreated;
     private final Counter pipelinesClosed;
     private final Counter pipelinesReformed;
@@ -62,6 +64,7 @@ public final class ScmMetrics {
     public ScmMetrics(PrometheusRegistry registry) {
         this.registry = Objects.requireNonNull(registry, "registry is null");
         blocksAllocated = counter(BLOCKS_ALLOCATED, "Blocks SCM allocated for clients");
+        blockLeases = counter(BLOCK_LEASES, "Runs of block ids SCM leased to the leader OM for small keys");
         pipelinesCreated = counter(PIPELINES_CREATED, "RATIS/THREE pipelines SCM allocated");
         pipelinesClosed = counter(PIPELINES_CLOSED, "Pipelines SCM closed (member dead, re-formed, or admin)");
         pipelinesReformed = counter(
@@ -245,6 +248,10 @@ public final class ScmMetrics {
 
     public void recordBlocksAllocated(int blocks) {
         blocksAllocated.inc(blocks);
+    }
+
+    public void recordBlockLeases(int leases) {
+        blockLeases.inc(leases);
     }
 
     /** A placement round allocated {@code pipelines}, {@code fallbacks} of them without 2+1 racks. */

@@ -1,12 +1,14 @@
 package dev.o3.scm.server;
 
 import dev.o3.proto.hdds.BlockId;
+import dev.o3.proto.hdds.ReplicationConfig;
 import dev.o3.proto.hdds.ReplicationFactor;
 import dev.o3.proto.hdds.ReplicationType;
 import dev.o3.proto.hdds.SecretKeyProto;
 import dev.o3.proto.scm.AllocateBlockRequest;
 import dev.o3.proto.scm.AllocateBlockResponse;
 import dev.o3.proto.scm.AllocatedBlock;
+import dev.o3.proto.scm.BlockLease;
 import dev.o3.proto.scm.ContainerLocation;
 import dev.o3.proto.scm.DeleteKeyBlocksRequest;
 import dev.o3.proto.scm.DeleteKeyBlocksResponse;
@@ -14,6 +16,11 @@ import dev.o3.proto.scm.GetContainerLocationsRequest;
 import dev.o3.proto.scm.GetContainerLocationsResponse;
 import dev.o3.proto.scm.GetSecretKeysRequest;
 import dev.o3.proto.scm.GetSecretKeysResponse;
+import dev.o3.proto.scm.LeaseBlocksRequest;
+import dev.o3.proto.scm.LeaseBlocksResponse;
+import dev.o3.proto.scm.LeaseRemainder;
+import dev.o3.proto.scm.ReleaseBlockLeasesRequest;
+import dev.o3.proto.scm.ReleaseBlockLeasesResponse;
 import dev.o3.proto.scm.ScmBlockServiceGrpc;
 import dev.o3.scm.container.ContainerInfo;
 import dev.o3.scm.error.ScmErrorCode;
@@ -31,8 +38,8 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
- * gRPC {@code ScmBlockService}: OM allocates blocks, hands over deleted ones, asks where containers are read from
- * and, in secure mode, fetches the block-token keys. Thread-safe (stateless).
+ * gRPC {@code ScmBlockService}: OM allocates blocks (or leases runs of them for small keys), hands over deleted ones,
+ * asks where containers are read from and, in secure mode, fetches the block-token keys. Thread-safe (stateless).
  */
 final class ScmBlockGrpcService extends ScmBlockServiceGrpc.ScmBlockServiceImplBase {
     private final StorageContainerManager scm;
@@ -61,14 +68,7 @@ final class ScmBlockGrpcService extends ScmBlockServiceGrpc.ScmBlockServiceImplB
     }
 
     private AllocateBlockResponse allocate(AllocateBlockRequest request) {
-        ReplicationType type = request.getReplication().getType();
-        ReplicationFactor factor = request.getReplication().getFactor();
-        boolean ratisThree = (type == ReplicationType.RATIS || type == ReplicationType.REPLICATION_TYPE_UNSPECIFIED)
-                && (factor == ReplicationFactor.THREE || factor == ReplicationFactor.REPLICATION_FACTOR_UNSPECIFIED);
-        if (!ratisThree) {
-            throw new ScmException(
-                    ScmErrorCode.UNSUPPORTED_REPLICATION, "only RATIS/THREE is supported, got " + type + "/" + factor);
-        }
+        checkRatisThree(request.getReplication());
         AllocateBlockResponse.Builder builder = AllocateBlockResponse.newBuilder();
         scm.blocks()
                 .allocate(
@@ -81,6 +81,45 @@ final class ScmBlockGrpcService extends ScmBlockServiceGrpc.ScmBlockServiceImplB
                                 .setLocalId(block.localId()))
                         .setPipeline(translator.toProto(block.pipeline()))));
         return builder.build();
+    }
+
+    @Override
+    public void leaseBlocks(LeaseBlocksRequest request, StreamObserver<LeaseBlocksResponse> response) {
+        ScmGrpcErrors.answer("leaseBlocks", response, () -> {
+            checkRatisThree(request.getReplication());
+            LeaseBlocksResponse.Builder builder = LeaseBlocksResponse.newBuilder();
+            scm.blocks()
+                    .lease(request.getBytes(), request.getIds(), request.getCount())
+                    .forEach(lease -> builder.addLeases(BlockLease.newBuilder()
+                            .setContainerId(lease.containerId())
+                            .setFirstLocalId(lease.firstLocalId())
+                            .setIds(lease.ids())
+                            .setBytes(lease.bytes())
+                            .setPipeline(translator.toProto(lease.pipeline()))));
+            return builder.build();
+        });
+    }
+
+    @Override
+    public void releaseBlockLeases(
+            ReleaseBlockLeasesRequest request, StreamObserver<ReleaseBlockLeasesResponse> response) {
+        ScmGrpcErrors.answer("releaseBlockLeases", response, () -> {
+            for (LeaseRemainder remainder : request.getRemaindersList()) {
+                scm.blocks().release(remainder.getContainerId(), remainder.getBytes());
+            }
+            return ReleaseBlockLeasesResponse.getDefaultInstance();
+        });
+    }
+
+    private static void checkRatisThree(ReplicationConfig replication) {
+        ReplicationType type = replication.getType();
+        ReplicationFactor factor = replication.getFactor();
+        boolean ratisThree = (type == ReplicationType.RATIS || type == ReplicationType.REPLICATION_TYPE_UNSPECIFIED)
+                && (factor == ReplicationFactor.THREE || factor == ReplicationFactor.REPLICATION_FACTOR_UNSPECIFIED);
+        if (!ratisThree) {
+            throw new ScmException(
+                    ScmErrorCode.UNSUPPORTED_REPLICATION, "only RATIS/THREE is supported, got " + type + "/" + factor);
+        }
     }
 
     @Override

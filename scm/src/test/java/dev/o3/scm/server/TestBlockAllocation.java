@@ -2,8 +2,11 @@ package dev.o3.scm.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.o3.scm.block.AllocatedBlock;
+import dev.o3.scm.block.BlockLease;
+import dev.o3.scm.block.BlockManager;
 import dev.o3.scm.block.ExcludeList;
 import dev.o3.scm.command.DatanodeCommand;
 import dev.o3.scm.container.ContainerInfo;
@@ -178,6 +181,54 @@ class TestBlockAllocation {
         Pipeline pipeline = blocks.get(0).pipeline();
         assertThat(fixture.heartbeat(pipeline.memberIds().get(0)))
                 .noneMatch(c -> c instanceof DatanodeCommand.CloseContainer);
+    }
+
+    @Test
+    void leasesTakeTheirBudgetInContainersOfEachPipelineInTurnUntilTheUnusedPartIsReleased() {
+        StorageContainerManager scm = openCluster(Map.of(
+                "ozone.scm.datanode.pipeline.limit", "1",
+                "ozone.scm.pipeline.owner.container.count", "1",
+                "ozone.scm.container.size", "4MB",
+                "ozone.scm.block.size", "1MB"));
+        List<BlockLease> leases = scm.blocks().lease(MB, 100, 4);
+
+        assertThat(leases.get(1).pipeline()).isNotEqualTo(leases.get(0).pipeline());
+        assertThat(leases.get(2).pipeline()).isEqualTo(leases.get(0).pipeline());
+        assertThat(leases.get(3).pipeline()).isEqualTo(leases.get(1).pipeline());
+        assertThat(leases).extracting(BlockLease::ids, BlockLease::bytes).containsOnly(tuple(100, MB));
+        List<Long> firstIds =
+                leases.stream().map(BlockLease::firstLocalId).sorted().toList();
+        for (int i = 1; i < firstIds.size(); i++) {
+            assertThat(firstIds.get(i))
+                    .as("runs of ids do not overlap")
+                    .isGreaterThanOrEqualTo(firstIds.get(i - 1) + 100);
+        }
+        long leased = leases.get(3).containerId();
+        assertThat(leases.get(1).containerId()).isEqualTo(leased);
+        assertThat(byId(scm.containers().containers()).get(leased).allocatedBytes())
+                .isEqualTo(2 * MB);
+
+        scm.blocks().release(leased, MB);
+        assertThat(byId(scm.containers().containers()).get(leased).allocatedBytes())
+                .isEqualTo(MB);
+        scm.blocks().release(leased, 2 * MB);
+        assertThat(byId(scm.containers().containers()).get(leased).allocatedBytes())
+                .as("never below zero")
+                .isZero();
+    }
+
+    @Test
+    void leasesTakeAtMostABlockAndLeasesWithoutBytesOrIdsAreRefused() {
+        StorageContainerManager scm = openCluster(Map.of("ozone.scm.block.size", "1MB"));
+
+        assertThat(scm.blocks().lease(16 * MB, 10, 1)).singleElement().satisfies(lease -> assertThat(lease.bytes())
+                .isEqualTo(MB));
+        assertThatThrownBy(() -> scm.blocks().lease(0, 1, 1))
+                .isInstanceOfSatisfying(
+                        ScmException.class, e -> assertThat(e.code()).isEqualTo(ScmErrorCode.INVALID_REQUEST));
+        assertThatThrownBy(() -> scm.blocks().lease(MB, 0, 1)).isInstanceOf(ScmException.class);
+        assertThatThrownBy(() -> scm.blocks().lease(MB, 1, BlockManager.MAX_LEASES + 1))
+                .isInstanceOf(ScmException.class);
     }
 
     @Test
