@@ -32,9 +32,9 @@ import java.util.function.LongSupplier;
  * quarter left, so a key rarely waits; keys that find none wait for that call, and take a plain allocation when it
  * fails, which then reports the error (safe mode, no room), as do the keys of the next {@link #RETRY_AFTER} that find
  * no lease. A retry that excludes a datanode, pipeline or container drops the leases on it. Leases live only in this
- * OM's memory: after a crash their unused bytes stay counted in their containers (at most {@link #LEASES} leases per
- * replication config) and their ids unused; a key's blocks are still logged with its CreateKey, so nothing a client
- * wrote depends on a lease.
+ * OM's memory: a closing OM returns them ({@link #endAll}); after a crash their unused bytes stay counted in their
+ * containers (at most {@link #LEASES} leases per replication config) and their ids unused; a key's blocks are still
+ * logged with its CreateKey, so nothing a client wrote depends on a lease.
  *
  * <p>Thread-safe. Futures complete on the thread that frees them (a caller, or SCM's answer on the transport thread).
  */
@@ -115,6 +115,18 @@ final class BlockLeases {
         if (!released.isEmpty()) {
             scm.release(released);
         }
+    }
+
+    /** Ends every lease (the OM is closing) and returns what they did not use, for SCM. */
+    List<LeaseRemainder> endAll() {
+        List<LeaseRemainder> unused = new ArrayList<>();
+        synchronized (lock) {
+            for (Pool pool : pools.values()) {
+                pool.leases.forEach(lease -> lease.remainder().ifPresent(unused::add));
+                pool.leases.clear();
+            }
+        }
+        return unused;
     }
 
     /** Does what a step under the lock decided: releases, a lease call, answers, plain allocations. */

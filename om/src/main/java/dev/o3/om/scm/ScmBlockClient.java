@@ -259,6 +259,17 @@ public final class ScmBlockClient implements AutoCloseable {
 
     @Override
     public void close() {
+        leases.map(BlockLeases::endAll)
+                .filter(remainders -> !remainders.isEmpty())
+                .ifPresent(remainders -> {
+                    try {
+                        var unused = stub().releaseBlockLeases(ReleaseBlockLeasesRequest.newBuilder()
+                                .addAllRemainders(remainders)
+                                .build());
+                    } catch (StatusRuntimeException e) {
+                        LOG.debug("returning unused block lease bytes to SCM {} at close failed", address, e);
+                    }
+                });
         GrpcFactory.close(channel);
     }
 }

@@ -1,6 +1,7 @@
 package dev.o3.om.scm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.o3.proto.hdds.BlockId;
 import dev.o3.proto.hdds.DatanodeDetails;
@@ -176,6 +177,19 @@ class TestBlockLeases {
         assertThat(released).extracting(LeaseRemainder::getContainerId).containsExactly(2L, 3L);
         assertThat(block(leases.allocate(KEY, THREE, "alice"))).isEqualTo(id(1, 101));
         assertThat(block(leases.allocate(KEY, THREE, "alice"))).isEqualTo(id(1, 102));
+    }
+
+    @Test
+    void endingAllLeasesReturnsWhatEachDidNotUseAndLaterKeysAskAgain() {
+        CompletableFuture<List<AllocatedBlock>> first = leases.allocate(KEY, THREE, "alice");
+        leaseCalls.get(0).grant(lease(1, 100), lease(2, 200));
+        assertThat(block(first)).isEqualTo(id(1, 100));
+
+        assertThat(leases.endAll())
+                .extracting(LeaseRemainder::getContainerId, LeaseRemainder::getBytes)
+                .containsExactly(tuple(1L, LEASE - KEY), tuple(2L, LEASE));
+        leaseCalls.get(1).grant(lease(3, 300));
+        assertThat(block(leases.allocate(KEY, THREE, "alice"))).isEqualTo(id(3, 300));
     }
 
     private static BlockLease lease(long container, long firstLocalId) {
