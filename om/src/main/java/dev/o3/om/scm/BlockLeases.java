@@ -12,13 +12,13 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
 /**
  * Small keys' blocks from runs of block ids that SCM leased to this OM (scm.proto {@code BlockLease}; docs/internals.md
@@ -100,18 +100,7 @@ final class BlockLeases {
 
     /** Drops the leases on anything a client's retry excludes: a write there failed, so later keys go elsewhere. */
     void drop(ExcludeList exclude) {
-        List<LeaseRemainder> released = new ArrayList<>();
-        synchronized (lock) {
-            for (Pool pool : pools.values()) {
-                pool.leases.removeIf(lease -> {
-                    boolean excluded = lease.excludedBy(exclude);
-                    if (excluded) {
-                        lease.remainder().ifPresent(released::add);
-                    }
-                    return excluded;
-                });
-            }
-        }
+        List<LeaseRemainder> released = end(lease -> lease.excludedBy(exclude));
         if (!released.isEmpty()) {
             scm.release(released);
         }
@@ -119,12 +108,14 @@ final class BlockLeases {
 
     /** Ends every lease (the OM is closing) and returns what they did not use, for SCM. */
     List<LeaseRemainder> endAll() {
+        return end(lease -> true);
+    }
+
+    /** Ends the leases {@code which} picks, of every replication config; returns what they did not use. */
+    private List<LeaseRemainder> end(Predicate<Lease> which) {
         List<LeaseRemainder> unused = new ArrayList<>();
         synchronized (lock) {
-            for (Pool pool : pools.values()) {
-                pool.leases.forEach(lease -> lease.remainder().ifPresent(unused::add));
-                pool.leases.clear();
-            }
+            pools.values().forEach(pool -> pool.end(which, unused));
         }
         return unused;
     }
@@ -202,13 +193,7 @@ final class BlockLeases {
         /** Serves waiting keys in order from the leases held, ending spent or expired ones, and asks for more. */
         Outcome serve(long now) {
             List<LeaseRemainder> released = new ArrayList<>();
-            for (Iterator<Lease> it = leases.iterator(); it.hasNext(); ) {
-                Lease lease = it.next();
-                if (now - lease.leasedAt >= lifetimeNanos) {
-                    lease.remainder().ifPresent(released::add);
-                    it.remove();
-                }
-            }
+            end(lease -> now - lease.leasedAt >= lifetimeNanos, released);
             Map<Waiter, AllocatedBlock> served = new LinkedHashMap<>();
             while (!waiting.isEmpty()) {
                 Optional<AllocatedBlock> block = take(waiting.peekFirst().size(), released);
@@ -229,6 +214,17 @@ final class BlockLeases {
                 fetch = Optional.of(new Fetch(this, (int) Math.max(1, LEASES - fresh)));
             }
             return new Outcome(served, List.of(), released, fetch);
+        }
+
+        /** Ends the leases {@code which} picks, adding what they did not use to {@code released}. */
+        void end(Predicate<Lease> which, List<LeaseRemainder> released) {
+            leases.removeIf(lease -> {
+                boolean ends = which.test(lease);
+                if (ends) {
+                    lease.remainder().ifPresent(released::add);
+                }
+                return ends;
+            });
         }
 
         /** The next lease in turn with room for {@code size}; one without room for it is spent, and released. */

@@ -74,9 +74,6 @@ public final class BlockManager {
                     ScmErrorCode.INVALID_REQUEST,
                     "size must be in 1.." + blockSize + " and count positive: size=" + size + ", count=" + count);
         }
-        if (safeMode.inSafeMode()) {
-            throw new ScmException(ScmErrorCode.SAFE_MODE, "SCM is in safe mode");
-        }
         List<Pipeline> candidates = usablePipelines(exclude);
         List<AllocatedBlock> blocks = new ArrayList<>(count);
         long firstLocalId = store.allocateLocalIds(count);
@@ -118,9 +115,6 @@ public final class BlockManager {
                             + requestedBytes + ", ids=" + ids + ", count=" + count);
         }
         long bytes = Math.min(requestedBytes, blockSize);
-        if (safeMode.inSafeMode()) {
-            throw new ScmException(ScmErrorCode.SAFE_MODE, "SCM is in safe mode");
-        }
         List<Pipeline> candidates = usablePipelines(ExcludeList.none());
         List<BlockLease> leases = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -142,9 +136,12 @@ public final class BlockManager {
     /**
      * The writable pipelines whose members all have room, less the excluded ones. Room is judged before exclusions: a
      * client that excluded the pipelines whose datanodes refused its write as full must hear NO_SPACE, not the
-     * NO_OPEN_PIPELINE it would wait out.
+     * NO_OPEN_PIPELINE it would wait out. None in safe mode.
      */
     private List<Pipeline> usablePipelines(ExcludeList exclude) {
+        if (safeMode.inSafeMode()) {
+            throw new ScmException(ScmErrorCode.SAFE_MODE, "SCM is in safe mode");
+        }
         List<Pipeline> writable = pipelines.writablePipelines();
         List<Pipeline> withRoom = writable.stream()
                 .filter(p -> p.memberIds().stream().allMatch(hasRoom))
