@@ -61,6 +61,15 @@ final class PromMetrics {
         return total;
     }
 
+    /** A counter summed over every OM, named as for {@link #datanodeCounter}. */
+    static double omCounter(String metric) throws IOException, InterruptedException {
+        double total = 0;
+        for (var om : cluster().oms()) {
+            total += sum("127.0.0.1", om.httpPort(), metric, "");
+        }
+        return total;
+    }
+
     /** A counter of SCM, named as for {@link #datanodeCounter}. */
     static double scmCounter(String metric) throws IOException, InterruptedException {
         return sum("127.0.0.1", cluster().scm().httpPort(), metric, "");

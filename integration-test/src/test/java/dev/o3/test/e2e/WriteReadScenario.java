@@ -122,6 +122,31 @@ abstract class WriteReadScenario {
     }
 
     @Test
+    void aSmallKeysCreateIsLoggedWithItsCommitInOneOmEntry() throws Exception {
+        String entries = "o3_om_apply_seconds_count ";
+        String requests = "o3_om_applied_requests_total ";
+        double entriesBefore = PromMetrics.omCounter(entries);
+        double requestsBefore = PromMetrics.omCounter(requests);
+        int keys = 10;
+        Map<String, String> written = new HashMap<>();
+        for (int i = 0; i < keys; i++) {
+            written.put("held/" + i, Keys.write(bucket(), "held/" + i, 2000 + i, () -> {}));
+        }
+
+        assertThat(PromMetrics.omCounter(requests) - requestsBefore)
+                .as("a CreateKey and a CommitKey applied per key")
+                .isGreaterThanOrEqualTo(2 * keys);
+        // Written one after another, each key's two requests could share an entry only by being logged together;
+        // the OM's background services may log a few entries of their own meanwhile.
+        assertThat(PromMetrics.omCounter(entries) - entriesBefore)
+                .as("OM log entries for %d small keys written one after another", keys)
+                .isLessThan(keys * 3 / 2);
+        for (Map.Entry<String, String> key : written.entrySet()) {
+            assertThat(Keys.readDigest(bucket(), key.getKey())).isEqualTo(key.getValue());
+        }
+    }
+
+    @Test
     void listAndDeleteSeeCommittedKeysOnly() throws IOException {
         Keys.write(bucket(), "list/a", 10, () -> {});
         Keys.write(bucket(), "list/b", 20, () -> {});

@@ -104,7 +104,8 @@ public record OmConfig(
                         Integer.parseInt(conf.get(OmConfigKeys.DEFAULT_REPLICATION)),
                         conf.get(CommonConfigKeys.BLOCK_SIZE).bytes(),
                         positive(conf, OmConfigKeys.RETRY_CACHE_EXPIRY),
-                        conf.get(OmConfigKeys.RETRY_CACHE_MAX_ENTRIES)),
+                        conf.get(OmConfigKeys.RETRY_CACHE_MAX_ENTRIES),
+                        conf.get(OmConfigKeys.KEY_CREATE_HOLD)),
                 new ServiceSettings(
                         conf.get(OmConfigKeys.OPEN_KEY_CLEANUP_INTERVAL),
                         conf.get(OmConfigKeys.KEY_DELETING_INTERVAL),
@@ -208,6 +209,7 @@ public record OmConfig(
      * @param blockSize block size in bytes
      * @param retryCacheExpiry how long the replies of writes with a request id are kept for retries
      * @param retryCacheMaxEntries most replies kept for retries
+     * @param createHold how long the leader holds a single-block CreateKey for its commit; zero: never
      */
     public record RequestSettings(
             int handlerCount,
@@ -217,11 +219,13 @@ public record OmConfig(
             int defaultReplicationFactor,
             long blockSize,
             Duration retryCacheExpiry,
-            int retryCacheMaxEntries) {
+            int retryCacheMaxEntries,
+            Duration createHold) {
         public RequestSettings {
             administrators = Set.copyOf(administrators);
             Objects.requireNonNull(defaultBucketLayout, "defaultBucketLayout is null");
             Objects.requireNonNull(retryCacheExpiry, "retryCacheExpiry is null");
+            Objects.requireNonNull(createHold, "createHold is null");
         }
     }
 

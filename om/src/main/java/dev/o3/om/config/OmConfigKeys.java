@@ -183,6 +183,16 @@ public final class OmConfigKeys implements ConfigGroup {
                     + " the oldest go first. Each takes heap on every OM: about 0.35 KB for most writes, 0.7 KB for a"
                     + " CreateKey reply with a three-datanode block, so the default may hold up to about 350 MB under"
                     + " sustained load. The leader's value applies on every OM.");
+    public static final ConfigKey<Duration> KEY_CREATE_HOLD = ConfigKey.of(
+            "ozone.om.key.create.hold",
+            ConfigType.DURATION_TYPE,
+            "5s",
+            "How long the leader holds the CreateKey of a key of one block, checked and answered but not yet "
+                    + "logged, so that it is logged in one entry with the key's CommitKey (one log entry per small "
+                    + "key instead of two). A key not committed by then, or that asks for another block, has its "
+                    + "create logged alone. A leader that crashes or loses its leadership forgets the creates it "
+                    + "holds: their commits fail (clients write those keys again) and their blocks are not cleaned "
+                    + "up. 0: every CreateKey is logged at once.");
     public static final ConfigKey<Duration> SCM_REQUEST_TIMEOUT = ConfigKey.of(
             "ozone.om.scm.request.timeout",
             ConfigType.DURATION_TYPE,
@@ -257,6 +267,7 @@ public final class OmConfigKeys implements ConfigGroup {
                 DIRECTORY_DELETING_INTERVAL,
                 RETRY_CACHE_EXPIRY,
                 RETRY_CACHE_MAX_ENTRIES,
+                KEY_CREATE_HOLD,
                 SCM_REQUEST_TIMEOUT,
                 SCM_BLOCK_LEASE_SIZE,
                 CONTAINER_LOCATION_CACHE_SIZE,

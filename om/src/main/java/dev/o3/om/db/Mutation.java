@@ -41,6 +41,14 @@ public final class Mutation implements ReadView {
         this.objectIds = firstObjectId;
     }
 
+    /**
+     * A mutation whose writes are never published, with object ids that mean nothing: for a leader that checks a
+     * request against the current state before it is logged. Reads the cache-backed store, so any thread may use it.
+     */
+    public static Mutation scratch(OmStore store) {
+        return new Mutation(store, 0, 0, 0);
+    }
+
     public long term() {
         return term;
     }

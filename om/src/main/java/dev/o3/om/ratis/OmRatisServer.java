@@ -129,6 +129,11 @@ public final class OmRatisServer implements AutoCloseable {
         return writes.submit(transaction);
     }
 
+    /** Logs {@code group} in one entry, in order (a later one sees the earlier ones' writes), as {@link #submit}. */
+    public CompletableFuture<List<AppliedTransaction>> submit(List<OmTransaction> group) {
+        return writes.submit(group);
+    }
+
     /** Logs one entry; completes with what applying it returned (replies of this process carry the object). */
     private CompletableFuture<Object> log(OmTransaction entry) {
         return submitter.write(new ProtoMessage<>(entry, entry::toByteArray)).thenApply(reply -> {
@@ -159,7 +164,7 @@ public final class OmRatisServer implements AutoCloseable {
      * can exist, a ready leader has applied every entry of earlier terms, and writes are acknowledged only after they
      * were applied, so the applied state already holds every acknowledged write.
      */
-    private boolean isSingleton() {
+    public boolean isSingleton() {
         RaftConfiguration conf = division.getRaftConf();
         SingletonCheck check = singleton;
         if (check.conf() != conf) {

@@ -21,6 +21,9 @@ import java.util.function.Function;
  * entry as arrived during one round trip through the log, bounded by {@link #MAX_REQUESTS_PER_ENTRY} and
  * {@link #MAX_BYTES_PER_ENTRY}.
  *
+ * <p>Requests {@linkplain #submit(List) submitted together} go in the same entry, in order: a later one sees the
+ * earlier ones' writes.
+ *
  * <p>Thread-safe. Results complete on the thread that completes the log write (Ratis' applier), after the next entry
  * went out.
  */
@@ -64,7 +67,13 @@ final class WriteBatcher {
 
     /** Logs {@code transaction}, alone or with others; completes with its own result once applied. */
     CompletableFuture<AppliedTransaction> submit(OmTransaction transaction) {
-        Pending pending = new Pending(transaction, transaction.getSerializedSize(), new CompletableFuture<>());
+        return submit(List.of(transaction)).thenApply(results -> results.get(0));
+    }
+
+    /** Logs {@code group} in one entry, in order, maybe with others; completes with their results once applied. */
+    CompletableFuture<List<AppliedTransaction>> submit(List<OmTransaction> group) {
+        int size = group.stream().mapToInt(OmTransaction::getSerializedSize).sum();
+        Pending pending = new Pending(group, size, new CompletableFuture<>());
         List<Pending> entry;
         synchronized (lock) {
             waiting.add(pending);
@@ -82,8 +91,10 @@ final class WriteBatcher {
     private List<Pending> takeEntry() {
         List<Pending> entry = new ArrayList<>();
         long bytes = 0;
-        while (!waiting.isEmpty() && entry.size() < MAX_REQUESTS_PER_ENTRY) {
+        int requests = 0;
+        while (!waiting.isEmpty() && requests < MAX_REQUESTS_PER_ENTRY) {
             bytes += waiting.element().size();
+            requests += waiting.element().group().size();
             if (!entry.isEmpty() && bytes > MAX_BYTES_PER_ENTRY) {
                 break;
             }
@@ -95,7 +106,10 @@ final class WriteBatcher {
     private void send(List<Pending> entry) {
         CompletableFuture<?> applied;
         try {
-            applied = log.apply(entry.size() == 1 ? entry.get(0).transaction() : batchOf(entry));
+            applied = log.apply(
+                    entry.size() == 1 && entry.get(0).group().size() == 1
+                            ? entry.get(0).group().get(0)
+                            : batchOf(entry));
         } catch (RuntimeException e) {
             applied = CompletableFuture.failedFuture(e);
         }
@@ -117,25 +131,35 @@ final class WriteBatcher {
 
     private static OmTransaction batchOf(List<Pending> entry) {
         OmTransactionBatch.Builder batch = OmTransactionBatch.newBuilder();
-        entry.forEach(pending -> batch.addTransactions(pending.transaction()));
+        entry.forEach(pending -> batch.addAllTransactions(pending.group()));
         return OmTransaction.newBuilder().setBatch(batch).build();
     }
 
     private static void complete(List<Pending> entry, Object result, Throwable failure) {
         if (failure != null) {
             entry.forEach(pending -> pending.result().completeExceptionally(failure));
-        } else if (result instanceof AppliedBatch batch && batch.results().size() == entry.size()) {
-            for (int i = 0; i < entry.size(); i++) {
-                entry.get(i).result().complete(batch.results().get(i));
-            }
-        } else if (result instanceof AppliedTransaction applied && entry.size() == 1) {
-            entry.get(0).result().complete(applied);
+            return;
+        }
+        int requests =
+                entry.stream().mapToInt(pending -> pending.group().size()).sum();
+        List<AppliedTransaction> results;
+        if (result instanceof AppliedBatch batch && batch.results().size() == requests) {
+            results = batch.results();
+        } else if (result instanceof AppliedTransaction applied && requests == 1) {
+            results = List.of(applied);
         } else {
-            IllegalStateException mismatch = new IllegalStateException(
-                    "the reply to a log entry of " + entry.size() + " requests was " + result);
+            IllegalStateException mismatch =
+                    new IllegalStateException("the reply to a log entry of " + requests + " requests was " + result);
             entry.forEach(pending -> pending.result().completeExceptionally(mismatch));
+            return;
+        }
+        int at = 0;
+        for (Pending pending : entry) {
+            int size = pending.group().size();
+            pending.result().complete(results.subList(at, at + size));
+            at += size;
         }
     }
 
-    private record Pending(OmTransaction transaction, int size, CompletableFuture<AppliedTransaction> result) {}
+    private record Pending(List<OmTransaction> group, int size, CompletableFuture<List<AppliedTransaction>> result) {}
 }

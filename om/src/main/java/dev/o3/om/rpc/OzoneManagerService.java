@@ -18,6 +18,7 @@ import dev.o3.proto.om.ServiceInfoResponse;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
@@ -67,15 +68,7 @@ public final class OzoneManagerService {
      * @param leaderAddress maps an OM node id to its client address, for NOT_LEADER replies
      */
     public static ServerServiceDefinition create(Dependencies dependencies, Function<String, String> leaderAddress) {
-        RpcCalls calls = new RpcCalls(
-                dependencies.logPrefix(),
-                dependencies.ratis(),
-                dependencies.store(),
-                dependencies.handlers(),
-                dependencies.clock(),
-                dependencies.metrics(),
-                leaderAddress,
-                dependencies.retryCacheLimits());
+        RpcCalls calls = new RpcCalls(dependencies, leaderAddress);
         LeaderPreparation preparation = new LeaderPreparation(
                 dependencies.store(),
                 dependencies.scm(),
@@ -125,6 +118,7 @@ public final class OzoneManagerService {
      * @param authenticator checks every call's signature in secure mode; empty: callers are believed
      * @param locations where closed containers are read from now, for lookups
      * @param delegation delegation-token lifetimes; empty when calls are not authenticated
+     * @param createHold how long a single-block CreateKey is held for its commit; zero: never
      */
     public record Dependencies(
             String logPrefix,
@@ -145,5 +139,6 @@ public final class OzoneManagerService {
             RetryCacheLimits retryCacheLimits,
             Optional<RequestAuthenticator> authenticator,
             ContainerLocations locations,
-            Optional<DelegationTokenConfig> delegation) {}
+            Optional<DelegationTokenConfig> delegation,
+            Duration createHold) {}
 }

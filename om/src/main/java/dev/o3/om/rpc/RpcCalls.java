@@ -34,7 +34,8 @@ import java.util.function.Supplier;
  *
  * <ul>
  *   <li>A write checks leadership, builds the log entry (asking SCM for blocks without blocking), submits it to the
- *       local Raft server and answers with the applied result when Ratis completes it. The client's request id, if
+ *       local Raft server and answers with the applied result when Ratis completes it; a single-block CreateKey is
+ *       checked and answered at once and logged with its commit ({@link HeldCreates}). The client's request id, if
  *       it sent one, goes into the entry with this OM's retry cache limits.
  *   <li>A read waits for the read barrier (no log write), which for a single OM or a valid leader lease is already
  *       passed, and then reads the cache-backed store on the same thread: no hand-off at all. When the barrier has to
@@ -76,24 +77,19 @@ final class RpcCalls {
     private final OmMetrics metrics;
     private final Function<String, String> leaderAddress;
     private final RetryCacheLimits retryCacheLimits;
+    private final HeldCreates creates;
 
-    RpcCalls(
-            String logPrefix,
-            OmRatisServer ratis,
-            Supplier<OmStore> store,
-            Executor handlers,
-            Clock clock,
-            OmMetrics metrics,
-            Function<String, String> leaderAddress,
-            RetryCacheLimits retryCacheLimits) {
-        this.logPrefix = logPrefix;
-        this.ratis = ratis;
-        this.store = store;
-        this.handlers = handlers;
-        this.clock = clock;
-        this.metrics = metrics;
+    /** @param leaderAddress maps an OM node id to its client address, for NOT_LEADER replies */
+    RpcCalls(OzoneManagerService.Dependencies dependencies, Function<String, String> leaderAddress) {
+        this.logPrefix = dependencies.logPrefix();
+        this.ratis = dependencies.ratis();
+        this.store = dependencies.store();
+        this.handlers = dependencies.handlers();
+        this.clock = dependencies.clock();
+        this.metrics = dependencies.metrics();
         this.leaderAddress = leaderAddress;
-        this.retryCacheLimits = retryCacheLimits;
+        this.retryCacheLimits = dependencies.retryCacheLimits();
+        this.creates = new HeldCreates(ratis::submit, store, dependencies.createHold(), ratis::isSingleton);
     }
 
     /**
@@ -126,13 +122,15 @@ final class RpcCalls {
                         .setTimeMillis(clock.millis());
                 requestId.ifPresent(id -> transaction.setRequestId(id).setRetryCacheLimits(retryCacheLimits));
                 long prepared = System.nanoTime();
+                CompletableFuture<Void> settled = creates.beforePreparation(request);
+                CompletableFuture<Void> filled = settled.isDone()
+                        ? preparation.fill(request, caller, transaction)
+                        : settled.thenCompose(ignored -> fill(preparation, request, caller, transaction));
                 // The callback answers every outcome itself, so the derived future carries nothing to check.
-                var unused = preparation
-                        .fill(request, caller, transaction)
-                        .thenCompose(filled -> {
+                var unused = filled.thenCompose(ignored -> {
                             long submitted = System.nanoTime();
                             operationMetrics.recordStage(Stage.SCM, submitted - prepared);
-                            return ratis.submit(transaction.build())
+                            return creates.log(transaction.build())
                                     .whenComplete((applied, failure) ->
                                             operationMetrics.recordStage(Stage.RATIS, System.nanoTime() - submitted));
                         })
@@ -151,6 +149,15 @@ final class RpcCalls {
                 call.fail(e);
             }
         };
+    }
+
+    private static <Q> CompletableFuture<Void> fill(
+            Preparation<Q> preparation, Q request, Caller caller, OmTransaction.Builder transaction) {
+        try {
+            return preparation.fill(request, caller, transaction);
+        } catch (OmException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     static <Q, R extends Message> ServerCallHandler<Q, R> unary(Write<Q, R> write) {

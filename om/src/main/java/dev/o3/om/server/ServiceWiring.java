@@ -82,7 +82,8 @@ final class ServiceWiring {
                         config.services().containerLocationCacheSize(),
                         config.services().containerLocationCacheTtl(),
                         config.services().scmRequestTimeout()),
-                authentication.enabled() ? Optional.of(authentication.delegation()) : Optional.empty());
+                authentication.enabled() ? Optional.of(authentication.delegation()) : Optional.empty(),
+                requests.createHold());
     }
 
     /** Checks signatures against the S3 secret table and the delegation tokens when authentication is on. */

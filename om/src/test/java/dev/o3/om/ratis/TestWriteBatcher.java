@@ -104,6 +104,33 @@ class TestWriteBatcher {
     }
 
     @Test
+    void aGroupGoesOutInOneEntryInOrderAloneOrWithTheQueueAndGetsItsOwnResults() {
+        CompletableFuture<List<AppliedTransaction>> idle = batcher.submit(List.of(delete("create"), delete("commit")));
+        assertThat(logged.get(0).getBatch().getTransactionsList())
+                .as("an idle OM logs the group at once, as one entry")
+                .containsExactly(delete("create"), delete("commit"));
+        outcomes.get(0).complete(applyEach(logged.get(0)));
+        assertThat(idle).isCompletedWithValue(List.of(applied("create"), applied("commit")));
+
+        List<CompletableFuture<AppliedTransaction>> alone = IntStream.range(0, IN_FLIGHT)
+                .mapToObj(i -> batcher.submit(delete("alone" + i)))
+                .toList();
+        assertThat(alone).noneMatch(CompletableFuture::isDone);
+        assertThat(logged).hasSize(1 + IN_FLIGHT);
+        CompletableFuture<AppliedTransaction> before = batcher.submit(delete("before"));
+        CompletableFuture<List<AppliedTransaction>> group = batcher.submit(List.of(delete("c2"), delete("k2")));
+        CompletableFuture<AppliedTransaction> after = batcher.submit(delete("after"));
+        outcomes.get(1).complete(applyEach(logged.get(1)));
+
+        assertThat(logged.get(IN_FLIGHT + 1).getBatch().getTransactionsList())
+                .containsExactly(delete("before"), delete("c2"), delete("k2"), delete("after"));
+        outcomes.get(IN_FLIGHT + 1).complete(applyEach(logged.get(IN_FLIGHT + 1)));
+        assertThat(before).isCompletedWithValue(applied("before"));
+        assertThat(group).isCompletedWithValue(List.of(applied("c2"), applied("k2")));
+        assertThat(after).isCompletedWithValue(applied("after"));
+    }
+
+    @Test
     void aReplyThatDoesNotMatchItsEntryFailsItsRequestsInsteadOfMisroutingResults() {
         fillInFlight();
         CompletableFuture<AppliedTransaction> third = batcher.submit(delete("c"));

@@ -44,7 +44,7 @@ final class KeyDataWriter implements DataWriter {
             out.abort();
             throw OmErrors.io("commit failed", e);
         } catch (OmException e) {
-            throw OmErrors.translate(e);
+            throw OmErrors.commit(e);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.o3.s3gateway.ozone;
 
 import dev.o3.client.om.OmException;
+import dev.o3.proto.om.OmStatus;
 import dev.o3.s3gateway.backend.BackendException;
 import dev.o3.s3gateway.backend.BackendStatus;
 import java.io.IOException;
@@ -36,6 +37,19 @@ final class OmErrors {
             status = BackendStatus.INTERNAL_ERROR;
         }
         return new BackendException(status, e.getMessage(), e);
+    }
+
+    /**
+     * OM's refusal of a commit. KEY_NOT_FOUND there means the write session, not the key: it expired, or a restarted
+     * single OM lost it before it was logged. An internal error (500) makes S3 clients send the object again; NoSuchKey
+     * would tell them the object they are writing does not exist.
+     */
+    static BackendException commit(OmException e) {
+        if (e.status() == OmStatus.KEY_NOT_FOUND) {
+            return new BackendException(
+                    BackendStatus.INTERNAL_ERROR, "the upload's write session is gone at OM: " + e.getMessage(), e);
+        }
+        return translate(e);
     }
 
     /**

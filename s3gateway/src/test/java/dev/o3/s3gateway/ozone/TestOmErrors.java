@@ -29,6 +29,16 @@ class TestOmErrors {
     }
 
     @Test
+    void aCommitWhoseSessionIsGoneIsAnInternalErrorClientsRetryNotNoSuchKey() {
+        assertThat(OmErrors.commit(new OmException(OmStatus.KEY_NOT_FOUND, "no open key"))
+                        .status())
+                .isEqualTo(BackendStatus.INTERNAL_ERROR);
+        assertThat(OmErrors.commit(new OmException(OmStatus.CONDITIONAL_REQUEST_CONFLICT, "changed"))
+                        .status())
+                .isEqualTo(BackendStatus.CONDITIONAL_REQUEST_CONFLICT);
+    }
+
+    @Test
     void aWriteThatFailedOnOmsAnswerKeepsItsStatusAndOtherIoFailuresAreInternal() {
         IOException noBlock = new IOException(
                 "write of k failed: SCM had no block to give for 20s",
