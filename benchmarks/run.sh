@@ -200,13 +200,14 @@ suite_s3() {
   for size in $sizes; do
     for conc in $concurrencies; do
       for op in $ops; do
-        start_o3 s3-data
+        # Each case's cluster in its own directory, so its log (OUT/s3-CASE.log) outlives the next case's start.
+        start_o3 "s3-$op-$size-$conc"
         s3_credentials
         warm_up "o3-$op-$size-$conc" "$op" "$size" "$conc" 127.0.0.1:9878 "$access" "$secret_key"
         o3=$(warp_run "o3-$op-$size-$conc" "$op" "$size" "$conc" "$duration" 127.0.0.1:9878 "$access" "$secret_key")
         stop_server
         # A stopped cluster never frees its deleted blocks: 1 MiB runs leave 15-25 GB, MinIO needs the room next.
-        rm -rf "${out:?}/s3-data"
+        rm -rf "${out:?}/s3-$op-$size-$conc"
         start_minio
         warm_up "minio-$op-$size-$conc" "$op" "$size" "$conc" 127.0.0.1:9000 o3bench o3bench-secret
         minio=$(warp_run "minio-$op-$size-$conc" "$op" "$size" "$conc" "$duration" 127.0.0.1:9000 o3bench o3bench-secret)
