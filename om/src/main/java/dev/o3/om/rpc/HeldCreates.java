@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -46,10 +47,15 @@ final class HeldCreates {
     private final Function<List<OmTransaction>, CompletableFuture<List<AppliedTransaction>>> log;
     private final Supplier<OmStore> store;
     private final BooleanSupplier alone;
+    private final long holdNanos;
+    /** Runs a sweep {@code hold} after it is handed a task; null when creates are never held. */
     private final Executor expiry;
+    /** Whether a sweep is due: one timer task per hold period, not one per create (those cost 2% of a PUT load). */
+    private final AtomicBoolean sweepDue = new AtomicBoolean();
+
     private final CreateKeyHandler checks = new CreateKeyHandler();
     /** Held creates by session (the open key's client id). */
-    private final ConcurrentHashMap<Long, OmTransaction> held = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, Held> held = new ConcurrentHashMap<>();
     /** Creates being logged alone, by session: a write of the session waits for its create's entry. */
     private final ConcurrentHashMap<Long, CompletableFuture<Void>> loggingAlone = new ConcurrentHashMap<>();
 
@@ -66,6 +72,7 @@ final class HeldCreates {
         this.log = log;
         this.store = store;
         this.alone = alone;
+        this.holdNanos = hold.toNanos();
         this.expiry = hold.isZero() ? null : CompletableFuture.delayedExecutor(hold.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -123,10 +130,8 @@ final class HeldCreates {
         }
         CreateKeyResponse response = (CreateKeyResponse) checked;
         long session = create.getClientId();
-        held.put(session, create);
-        expiry.execute(() -> {
-            var unused = logHeld(session);
-        });
+        held.put(session, new Held(create, System.nanoTime() + holdNanos));
+        scheduleSweep();
         // The object id is assigned when the create is applied; the one of the check means nothing.
         return CompletableFuture.completedFuture(AppliedTransaction.succeeded(response.toBuilder()
                 .setKey(response.getKey().toBuilder().clearObjectId())
@@ -135,9 +140,9 @@ final class HeldCreates {
 
     /** Logs the session's write, with its held create if there is one, or after its create is logged alone. */
     private CompletableFuture<AppliedTransaction> afterCreate(long session, OmTransaction transaction) {
-        OmTransaction create = held.remove(session);
+        Held create = held.remove(session);
         if (create != null) {
-            return log.apply(List.of(create, transaction)).thenApply(HeldCreates::afterItsCreate);
+            return log.apply(List.of(create.transaction(), transaction)).thenApply(HeldCreates::afterItsCreate);
         }
         CompletableFuture<Void> logging = loggingAlone.get(session);
         return logging == null ? logAlone(transaction) : logging.thenCompose(ignored -> logAlone(transaction));
@@ -156,20 +161,42 @@ final class HeldCreates {
             return already;
         }
         // Published before the create leaves the map, so a write of the session that misses one finds the other.
-        OmTransaction create = held.remove(session);
+        Held create = held.remove(session);
         if (create == null) {
             loggingAlone.remove(session, logged);
             logged.complete(null);
             return logged;
         }
-        var unused = logAlone(create).whenComplete((applied, failure) -> {
+        var unused = logAlone(create.transaction()).whenComplete((applied, failure) -> {
             loggingAlone.remove(session, logged);
             logged.complete(null);
         });
         return logged;
     }
 
+    private void scheduleSweep() {
+        if (sweepDue.compareAndSet(false, true)) {
+            expiry.execute(this::sweep);
+        }
+    }
+
+    /** Logs alone the creates held past their time; a create waits between one and two hold times. */
+    private void sweep() {
+        sweepDue.set(false);
+        long now = System.nanoTime();
+        held.forEach((session, create) -> {
+            if (now - create.deadlineNanos() >= 0) {
+                var unused = logHeld(session);
+            }
+        });
+        if (!held.isEmpty()) {
+            scheduleSweep();
+        }
+    }
+
     private CompletableFuture<AppliedTransaction> logAlone(OmTransaction transaction) {
         return log.apply(List.of(transaction)).thenApply(results -> results.get(0));
     }
+
+    private record Held(OmTransaction transaction, long deadlineNanos) {}
 }
