@@ -187,12 +187,13 @@ public final class OmConfigKeys implements ConfigGroup {
             "ozone.om.key.create.hold",
             ConfigType.DURATION_TYPE,
             "5s",
-            "How long the leader holds the CreateKey of a key of one block, checked and answered but not yet "
+            "How long a single OM holds the CreateKey of a key of one block, checked and answered but not yet "
                     + "logged, so that it is logged in one entry with the key's CommitKey (one log entry per small "
-                    + "key instead of two). A key not committed by then, or that asks for another block, has its "
-                    + "create logged alone. A leader that crashes or loses its leadership forgets the creates it "
-                    + "holds: their commits fail (clients write those keys again) and their blocks are not cleaned "
-                    + "up. 0: every CreateKey is logged at once.");
+                    + "key instead of two). A key not committed by then (noticed within twice that), or that asks "
+                    + "for another block, has its create logged alone. Three OMs log every create at once. An OM "
+                    + "that restarts forgets the creates it holds: their commits fail (the S3 gateway answers 500, "
+                    + "which S3 clients retry) and their blocks are not cleaned up. 0: every CreateKey is logged at "
+                    + "once.");
     public static final ConfigKey<Duration> SCM_REQUEST_TIMEOUT = ConfigKey.of(
             "ozone.om.scm.request.timeout",
             ConfigType.DURATION_TYPE,

@@ -31,9 +31,10 @@ import java.util.function.Supplier;
  * when applied (the state moved since the check), that refusal answers the commit. A session that writes nothing
  * within the hold time, or asks for another block (AllocateBlock reads its open key before it is logged), has its
  * create logged alone, as without holding. Durability does not change: a key is acknowledged only once its commit
- * is applied. What holding gives up: a leader that crashes or loses its leadership forgets its held creates, so their
- * commits fail (the client writes the key again) and their blocks are never recorded for clean-up (a few small blocks
- * per PUT in flight, as for blocks allocated to a create whose reply was lost).
+ * is applied. What holding gives up: an OM that restarts forgets its held creates, so their commits fail (the client
+ * writes the key again) and their blocks are never recorded for clean-up (a few small blocks per PUT in flight, as for
+ * blocks allocated to a create whose reply was lost). So only the single OM of its group holds creates: with three, a
+ * failover would fail the commits of every small key in flight.
  *
  * <p>A held create carries no request id: a retried CreateKey is a new session (it gets new blocks anyway), so the
  * retry cache never answers one session's create with another's reply. Thread-safe.

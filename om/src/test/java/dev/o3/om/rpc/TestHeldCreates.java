@@ -45,8 +45,7 @@ class TestHeldCreates {
     @Test
     void aSmallKeysCreateIsAnsweredAtOnceAndLoggedInOneEntryWithItsCommit() throws Exception {
         try (Namespace namespace = namespace()) {
-            HeldCreates creates = new HeldCreates(
-                    transactions -> log(namespace, transactions), namespace::store, LONG_HOLD, () -> true);
+            HeldCreates creates = creates(namespace, LONG_HOLD, true);
 
             AppliedTransaction created =
                     creates.log(create(namespace, "obs", "a", 11, 1)).join();
@@ -74,8 +73,7 @@ class TestHeldCreates {
     @Test
     void aCreateTheChecksRefuseIsAnsweredWithoutALogEntry() throws Exception {
         try (Namespace namespace = namespace()) {
-            HeldCreates creates = new HeldCreates(
-                    transactions -> log(namespace, transactions), namespace::store, LONG_HOLD, () -> true);
+            HeldCreates creates = creates(namespace, LONG_HOLD, true);
 
             AppliedTransaction refused =
                     creates.log(create(namespace, "missing", "a", 12, 1)).join();
@@ -89,8 +87,7 @@ class TestHeldCreates {
     @Test
     void aCreateRefusedWhenAppliedIsTheAnswerToItsCommit() throws Exception {
         try (Namespace namespace = namespace()) {
-            HeldCreates creates = new HeldCreates(
-                    transactions -> log(namespace, transactions), namespace::store, LONG_HOLD, () -> true);
+            HeldCreates creates = creates(namespace, LONG_HOLD, true);
             assertThat(creates.log(create(namespace, "obs", "a", 13, 1)).join().error())
                     .isEmpty();
             assertThat(namespace.status(
@@ -113,8 +110,7 @@ class TestHeldCreates {
     @Test
     void aCreateNotCommittedWithinTheHoldIsLoggedAloneAndItsLateCommitStillWorks() throws Exception {
         try (Namespace namespace = namespace()) {
-            HeldCreates creates = new HeldCreates(
-                    transactions -> log(namespace, transactions), namespace::store, Duration.ofMillis(50), () -> true);
+            HeldCreates creates = creates(namespace, Duration.ofMillis(50), true);
             assertThat(creates.log(create(namespace, "obs", "a", 14, 1)).join().error())
                     .isEmpty();
 
@@ -132,8 +128,7 @@ class TestHeldCreates {
     @Test
     void anAllocateBlockHasTheHeldCreateLoggedBeforeItIsPrepared() throws Exception {
         try (Namespace namespace = namespace()) {
-            HeldCreates creates = new HeldCreates(
-                    transactions -> log(namespace, transactions), namespace::store, LONG_HOLD, () -> true);
+            HeldCreates creates = creates(namespace, LONG_HOLD, true);
             assertThat(creates.log(create(namespace, "obs", "a", 15, 1)).join().error())
                     .isEmpty();
 
@@ -156,12 +151,11 @@ class TestHeldCreates {
     }
 
     @Test
-    void createsOfSeveralBlocksOrWithHoldingOffAreLoggedAtOnceWithTheirRequestIds() throws Exception {
+    void createsOfSeveralBlocksWithHoldingOffOrOnAnOmOfSeveralAreLoggedAtOnce() throws Exception {
         try (Namespace namespace = namespace()) {
-            HeldCreates creates = new HeldCreates(
-                    transactions -> log(namespace, transactions), namespace::store, LONG_HOLD, () -> true);
-            HeldCreates off = new HeldCreates(
-                    transactions -> log(namespace, transactions), namespace::store, Duration.ZERO, () -> true);
+            HeldCreates creates = creates(namespace, LONG_HOLD, true);
+            HeldCreates off = creates(namespace, Duration.ZERO, true);
+            HeldCreates ofSeveral = creates(namespace, LONG_HOLD, false);
 
             assertThat(creates.log(create(namespace, "obs", "big", 16, 2))
                             .join()
@@ -169,11 +163,23 @@ class TestHeldCreates {
                     .isEmpty();
             assertThat(off.log(create(namespace, "obs", "small", 17, 1)).join().error())
                     .isEmpty();
+            assertThat(ofSeveral
+                            .log(create(namespace, "obs", "replicated", 19, 1))
+                            .join()
+                            .error())
+                    .as("with other OMs a failover would fail the commits of held creates")
+                    .isEmpty();
 
-            assertThat(entries).containsExactly(List.of(RequestCase.CREATE_KEY), List.of(RequestCase.CREATE_KEY));
+            assertThat(entries)
+                    .containsExactly(
+                            List.of(RequestCase.CREATE_KEY),
+                            List.of(RequestCase.CREATE_KEY),
+                            List.of(RequestCase.CREATE_KEY));
             assertThat(namespace.store().get(OmSchema.OPEN_KEYS, RowKeys.openKey("vol", "obs", "big", 16)))
                     .isPresent();
             assertThat(namespace.store().get(OmSchema.OPEN_KEYS, RowKeys.openKey("vol", "obs", "small", 17)))
+                    .isPresent();
+            assertThat(namespace.store().get(OmSchema.OPEN_KEYS, RowKeys.openKey("vol", "obs", "replicated", 19)))
                     .isPresent();
         }
     }
@@ -204,6 +210,10 @@ class TestHeldCreates {
                     .as("a retried CreateKey is a new session; the retry cache must not answer it with this one")
                     .isFalse();
         }
+    }
+
+    private HeldCreates creates(Namespace namespace, Duration hold, boolean alone) {
+        return new HeldCreates(transactions -> log(namespace, transactions), namespace::store, hold, () -> alone);
     }
 
     private Namespace namespace() {
