@@ -140,7 +140,7 @@ abstract class WriteReadScenario {
         // the OM's background services may log a few entries of their own meanwhile.
         assertThat(PromMetrics.omCounter(entries) - entriesBefore)
                 .as("OM log entries for %d small keys written one after another", keys)
-                .isLessThan(keys * 3 / 2);
+                .isLessThan(1.5 * keys);
         for (Map.Entry<String, String> key : written.entrySet()) {
             assertThat(Keys.readDigest(bucket(), key.getKey())).isEqualTo(key.getValue());
         }
