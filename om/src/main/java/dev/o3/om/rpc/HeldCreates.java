@@ -86,7 +86,6 @@ final class HeldCreates {
             case CREATE_KEY -> holds(transaction) ? hold(transaction) : logAlone(transaction);
             case COMMIT_KEY -> afterCreate(transaction.getCommitKey().getClientId(), transaction);
             case HSYNC_KEY -> afterCreate(transaction.getHsyncKey().getClientId(), transaction);
-            case ALLOCATE_BLOCK -> afterCreate(transaction.getAllocateBlock().getClientId(), transaction);
             default -> logAlone(transaction);
         };
     }

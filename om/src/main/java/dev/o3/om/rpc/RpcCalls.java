@@ -122,12 +122,10 @@ final class RpcCalls {
                         .setTimeMillis(clock.millis());
                 requestId.ifPresent(id -> transaction.setRequestId(id).setRetryCacheLimits(retryCacheLimits));
                 long prepared = System.nanoTime();
-                CompletableFuture<Void> settled = creates.beforePreparation(request);
-                CompletableFuture<Void> filled = settled.isDone()
-                        ? preparation.fill(request, caller, transaction)
-                        : settled.thenCompose(ignored -> fill(preparation, request, caller, transaction));
                 // The callback answers every outcome itself, so the derived future carries nothing to check.
-                var unused = filled.thenCompose(ignored -> {
+                var unused = creates.beforePreparation(request)
+                        .thenCompose(ignored -> fill(preparation, request, caller, transaction))
+                        .thenCompose(ignored -> {
                             long submitted = System.nanoTime();
                             operationMetrics.recordStage(Stage.SCM, submitted - prepared);
                             return creates.log(transaction.build())
