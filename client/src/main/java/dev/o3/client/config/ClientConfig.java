@@ -23,6 +23,7 @@ import java.util.Objects;
  * @param shortCircuitReads read block files of datanodes on this host directly
  * @param shortCircuitCacheBlocks block files named to this client that it keeps for reading them again
  * @param smallBlockBatches write batches of small blocks in flight per pipeline; 0 sends each small block alone
+ * @param smallBlocksCache bytes of small blocks' data kept after reading them; 0 keeps none
  */
 public record ClientConfig(
         DataSize bytesPerChecksum,
@@ -37,7 +38,8 @@ public record ClientConfig(
         DataSize writeBufferMax,
         boolean shortCircuitReads,
         int shortCircuitCacheBlocks,
-        int smallBlockBatches) {
+        int smallBlockBatches,
+        DataSize smallBlocksCache) {
 
     public ClientConfig {
         Objects.requireNonNull(bytesPerChecksum, "bytesPerChecksum is null");
@@ -46,6 +48,7 @@ public record ClientConfig(
         Objects.requireNonNull(failoverTimeout, "failoverTimeout is null");
         Objects.requireNonNull(blockSize, "blockSize is null");
         Objects.requireNonNull(writeBufferMax, "writeBufferMax is null");
+        Objects.requireNonNull(smallBlocksCache, "smallBlocksCache is null");
         if (bytesPerChecksum.bytes() == 0 || chunkSize.bytes() % bytesPerChecksum.bytes() != 0) {
             throw new ConfigException(ClientConfigKeys.CHUNK_SIZE.name() + " (" + chunkSize
                     + ") must be a positive multiple of " + ClientConfigKeys.BYTES_PER_CHECKSUM.name() + " ("
@@ -72,6 +75,7 @@ public record ClientConfig(
                 conf.get(ClientConfigKeys.WRITE_BUFFER_MAX),
                 conf.get(ClientConfigKeys.READ_SHORT_CIRCUIT),
                 conf.get(ClientConfigKeys.READ_SHORT_CIRCUIT_CACHE_BLOCKS),
-                conf.get(ClientConfigKeys.WRITE_BATCHES));
+                conf.get(ClientConfigKeys.WRITE_BATCHES),
+                conf.get(ClientConfigKeys.READ_SMALL_BLOCKS_CACHE));
     }
 }

@@ -57,6 +57,15 @@ public final class ClientConfigKeys implements ConfigGroup {
                     + " (least recently used first out), so that reading such a block again needs no GetBlock: each"
                     + " read still follows a key lookup at OM and checks every chunk's checksums, and a file that"
                     + " moved or went away is read through the datanode instead. About 1 KB each; 0 remembers none.");
+    public static final ConfigKey<DataSize> READ_SMALL_BLOCKS_CACHE = ConfigKey.of(
+            "ozone.client.read.small-blocks.cache.size",
+            ConfigType.DATA_SIZE,
+            "0",
+            "Data of small blocks (one chunk of at most 64 KB: every key up to 64 KB) the client keeps after reading"
+                    + " them or writing them, least recently used first out, so that reading such a key again asks no datanode: each"
+                    + " read still follows a key lookup at OM, which checks access and names the block (a committed"
+                    + " block never changes; one that grew is read again), and every chunk is checked against its"
+                    + " checksums. 0 keeps none. The S3 gateway's client uses ozone.s3g.read.cache.size.");
     public static final ConfigKey<String> REPLICATION = ConfigKey.of(
             "ozone.replication",
             ConfigType.oneOf("1", "3"),
@@ -120,6 +129,7 @@ public final class ClientConfigKeys implements ConfigGroup {
                 WRITE_BATCHES,
                 READ_SHORT_CIRCUIT,
                 READ_SHORT_CIRCUIT_CACHE_BLOCKS,
+                READ_SMALL_BLOCKS_CACHE,
                 REPLICATION,
                 MAX_RETRIES,
                 BLOCK_ALLOCATION_TIMEOUT,

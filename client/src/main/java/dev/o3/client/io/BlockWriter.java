@@ -137,7 +137,7 @@ final class BlockWriter {
         chunks.add(chunk);
         uncommitted.add(lastChunk);
         length += lastChunk.size();
-        CompletableFuture<Long> put = channel.writeLastChunk(chunk, lastChunk, blockData(), location.getToken());
+        CompletableFuture<Long> put = channel.writeLastChunk(chunk, lastChunk, block(), location.getToken());
         chunkWrites.add(put);
         pendingPuts.addLast(new PendingPut(put, chunks.size(), length));
         track(put);
@@ -218,7 +218,8 @@ final class BlockWriter {
         return committedLength;
     }
 
-    private BlockData blockData() {
+    /** The block as its next or last PutBlock describes it: every chunk sent so far. */
+    BlockData block() {
         return BlockData.newBuilder()
                 .setBlockId(location.getBlockId())
                 .addAllChunks(chunks)
@@ -227,7 +228,7 @@ final class BlockWriter {
     }
 
     private void putBlock(boolean eof) {
-        CompletableFuture<Long> put = channel.putBlock(blockData(), eof, location.getToken());
+        CompletableFuture<Long> put = channel.putBlock(block(), eof, location.getToken());
         pendingPuts.addLast(new PendingPut(put, chunks.size(), length));
         track(put);
     }

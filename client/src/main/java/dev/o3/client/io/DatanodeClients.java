@@ -9,14 +9,15 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Datanode connections shared by every stream of one client: one {@link PipelineChannel} per pipeline and one
  * {@link ReplicaChannel} per datanode, opened on first use and kept until {@link #close()}: a failure seen by one
- * writer must not cut off the others, and Ratis and gRPC reconnect by themselves; and the {@link WriteBudget} and
- * {@link ShortCircuitReads} the streams share. Thread-safe.
+ * writer must not cut off the others, and Ratis and gRPC reconnect by themselves; and the {@link WriteBudget},
+ * {@link ShortCircuitReads} and {@link SmallBlockCache} the streams share. Thread-safe.
  */
 public final class DatanodeClients implements AutoCloseable {
     private final ClientConfig config;
     private final DatanodeTransport transport;
     private final WriteBudget writeBudget;
     private final ShortCircuitReads shortCircuitReads;
+    private final SmallBlockCache smallBlocks;
     private final Map<String, PipelineChannel> pipelines = new ConcurrentHashMap<>();
     private final Map<String, ReplicaChannel> replicas = new ConcurrentHashMap<>();
 
@@ -25,6 +26,7 @@ public final class DatanodeClients implements AutoCloseable {
         this.transport = transport;
         this.writeBudget = new WriteBudget(config.writeBufferMax().bytes());
         this.shortCircuitReads = new ShortCircuitReads(config.shortCircuitReads(), config.shortCircuitCacheBlocks());
+        this.smallBlocks = new SmallBlockCache(config.smallBlocksCache().bytes());
     }
 
     public ClientConfig config() {
@@ -38,6 +40,10 @@ public final class DatanodeClients implements AutoCloseable {
 
     ShortCircuitReads shortCircuitReads() {
         return shortCircuitReads;
+    }
+
+    SmallBlockCache smallBlocks() {
+        return smallBlocks;
     }
 
     public PipelineChannel pipeline(Pipeline pipeline) {

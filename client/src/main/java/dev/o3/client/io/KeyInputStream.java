@@ -116,6 +116,9 @@ public final class KeyInputStream extends InputStream {
         }
         try {
             BlockLocation block = blocks.at(at);
+            if (datanodes.smallBlocks().get(block).isPresent()) {
+                return CompletableFuture.completedFuture(null);
+            }
             List<DatanodeDetails> replicas = replicaOrder.of(block);
             if (replicas.isEmpty()) {
                 return CompletableFuture.completedFuture(null);
@@ -316,13 +319,20 @@ public final class KeyInputStream extends InputStream {
         throw error;
     }
 
-    /** Loads the chunk at {@code at} from one of the block's replicas; false, failures added, if none could. */
+    /**
+     * Loads the chunk at {@code at} from this client's {@link SmallBlockCache} or else from one of the block's
+     * replicas; false, failures added, if none could.
+     */
     private boolean loadChunkFrom(BlockLocation block, long at, List<IOException> failures) {
+        if (loadKept(block)) {
+            return true;
+        }
         long inBlock = at - block.getOffsetInKey();
         for (DatanodeDetails replica : replicaOrder.of(block)) {
             try {
                 ReplicaChannel channel = datanodes.replica(replica);
-                ChunkInfo chunk = ChunkChecks.chunkAt(blockData(block, replica, channel, inBlock), inBlock);
+                BlockData data = blockData(block, replica, channel, inBlock);
+                ChunkInfo chunk = ChunkChecks.chunkAt(data, inBlock);
                 long chunkStart = block.getOffsetInKey() + chunk.getOffset();
                 ByteString bytes;
                 local = readLocally(block, replica, chunk);
@@ -334,6 +344,7 @@ public final class KeyInputStream extends InputStream {
                         bytes = channel.readChunk(block.getBlockId(), chunk, block.getToken());
                     }
                     ChunkChecks.verify(chunk, bytes);
+                    datanodes.smallBlocks().offer(data, bytes);
                 }
                 buffer = ChunkChecks.withinBlock(block, chunkStart, bytes);
                 bufferStart = chunkStart;
@@ -353,6 +364,30 @@ public final class KeyInputStream extends InputStream {
             }
         }
         return false;
+    }
+
+    /** Loads the small block from this client's cache; false if it has not kept it or it fails its checksums. */
+    private boolean loadKept(BlockLocation block) {
+        SmallBlockCache kept = datanodes.smallBlocks();
+        Optional<SmallBlockCache.Entry> entry = kept.get(block);
+        if (entry.isEmpty()) {
+            return false;
+        }
+        try {
+            ChunkChecks.verify(entry.get().block().getChunks(0), entry.get().data());
+        } catch (IOException e) {
+            LOG.warn(
+                    "{}: kept data of block {} is damaged, reading a replica: {}",
+                    key.getName(),
+                    block.getBlockId().getLocalId(),
+                    e.getMessage());
+            kept.forget(block.getBlockId());
+            return false;
+        }
+        buffer = ChunkChecks.withinBlock(
+                block, block.getOffsetInKey(), entry.get().data());
+        bufferStart = block.getOffsetInKey();
+        return true;
     }
 
     /** Forgets the chunk in hand, and only then gives back the pooled buffer its bytes may be a view of. */

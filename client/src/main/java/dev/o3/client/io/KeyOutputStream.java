@@ -369,6 +369,7 @@ public final class KeyOutputStream extends OutputStream {
         ByteString data = takeChunk();
         try {
             current.finish(data);
+            datanodes.smallBlocks().offer(current.block(), data);
             written.add(withLength(current.location(), current.length()));
             current = null;
         } catch (CompletionException e) {

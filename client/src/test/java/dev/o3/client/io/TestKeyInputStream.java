@@ -246,6 +246,80 @@ class TestKeyInputStream extends KeyStreamFixture {
     }
 
     @Test
+    void aSmallKeyReadAgainAsksNoDatanodeWhenTheClientKeepsSmallBlocks() throws IOException {
+        byte[] small = random(CHUNK - 1);
+        byte[] large = random(2 * CHUNK + 10);
+        write("small", small);
+        write("large", large);
+        assertThat(read("small")).isEqualTo(small);
+        assertThat(read("small")).isEqualTo(small);
+        assertThat(readsAskedOf("small")).as("nothing kept by default").isEqualTo(2);
+
+        useConfig(Map.of(ClientConfigKeys.READ_SMALL_BLOCKS_CACHE.name(), "1MB"));
+        assertThat(read("small")).isEqualTo(small);
+        try (KeyInputStream in = open("small")) {
+            assertThat(in.readAhead(0)).succeedsWithin(Duration.ofSeconds(5));
+            assertThat(in.readAllBytes()).isEqualTo(small);
+        }
+        assertThat(read("small")).isEqualTo(small);
+        assertThat(readsAskedOf("small"))
+                .as("one GetBlock, then the kept block (no read-ahead either)")
+                .isEqualTo(3);
+
+        byte[] written = random(CHUNK - 7);
+        write("written", written);
+        int beforeWritten = readsAskedOf("written");
+        assertThat(read("written")).isEqualTo(written);
+        assertThat(readsAskedOf("written"))
+                .as("a small block this client wrote is kept as committed")
+                .isEqualTo(beforeWritten);
+
+        int before = readsAskedOf("large");
+        assertThat(read("large")).isEqualTo(large);
+        int first = readsAskedOf("large") - before;
+        assertThat(read("large")).isEqualTo(large);
+        assertThat(readsAskedOf("large") - before - first)
+                .as("a block of several chunks is read from a datanode each time")
+                .isEqualTo(first)
+                .isPositive();
+    }
+
+    /** A lookup that names the block at a newer commit or a greater length than kept (an hsync'd key grew). */
+    @Test
+    void aKeptBlockServesNoLookupOfANewerCommitOrAGreaterLength() throws IOException {
+        useConfig(Map.of(ClientConfigKeys.READ_SMALL_BLOCKS_CACHE.name(), "1MB"));
+        byte[] data = random(CHUNK - 1);
+        write("small", data);
+        assertThat(read("small")).isEqualTo(data);
+        int asked = readsAskedOf("small");
+        KeyInfo committed = om.committed("small");
+        BlockLocation block = committed.getBlocks(0);
+        KeyInfo newer = committed.toBuilder()
+                .setBlocks(
+                        0,
+                        block.toBuilder()
+                                .setBlockId(block.getBlockId().toBuilder()
+                                        .setBlockCommitSequenceId(
+                                                block.getBlockId().getBlockCommitSequenceId() + 1)))
+                .build();
+        KeyInfo shorter = committed.toBuilder()
+                .setBlocks(0, block.toBuilder().setLength(CHUNK / 2))
+                .setSize(CHUNK / 2)
+                .build();
+
+        try (KeyInputStream in = new KeyInputStream(clients, newer, () -> newer)) {
+            assertThat(in.readAllBytes()).isEqualTo(data);
+        }
+        assertThat(readsAskedOf("small")).as("asked again for the newer commit").isEqualTo(asked + 1);
+        try (KeyInputStream in = new KeyInputStream(clients, shorter, () -> shorter)) {
+            assertThat(in.readAllBytes())
+                    .as("the kept block, cut at the committed length")
+                    .isEqualTo(slice(data, 0, CHUNK / 2));
+        }
+        assertThat(readsAskedOf("small")).isEqualTo(asked + 1);
+    }
+
+    @Test
     void theFirstReadTakesTheAnswerOfTheReadAheadInsteadOfAskingAgain() throws IOException {
         byte[] data = random(CHUNK - 1);
         write("small", data);

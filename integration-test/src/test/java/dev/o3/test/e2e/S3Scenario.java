@@ -1,11 +1,13 @@
 package dev.o3.test.e2e;
 
+import static dev.o3.test.e2e.ClusterSuiteIT.client;
 import static dev.o3.test.e2e.PromMetrics.datanodeReads;
 import static dev.o3.test.e2e.PromMetrics.omLookups;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,23 +97,50 @@ abstract class S3Scenario extends GatewayScenario {
         }
     }
 
+    /**
+     * A small object is one datanode request (the GetBlock brings the data with the chunk list) the first time the
+     * gateway reads it, and none afterwards, nor after the gateway uploaded it: its client keeps small blocks. An
+     * overwrite gets a new block, a delete leaves nothing for OM to name: neither is ever answered from what was kept.
+     */
     @Test
-    void aSmallGetIsOneDatanodeRequest() throws IOException, InterruptedException {
-        byte[] data = Keys.random(4096);
+    void aSmallGetIsOneDatanodeRequestOnceAndNoneWhenTheGatewayKeptTheObject()
+            throws IOException, InterruptedException {
+        byte[] written = Keys.random(4096);
+        byte[] uploaded = Keys.random(4096);
+        byte[] overwritten = Keys.random(3000);
         try (S3Client s3 = sdk()) {
             s3.createBucket(b -> b.bucket("one-trip-bucket"));
-            s3.putObject(b -> b.bucket("one-trip-bucket").key("k"), RequestBody.fromBytes(data));
+            try (OutputStream out = client().objectStore()
+                    .bucket("s3v", "one-trip-bucket")
+                    .createKey("native", written.length, Map.of())) {
+                out.write(written);
+            }
+            s3.putObject(b -> b.bucket("one-trip-bucket").key("k"), RequestBody.fromBytes(uploaded));
             double getBlocks = datanodeReads("GET_BLOCK");
             double readChunks = datanodeReads("READ_CHUNK");
 
-            assertThat(s3.getObjectAsBytes(b -> b.bucket("one-trip-bucket").key("k"))
-                            .asByteArray())
-                    .isEqualTo(data);
-
-            // The GetBlock brings the chunk's data along with the chunk list: no ReadChunk follows it.
-            assertThat(datanodeReads("GET_BLOCK") - getBlocks).isEqualTo(1.0);
+            assertThat(get(s3, "native")).isEqualTo(written);
+            assertThat(datanodeReads("GET_BLOCK") - getBlocks)
+                    .as("a key the gateway never saw: one GetBlock")
+                    .isEqualTo(1.0);
+            assertThat(get(s3, "native")).isEqualTo(written);
+            assertThat(get(s3, "k")).isEqualTo(uploaded);
+            s3.putObject(b -> b.bucket("one-trip-bucket").key("k"), RequestBody.fromBytes(overwritten));
+            assertThat(get(s3, "k")).isEqualTo(overwritten);
+            assertThat(datanodeReads("GET_BLOCK") - getBlocks)
+                    .as("read again, uploaded, overwritten: kept")
+                    .isEqualTo(1.0);
             assertThat(datanodeReads("READ_CHUNK") - readChunks).isZero();
+
+            s3.deleteObject(b -> b.bucket("one-trip-bucket").key("k"));
+            assertThatThrownBy(() -> get(s3, "k"))
+                    .isInstanceOfSatisfying(
+                            S3Exception.class, e -> assertThat(e.statusCode()).isEqualTo(404));
         }
+    }
+
+    private static byte[] get(S3Client s3, String key) {
+        return s3.getObjectAsBytes(b -> b.bucket("one-trip-bucket").key(key)).asByteArray();
     }
 
     @Test

@@ -69,6 +69,14 @@ public final class S3GatewayConfigKeys implements ConfigGroup {
             "Most object data the gateway holds for all uploads together on their way to the datanodes (chunks"
                     + " being filled or not yet committed); uploads beyond it wait with their bodies unread. The"
                     + " gateway's client uses it as ozone.client.write.buffer.max. See docs/s3.md for the heap.");
+    public static final ConfigKey<DataSize> READ_CACHE = ConfigKey.of(
+            "ozone.s3g.read.cache.size",
+            ConfigType.DATA_SIZE,
+            "64MB",
+            "Data of small objects' blocks (up to 64 KB each) the gateway keeps after uploading or reading them, so that a GET"
+                    + " of such an object again asks OM for the key (which checks the caller's access and names its"
+                    + " block) but no datanode. The gateway's client uses it as"
+                    + " ozone.client.read.small-blocks.cache.size; 0 keeps none.");
     public static final ConfigKey<Duration> BLOCK_ALLOCATION_TIMEOUT = ConfigKey.of(
             "ozone.s3g.block.allocation.timeout",
             ConfigType.DURATION_TYPE,
@@ -117,6 +125,7 @@ public final class S3GatewayConfigKeys implements ConfigGroup {
                 EVENT_LOOP_THREADS,
                 REQUEST_BUFFER,
                 WRITE_BUFFER,
+                READ_CACHE,
                 BLOCK_ALLOCATION_TIMEOUT,
                 IDLE_TIMEOUT,
                 LIST_MAX_KEYS,

@@ -40,13 +40,15 @@ public final class OzoneS3Backend implements S3Backend {
 
     /**
      * The configuration for the gateway's {@link OzoneClient}: all uploads share one write buffer of
-     * {@code ozone.s3g.write.buffer.max}, which bounds the gateway's heap whatever the number and size of uploads, and
-     * an upload waits for a block no longer than {@code ozone.s3g.block.allocation.timeout}, so its S3 client gets a
-     * 503 to retry rather than its own read timeout.
+     * {@code ozone.s3g.write.buffer.max}, which bounds the gateway's heap whatever the number and size of uploads;
+     * small objects read are kept up to {@code ozone.s3g.read.cache.size}; and an upload waits for a block no longer
+     * than {@code ozone.s3g.block.allocation.timeout}, so its S3 client gets a 503 to retry rather than its own read
+     * timeout.
      */
     public static OzoneConfiguration clientConfiguration(OzoneConfiguration conf) {
         OzoneConfiguration client = conf.with(
                         ClientConfigKeys.WRITE_BUFFER_MAX, conf.get(S3GatewayConfigKeys.WRITE_BUFFER))
+                .with(ClientConfigKeys.READ_SMALL_BLOCKS_CACHE, conf.get(S3GatewayConfigKeys.READ_CACHE))
                 .with(
                         ClientConfigKeys.BLOCK_ALLOCATION_TIMEOUT,
                         conf.get(S3GatewayConfigKeys.BLOCK_ALLOCATION_TIMEOUT).toMillis() + "ms");

@@ -54,6 +54,6 @@ class TestS3GatewayConfig {
         assertThat(config.listMaxKeys()).isEqualTo(500);
         assertThat(config.idleTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.region()).isEqualTo("eu-west-1");
-        assertThat(new S3GatewayConfigKeys().keys()).hasSize(15);
+        assertThat(new S3GatewayConfigKeys().keys()).hasSize(16);
     }
 }

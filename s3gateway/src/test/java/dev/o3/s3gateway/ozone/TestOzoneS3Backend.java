@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The gateway's client shares one bounded write buffer among all uploads. */
+/** The gateway's client shares one bounded write buffer among all uploads and keeps the small objects it read. */
 class TestOzoneS3Backend {
     @Test
     void gatewayClientWriteBufferIsBoundedByDefault() {
@@ -17,6 +17,15 @@ class TestOzoneS3Backend {
 
         assertThat(config.writeBufferMax()).isEqualTo(DataSize.ofMebibytes(64));
         assertThat(config.blockAllocationTimeout()).isEqualTo(Duration.ofSeconds(20));
+        assertThat(config.smallBlocksCache()).isEqualTo(DataSize.ofMebibytes(64));
+    }
+
+    @Test
+    void theGatewaysReadCacheKeySizesItsClientsSmallBlockCache() {
+        ClientConfig config = ClientConfig.from(OzoneS3Backend.clientConfiguration(OzoneConfiguration.of(
+                Map.of("ozone.s3g.read.cache.size", "0", "ozone.client.read.small-blocks.cache.size", "8MB"))));
+
+        assertThat(config.smallBlocksCache()).isEqualTo(DataSize.ofBytes(0));
     }
 
     @Test
