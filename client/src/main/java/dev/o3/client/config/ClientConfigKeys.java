@@ -62,10 +62,10 @@ public final class ClientConfigKeys implements ConfigGroup {
             ConfigType.DATA_SIZE,
             "0",
             "Data of small blocks (one chunk of at most 64 KB: every key up to 64 KB) the client keeps after reading"
-                    + " them or writing them, least recently used first out, so that reading such a key again asks no datanode: each"
-                    + " read still follows a key lookup at OM, which checks access and names the block (a committed"
-                    + " block never changes; one that grew is read again), and every chunk is checked against its"
-                    + " checksums. 0 keeps none. The S3 gateway's client uses ozone.s3g.read.cache.size.");
+                    + " or writing them, least recently used first out, so that reading such a key again asks no"
+                    + " datanode: each read still follows a key lookup at OM, which checks access and names the block"
+                    + " (a committed block never changes; one that grew is read again), and every chunk is checked"
+                    + " against its checksums. 0 keeps none. The S3 gateway's client uses ozone.s3g.read.cache.size.");
     public static final ConfigKey<String> REPLICATION = ConfigKey.of(
             "ozone.replication",
             ConfigType.oneOf("1", "3"),

@@ -72,11 +72,11 @@ public final class S3GatewayConfigKeys implements ConfigGroup {
     public static final ConfigKey<DataSize> READ_CACHE = ConfigKey.of(
             "ozone.s3g.read.cache.size",
             ConfigType.DATA_SIZE,
-            "64MB",
-            "Data of small objects' blocks (up to 64 KB each) the gateway keeps after uploading or reading them, so that a GET"
-                    + " of such an object again asks OM for the key (which checks the caller's access and names its"
-                    + " block) but no datanode. The gateway's client uses it as"
-                    + " ozone.client.read.small-blocks.cache.size; 0 keeps none.");
+            "32MB",
+            "Data of small objects' blocks (up to 64 KB each) the gateway keeps after uploading or reading them,"
+                    + " so that a GET of such an object again asks OM for the key (which checks the caller's access"
+                    + " and names its block) but no datanode. The gateway's client uses it as"
+                    + " ozone.client.read.small-blocks.cache.size; 0 keeps none. See docs/s3.md for the heap.");
     public static final ConfigKey<Duration> BLOCK_ALLOCATION_TIMEOUT = ConfigKey.of(
             "ozone.s3g.block.allocation.timeout",
             ConfigType.DURATION_TYPE,

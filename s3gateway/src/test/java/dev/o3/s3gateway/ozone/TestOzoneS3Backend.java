@@ -17,7 +17,7 @@ class TestOzoneS3Backend {
 
         assertThat(config.writeBufferMax()).isEqualTo(DataSize.ofMebibytes(64));
         assertThat(config.blockAllocationTimeout()).isEqualTo(Duration.ofSeconds(20));
-        assertThat(config.smallBlocksCache()).isEqualTo(DataSize.ofMebibytes(64));
+        assertThat(config.smallBlocksCache()).isEqualTo(DataSize.ofMebibytes(32));
     }
 
     @Test
