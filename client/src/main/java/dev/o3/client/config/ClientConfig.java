@@ -23,7 +23,7 @@ import java.util.Objects;
  * @param shortCircuitReads read block files of datanodes on this host directly
  * @param shortCircuitCacheBlocks block files named to this client that it keeps for reading them again
  * @param smallBlockBatches write batches of small blocks in flight per pipeline; 0 sends each small block alone
- * @param smallBlocksCache bytes of small blocks' data kept after reading them; 0 keeps none
+ * @param smallBlocksCache bytes of small blocks' data kept after reading or writing them; 0 keeps none
  */
 public record ClientConfig(
         DataSize bytesPerChecksum,
