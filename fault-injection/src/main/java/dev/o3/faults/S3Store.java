@@ -97,9 +97,19 @@ final class S3Store implements AutoCloseable {
                     b -> b.bucket(bucket).key(key).uploadId(upload).multipartUpload(m -> m.parts(parts)));
         }
 
+        /**
+         * A failed delete is never proof that nothing was deleted: the JDK's HttpURLConnection sends a request without
+         * a body once more, on a new connection and unseen by the SDK, when the server closed the connection without
+         * an answer, so a gateway killed after the delete was applied shows as a refused connection on the SDK's only
+         * attempt (docs/reliability.md, bug 14).
+         */
         @Override
         public void delete(String key) {
-            s3.deleteObject(b -> b.bucket(bucket).key(key));
+            try {
+                s3.deleteObject(b -> b.bucket(bucket).key(key));
+            } catch (SdkException e) {
+                throw new MaybeResent(e);
+            }
         }
 
         @Override
@@ -146,6 +156,15 @@ final class S3Store implements AutoCloseable {
         @Override
         public void close() {
             // The client belongs to the S3Store.
+        }
+    }
+
+    /** The failure of a request the HTTP client may have sent twice, the first time with its answer lost. */
+    static final class MaybeResent extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        MaybeResent(SdkException cause) {
+            super(cause.getMessage(), cause);
         }
     }
 }
