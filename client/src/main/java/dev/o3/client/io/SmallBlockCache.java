@@ -12,17 +12,14 @@ import java.util.Optional;
 
 /**
  * The data of small blocks this client read or wrote, kept so that reading one again needs no datanode: a block of
- * one chunk of at most {@link #MAX_BLOCK_BYTES} (every object up to 64 KB is one), with its chunk list. A block's
- * data never changes once committed (a key written again gets new blocks, and block ids are never reused), and every
- * read that uses an entry follows a key lookup at OM, which checks the caller's access and names the block; a block
- * that grew since (an hsync'd key) has a higher BCSID or length there and is read from a datanode again. Entries are
- * checked against their CRC32Cs when read, like a replica's answer. The least recently used go beyond {@code
- * capacity} bytes. Thread-safe; shared by the streams of one client.
+ * one chunk of at most {@link SmallBlockBatcher#MAX_BLOCK_BYTES} (every object up to 64 KB is one), with its chunk
+ * list. A block's data never changes once committed (a key written again gets new blocks, and block ids are never
+ * reused), and every read that uses an entry follows a key lookup at OM, which checks the caller's access and names
+ * the block; a block that grew since (an hsync'd key) has a higher BCSID or length there and is read from a datanode
+ * again. Entries are checked against their CRC32Cs when read, like a replica's answer. The least recently used go
+ * beyond {@code capacity} bytes. Thread-safe; shared by the streams of one client.
  */
 final class SmallBlockCache {
-    /** The datanodes' inline limit ({@code hdds.container.ratis.log.inline.data.max}): blocks kept in their DB. */
-    static final int MAX_BLOCK_BYTES = 64 << 10;
-
     /** Bytes counted per entry beyond its data: the chunk list, the map entry and the key. */
     private static final int ENTRY_OVERHEAD = 256;
 
@@ -67,7 +64,9 @@ final class SmallBlockCache {
             return;
         }
         ChunkInfo chunk = block.getChunks(0);
-        if (chunk.getOffset() != 0 || data.size() != chunk.getLength() || data.size() > MAX_BLOCK_BYTES) {
+        if (chunk.getOffset() != 0
+                || data.size() != chunk.getLength()
+                || data.size() > SmallBlockBatcher.MAX_BLOCK_BYTES) {
             return;
         }
         // A copy: the bytes may be a view of a larger message buffer, which the entry must not keep alive.

@@ -66,7 +66,7 @@ class TestSmallBlockCache {
     @Test
     void keepsOnlyWholeBlocksOfOneSmallChunk() {
         SmallBlockCache cache = new SmallBlockCache(1 << 20);
-        int max = SmallBlockCache.MAX_BLOCK_BYTES;
+        int max = SmallBlockBatcher.MAX_BLOCK_BYTES;
         cache.offer(block(1, 1, chunk(0, 10), chunk(10, 10)), bytes(10));
         cache.offer(block(2, 1, chunk(0, max + 1)), bytes(max + 1));
         cache.offer(block(3, 1, chunk(0, 10)), bytes(9));
