@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import dev.o3.common.container.VolumeFullException;
 import dev.o3.common.security.BlockTokenException;
 import dev.o3.datanode.security.BlockAccess;
+import dev.o3.datanode.volume.BlockKey;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerCommandResponse;
@@ -35,6 +36,7 @@ public final class ContainerHandler {
     private final ChunkStore chunks;
     private final BlockAccess access;
     private final WriteBatches batches;
+    private final RefusedChunkBlocks refusedChunkBlocks = new RefusedChunkBlocks();
 
     public ContainerHandler(String logPrefix, ContainerSet containers, ChunkStore chunks, BlockAccess access) {
         this.logPrefix = Objects.requireNonNull(logPrefix, "logPrefix is null");
@@ -46,8 +48,9 @@ public final class ContainerHandler {
 
     /**
      * Why a client's command may not enter the pipeline's log: its block token (when security is on), or a chunk write
-     * to a full volume; empty when it may. The leader asks before the command is logged, so the refusal depends on the
-     * leader's disk only and every member still applies the same log.
+     * to a full volume, or any write to a block that lost a chunk that way ({@link RefusedChunkBlocks}); empty when it
+     * may. The leader asks before the command is logged, so the refusal depends on the leader's disk only and every
+     * member still applies the same log.
      */
     public Optional<IOException> refusal(ContainerCommandRequest request) {
         if (request.hasWriteBatch()) {
@@ -58,9 +61,22 @@ public final class ContainerHandler {
         } catch (BlockTokenException e) {
             return Optional.of(e);
         }
+        if (!request.hasWriteChunk() && !request.hasPutBlock()) {
+            return Optional.empty();
+        }
+        BlockKey block = new BlockKey(
+                request.getContainerId(),
+                request.hasWriteChunk()
+                        ? request.getWriteChunk().getBlockId().getLocalId()
+                        : request.getPutBlock().getBlock().getBlockId().getLocalId());
         if (request.hasWriteChunk() && !containers.hasRoomFor(request.getContainerId())) {
+            refusedChunkBlocks.add(block);
             return Optional.of(new VolumeFullException("the pipeline leader's volume for container "
                     + request.getContainerId() + " is full (hdds.datanode.volume.min.free.space)"));
+        }
+        if (refusedChunkBlocks.contains(block)) {
+            return Optional.of(new VolumeFullException("block " + block.localId() + " of container "
+                    + block.containerId() + " lost a chunk to the pipeline leader's full volume: write it elsewhere"));
         }
         return Optional.empty();
     }

@@ -9,6 +9,7 @@ import dev.o3.datanode.metrics.DatanodeMetrics;
 import dev.o3.datanode.security.BlockAccess;
 import dev.o3.datanode.volume.DataVolume;
 import dev.o3.datanode.volume.VolumeSet;
+import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerResult;
 import dev.o3.proto.container.PutBlockRequest;
@@ -62,14 +63,40 @@ class TestFullVolumes {
         assertThat(volume.isFailed()).isFalse();
         assertThat(volume.check()).as("a full volume passes its I/O check").isTrue();
         assertThat(volumes.hasRoom()).isFalse();
-        assertThat(handler.refusal(writeChunk(1)))
+        assertThat(handler.refusal(writeChunk(1, 1)))
                 .get()
                 .isInstanceOf(VolumeFullException.class)
                 .extracting(Throwable::getMessage)
                 .asString()
                 .contains("container 1", "hdds.datanode.volume.min.free.space");
-        assertThat(handler.refusal(putBlock(1)))
-                .as("a PutBlock only completes a block whose chunks were taken")
+        assertThat(handler.refusal(putBlock(1, 2)))
+                .as("a PutBlock of a block whose chunks were all taken completes it")
+                .isEmpty();
+    }
+
+    @Test
+    void everyLaterWriteOfABlockThatLostAChunkToAFullVolumeIsRefusedSoNoReplicaCommitsDataItLacks() throws Exception {
+        ContainerHandler handler = handler(0);
+        handler.containers().getOrCreate(1, "pipeline");
+        DataVolume volume = volumes.all().get(0);
+        volume.onIoError(new IOException("No space left on device"));
+        assertThat(volume.isFull()).isTrue();
+
+        assertThat(handler.refusal(writeChunk(1, 7))).get().isInstanceOf(VolumeFullException.class);
+
+        // The client sent the block's PutBlock and next chunk before the refusal reached it.
+        assertThat(handler.refusal(putBlock(1, 7)))
+                .get()
+                .isInstanceOf(VolumeFullException.class)
+                .extracting(Throwable::getMessage)
+                .asString()
+                .contains("block 7 of container 1 lost a chunk");
+        assertThat(handler.refusal(writeChunk(1, 7))).get().isInstanceOf(VolumeFullException.class);
+        assertThat(handler.refusal(putBlock(1, 8)))
+                .as("another block's PutBlock commits chunks its replicas took before the volume filled")
+                .isEmpty();
+        assertThat(handler.refusal(putBlock(2, 7)))
+                .as("the same local id in another container")
                 .isEmpty();
     }
 
@@ -79,7 +106,7 @@ class TestFullVolumes {
 
         assertThat(volumes.all().get(0).isFull()).isFalse();
         assertThat(volumes.hasRoom()).isTrue();
-        assertThat(handler.refusal(writeChunk(1))).isEmpty();
+        assertThat(handler.refusal(writeChunk(1, 1))).isEmpty();
     }
 
     @Test
@@ -146,19 +173,23 @@ class TestFullVolumes {
         assertThat(containers.promised()).doesNotContainKey(volume);
     }
 
-    private static ContainerCommandRequest writeChunk(long containerId) {
+    private static ContainerCommandRequest writeChunk(long containerId, long localId) {
         return ContainerCommandRequest.newBuilder()
                 .setContainerId(containerId)
                 .setWriteChunk(WriteChunkRequest.newBuilder()
                         .setBlockId(
-                                BlockId.newBuilder().setContainerId(containerId).setLocalId(1)))
+                                BlockId.newBuilder().setContainerId(containerId).setLocalId(localId)))
                 .build();
     }
 
-    private static ContainerCommandRequest putBlock(long containerId) {
+    private static ContainerCommandRequest putBlock(long containerId, long localId) {
         return ContainerCommandRequest.newBuilder()
                 .setContainerId(containerId)
-                .setPutBlock(PutBlockRequest.getDefaultInstance())
+                .setPutBlock(PutBlockRequest.newBuilder()
+                        .setBlock(BlockData.newBuilder()
+                                .setBlockId(BlockId.newBuilder()
+                                        .setContainerId(containerId)
+                                        .setLocalId(localId))))
                 .build();
     }
 }
