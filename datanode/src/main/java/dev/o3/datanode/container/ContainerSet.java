@@ -22,9 +22,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Every container replica served by this datanode, loaded from the volumes' databases at start. A container of a
- * failed volume leaves the set, so container reports show it missing, and is not created again by later pipeline
- * writes: a new empty replica would miss the blocks written before and yet reach the same BCSID as the complete ones,
- * so SCM would count it as a good copy. Thread-safe.
+ * failed volume leaves the set, so container reports show it missing, and neither it nor a container SCM deleted here
+ * is created again by later pipeline writes: a new empty replica would miss the blocks written before and yet reach
+ * the same BCSID as the complete ones, so SCM would count it as a good copy. Thread-safe.
  */
 public final class ContainerSet {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerSet.class);
@@ -32,7 +32,10 @@ public final class ContainerSet {
     private final String logPrefix;
     private final VolumeSet volumes;
     private final ConcurrentMap<Long, Container> containers = new ConcurrentHashMap<>();
-    /** Containers lost with a failed volume, kept across restarts; only a copy from elsewhere brings one back. */
+    /**
+     * Containers lost with a failed volume or deleted here, kept across restarts; only a copy from elsewhere brings one
+     * back.
+     */
     private final MissingContainers missing;
 
     private final Listeners listeners = new Listeners();
@@ -89,8 +92,8 @@ public final class ContainerSet {
     /**
      * The container, created OPEN on a chosen volume the first time a pipeline write names it.
      *
-     * @throws ContainerResultException CONTAINER_MISSING when its replica here was lost with a failed volume,
-     *     DISK_OUT_OF_SPACE when no volume can take it, IO_EXCEPTION on disk errors
+     * @throws ContainerResultException CONTAINER_MISSING when its replica here was lost with a failed volume or
+     *     deleted, DISK_OUT_OF_SPACE when no volume can take it, IO_EXCEPTION on disk errors
      */
     public Container getOrCreate(long containerId, String pipelineId) throws ContainerResultException {
         Container existing = containers.get(containerId);
@@ -108,7 +111,10 @@ public final class ContainerSet {
             if (missing.contains(containerId)) {
                 throw new ContainerResultException(
                         ContainerResult.CONTAINER_MISSING,
-                        "container " + containerId + " was on a failed volume; its replica here is missing");
+                        missing.deleted(containerId)
+                                ? "container " + containerId + " was deleted here; a copy from another datanode is"
+                                        + " the only way back"
+                                : "container " + containerId + " was on a failed volume; its replica here is missing");
             }
             DataVolume volume;
             try {
@@ -154,7 +160,7 @@ public final class ContainerSet {
     public Container get(long containerId) throws ContainerResultException {
         Container container = containers.get(containerId);
         if (container == null) {
-            if (missing.contains(containerId)) {
+            if (missing.contains(containerId) && !missing.deleted(containerId)) {
                 throw new ContainerResultException(
                         ContainerResult.CONTAINER_MISSING,
                         "container " + containerId + " was on a failed volume; its replica here is missing");
@@ -198,10 +204,17 @@ public final class ContainerSet {
         return container;
     }
 
-    /** Takes a replica out of the set (it is no longer served nor reported); false when it was not in it. */
+    /**
+     * Takes a replica SCM deleted out of the set (it is no longer served nor reported, nor created again by a later
+     * entry of its pipeline's log); false when it was not in it.
+     */
     public boolean remove(Container container) {
-        if (!containers.remove(container.id(), container)) {
-            return false;
+        synchronized (this) {
+            if (containers.get(container.id()) != container) {
+                return false;
+            }
+            missing.addDeleted(container.id());
+            containers.remove(container.id(), container);
         }
         listeners.containerRemoved(container.id());
         return true;
@@ -293,11 +306,15 @@ public final class ContainerSet {
     }
 
     /**
-     * Forgets that a replica was lost with a failed volume: SCM deleted the container here (it is re-created elsewhere
-     * or gone).
+     * Records that SCM deleted a container this datanode does not serve (lost with a failed volume, or never here): a
+     * later entry of its pipeline's log must not create it either.
      */
-    public void forgetMissing(long containerId) {
-        missing.remove(containerId);
+    public void markDeleted(long containerId) {
+        synchronized (this) {
+            if (!containers.containsKey(containerId)) {
+                missing.addDeleted(containerId);
+            }
+        }
     }
 
     private void volumeFailed(DataVolume volume) {

@@ -16,18 +16,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The containers this datanode lost with failed volumes. Each healthy volume's database keeps the whole list (synced),
- * so a datanode restarted while the failed volume still cannot be read remembers them: re-creating one empty would
- * give a replica that misses the blocks written before, yet reaches the same BCSID as the complete ones. An id leaves
- * the list when a copy from another datanode is installed here, when SCM deletes the container here, or when the
- * volume that held it comes back with it. Thread-safe.
+ * The containers this datanode lost with failed volumes, and those SCM deleted here. Each healthy volume's database
+ * keeps the whole list (synced), so a restarted datanode remembers them: re-creating one empty from a later entry of
+ * its pipeline's log (a follower still applying the log of a container whose replica here was lost, or deleted as
+ * unhealthy) would give a replica that misses the blocks written before, yet reaches the same BCSID as the complete
+ * ones, or one that takes writes the other replicas refused. A lost id leaves the list when a copy from another
+ * datanode is installed here or when the volume that held it comes back with it; a deleted one only with an installed
+ * copy (a row of a few bytes per container deleted here). Thread-safe.
  */
 final class MissingContainers {
     private static final Logger LOG = LoggerFactory.getLogger(MissingContainers.class);
 
     private final String logPrefix;
     private final VolumeSet volumes;
+    /** Why each id is here: the root of the failed volume that held it, or {@link #DELETED}. */
     private final Map<Long, String> ids = new ConcurrentHashMap<>();
+
+    /** The reason stored for a container SCM deleted here. */
+    static final String DELETED = "deleted";
 
     MissingContainers(String logPrefix, VolumeSet volumes) {
         this.logPrefix = logPrefix;
@@ -49,17 +55,34 @@ final class MissingContainers {
         for (DataVolume volume : volumes.healthy()) {
             write(volume, ids, back);
         }
-        if (!ids.isEmpty()) {
+        Set<Long> lost = ids.entrySet().stream()
+                .filter(id -> !id.getValue().equals(DELETED))
+                .map(Map.Entry::getKey)
+                .collect(Collectors.toSet());
+        if (!lost.isEmpty()) {
             LOG.warn(
                     "[{}] {} containers lost with failed volumes stay missing until copied here: {}",
                     logPrefix,
-                    ids.size(),
-                    ids.keySet());
+                    lost.size(),
+                    lost);
         }
     }
 
     boolean contains(long containerId) {
         return ids.containsKey(containerId);
+    }
+
+    /** Whether SCM deleted the container here (rather than it being lost with a failed volume). */
+    boolean deleted(long containerId) {
+        return DELETED.equals(ids.get(containerId));
+    }
+
+    /** Records a container SCM deleted here, on every healthy volume, before the replica leaves the set. */
+    void addDeleted(long containerId) {
+        ids.put(containerId, DELETED);
+        for (DataVolume volume : volumes.healthy()) {
+            write(volume, Map.of(containerId, DELETED), Set.of());
+        }
     }
 
     /** Records the containers lost with {@code failed}, on every healthy volume, before they are reported missing. */
@@ -77,7 +100,7 @@ final class MissingContainers {
         }
     }
 
-    /** Forgets a container (a copy is served here again, or SCM deleted it here). */
+    /** Forgets a container: a copy is served here again. */
     void remove(long containerId) {
         if (ids.remove(containerId) == null) {
             return;

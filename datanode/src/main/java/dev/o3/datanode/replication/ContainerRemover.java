@@ -34,8 +34,8 @@ public final class ContainerRemover {
     }
 
     /**
-     * Deletes the replica; a container this datanode does not have is already deleted (and, if it was lost with a
-     * failed volume, no longer remembered as missing).
+     * Deletes the replica; a container this datanode does not have is already deleted. Either way the container is
+     * remembered as deleted here, so that a later entry of its pipeline's log does not create it again.
      *
      * @throws ContainerResultException INVALID_ARGUMENT when not forced and the replica is open or has blocks,
      *     IO_EXCEPTION on disk errors
@@ -44,7 +44,7 @@ public final class ContainerRemover {
         Optional<Container> found = containers.find(containerId);
         if (found.isEmpty()) {
             LOG.info("[{}] container {} to delete is not here", logPrefix, containerId);
-            containers.forgetMissing(containerId);
+            containers.markDeleted(containerId);
             return;
         }
         Container container = found.get();

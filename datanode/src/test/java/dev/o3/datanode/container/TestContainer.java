@@ -260,15 +260,40 @@ class TestContainer {
         assertMissing(restarted, 1);
         assertThat(restarted.get(2).record().bcsid()).isEqualTo(3);
 
-        // SCM deleted the container here (it lives on elsewhere): a later write may create it again.
-        restarted.forgetMissing(1);
+        // SCM deleted the container here (it lives on elsewhere): a late write of its pipeline still may not create it.
+        restarted.markDeleted(1);
         volumes.close();
         ContainerSet again = open();
-        assertThatThrownBy(() -> again.get(1))
+        assertDeleted(again, 1);
+        assertThat(unplugged).isDirectory();
+    }
+
+    @Test
+    void aContainerTakenOutOfTheSetIsNotCreatedAgainByALateEntryOfItsPipeline() throws Exception {
+        ContainerSet containers = open();
+        Container unhealthy = containers.getOrCreate(1, "p");
+        unhealthy.commitBlock(block(1, 10, 100), 7);
+
+        // SCM replaced the replica elsewhere and deleted it here while this follower still applies the pipeline's log.
+        assertThat(containers.remove(unhealthy)).isTrue();
+
+        assertDeleted(containers, 1);
+        assertThat(containers.remove(unhealthy)).as("already removed").isFalse();
+        assertThat(containers.getOrCreate(2, "p").record().bcsid())
+                .as("other containers are created as before")
+                .isZero();
+    }
+
+    static void assertDeleted(ContainerSet containers, long containerId) {
+        assertThat(containers.find(containerId)).isEmpty();
+        assertThatThrownBy(() -> containers.getOrCreate(containerId, "p"))
+                .isInstanceOfSatisfying(ContainerResultException.class, e -> {
+                    assertThat(e.result()).isEqualTo(ContainerResult.CONTAINER_MISSING);
+                    assertThat(e.getMessage()).contains("was deleted here");
+                });
+        assertThatThrownBy(() -> containers.get(containerId))
                 .isInstanceOfSatisfying(ContainerResultException.class, e -> assertThat(e.result())
                         .isEqualTo(ContainerResult.CONTAINER_NOT_FOUND));
-        assertThat(again.getOrCreate(1, "p").record().bcsid()).isZero();
-        assertThat(unplugged).isDirectory();
     }
 
     @Test
