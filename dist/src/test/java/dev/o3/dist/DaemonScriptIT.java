@@ -2,6 +2,7 @@ package dev.o3.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.o3.common.net.FreePorts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,9 +38,9 @@ class DaemonScriptIT {
     void startsReportsAndStopsADaemon() throws IOException, InterruptedException {
         scmOptions.addAll(List.of(
                 "-Dozone.metadata.dirs=" + directory.resolve("scm"),
-                "-Dozone.scm.client.address=127.0.0.1:" + Distribution.freePort(),
-                "-Dozone.scm.datanode.address=127.0.0.1:" + Distribution.freePort(),
-                "-Dozone.scm.block.client.address=127.0.0.1:" + Distribution.freePort(),
+                "-Dozone.scm.client.address=127.0.0.1:" + FreePorts.next(),
+                "-Dozone.scm.datanode.address=127.0.0.1:" + FreePorts.next(),
+                "-Dozone.scm.block.client.address=127.0.0.1:" + FreePorts.next(),
                 "-Dozone.scm.http-address=127.0.0.1:0"));
 
         Result started = daemon("start", "scm", scmOptions);

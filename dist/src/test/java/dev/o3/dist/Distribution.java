@@ -1,8 +1,6 @@
 package dev.o3.dist;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -20,13 +18,6 @@ final class Distribution {
                     .findFirst()
                     .orElseThrow(() -> new IllegalStateException("no target/o3-*/bin/ozone: run the package phase"))
                     .toAbsolutePath();
-        }
-    }
-
-    /** A port free on the loopback address now (a daemon binds it a moment later). */
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 }

@@ -6,6 +6,7 @@ import dev.o3.client.admin.ScmAdminClient;
 import dev.o3.client.api.OzoneBucket;
 import dev.o3.client.api.OzoneClient;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.net.FreePorts;
 import dev.o3.proto.hdds.PipelineState;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,10 +54,10 @@ class MultiProcessClusterIT {
 
     @Test
     void daemonsStartedFromBinOzoneServeAWriteAndARead() throws IOException {
-        int scmClient = Distribution.freePort();
-        int scmDatanode = Distribution.freePort();
-        int scmBlock = Distribution.freePort();
-        int omClient = Distribution.freePort();
+        int scmClient = FreePorts.next();
+        int scmDatanode = FreePorts.next();
+        int scmBlock = FreePorts.next();
+        int omClient = FreePorts.next();
         start(
                 "scm",
                 "scm",
@@ -70,7 +71,7 @@ class MultiProcessClusterIT {
                 "om",
                 "om",
                 "-Dozone.om.address=127.0.0.1:" + omClient,
-                "-Dozone.om.ratis.port=" + Distribution.freePort(),
+                "-Dozone.om.ratis.port=" + FreePorts.next(),
                 "-Dozone.om.http-address=127.0.0.1:0",
                 "-Dozone.scm.block.client.address=127.0.0.1:" + scmBlock);
         for (int i = 1; i <= 3; i++) {

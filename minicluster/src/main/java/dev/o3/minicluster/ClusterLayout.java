@@ -2,6 +2,7 @@ package dev.o3.minicluster;
 
 import dev.o3.common.config.CommonConfigKeys;
 import dev.o3.common.config.OzoneConfiguration;
+import dev.o3.common.net.FreePorts;
 import dev.o3.common.security.tls.TlsConfigKeys;
 import dev.o3.datanode.config.DatanodeConfigKeys;
 import dev.o3.om.config.OmConfigKeys;
@@ -9,8 +10,6 @@ import dev.o3.s3gateway.config.S3GatewayConfigKeys;
 import dev.o3.scm.config.ScmConfigKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -290,8 +289,8 @@ public final class ClusterLayout {
                 List<Integer> clientPorts = new ArrayList<>();
                 List<Integer> ratisPorts = new ArrayList<>();
                 for (int i = 0; i < omCount; i++) {
-                    clientPorts.add(fixedPorts ? CommonConfigKeys.OM_PORT : freePort());
-                    ratisPorts.add(fixedPorts && omCount == 1 ? 9872 : freePort());
+                    clientPorts.add(fixedPorts ? CommonConfigKeys.OM_PORT : FreePorts.next());
+                    ratisPorts.add(fixedPorts && omCount == 1 ? 9872 : FreePorts.next());
                     nodes.add(node(NodeRole.OM, "om" + (i + 1), "/rack0", table, omValues(ratisPorts.get(i))));
                 }
                 for (int i = 0; i < datanodeCount; i++) {
@@ -396,12 +395,6 @@ public final class ClusterLayout {
                         .append('\n');
             }
             Files.writeString(table, lines, StandardCharsets.UTF_8);
-        }
-
-        private static int freePort() throws IOException {
-            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                return socket.getLocalPort();
-            }
         }
 
         private static int positive(String name, int value) {

@@ -1,10 +1,9 @@
 package dev.o3.freon.ratis;
 
 import dev.o3.common.concurrent.Threads;
+import dev.o3.common.net.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,7 +58,7 @@ public final class AppendGroup implements AutoCloseable {
         List<RaftPeer> peers = new ArrayList<>();
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < size; i++) {
-            ports.add(freePort());
+            ports.add(FreePorts.next());
             peers.add(RaftPeer.newBuilder()
                     .setId("s" + i)
                     .setAddress("127.0.0.1:" + ports.get(i))
@@ -159,12 +158,6 @@ public final class AppendGroup implements AutoCloseable {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
         }
         throw new IOException("no ready leader within " + LEADER_WAIT);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 
     @Override

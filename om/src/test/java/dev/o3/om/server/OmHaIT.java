@@ -7,6 +7,7 @@ import dev.o3.common.config.HostAndPort;
 import dev.o3.common.config.OzoneConfiguration;
 import dev.o3.common.grpc.GrpcConfig;
 import dev.o3.common.grpc.GrpcFactory;
+import dev.o3.common.net.FreePorts;
 import dev.o3.om.db.OmSchema;
 import dev.o3.om.db.RowKeys;
 import dev.o3.om.testing.FakeScm;
@@ -186,8 +187,8 @@ class OmHaIT {
     private void startGroup(FakeScm scm, Map<String, String> extra) {
         List<String> ratis = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            clientAddresses.add("127.0.0.1:" + OmFixtures.freePort());
-            ratis.add("127.0.0.1:" + OmFixtures.freePort());
+            clientAddresses.add("127.0.0.1:" + FreePorts.next());
+            ratis.add("127.0.0.1:" + FreePorts.next());
         }
         for (int i = 0; i < 3; i++) {
             OzoneConfiguration conf = OmFixtures.haOm(

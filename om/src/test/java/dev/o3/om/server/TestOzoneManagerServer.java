@@ -3,6 +3,7 @@ package dev.o3.om.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.o3.common.net.FreePorts;
 import dev.o3.common.security.BlockTokenException;
 import dev.o3.common.security.BlockTokenSigner;
 import dev.o3.om.testing.FakeScm;
@@ -243,7 +244,7 @@ class TestOzoneManagerServer {
     void writesWithRequestIdsShareLogEntriesAndTheirRetriesGetTheFirstReplyAcrossARestart() throws Exception {
         try (FakeScm scm = new FakeScm()) {
             // A fixed port, so that one client (one client id) talks to the OM before and after its restart.
-            String address = "127.0.0.1:" + OmFixtures.freePort();
+            String address = "127.0.0.1:" + FreePorts.next();
             var conf = OmFixtures.singleOm(directory, scm.address()).with("ozone.om.address", address);
             try (OmTestClient admin = new OmTestClient(List.of(address), System.getProperty("user.name"), WAIT);
                     OmTestClient client = new OmTestClient(List.of(address), "alice", WAIT)) {

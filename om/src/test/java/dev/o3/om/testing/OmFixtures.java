@@ -1,11 +1,6 @@
 package dev.o3.om.testing;
 
 import dev.o3.common.config.OzoneConfiguration;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -43,16 +38,5 @@ public final class OmFixtures {
         values.put("ozone.scm.block.size", "1MB");
         values.put("ozone.server.default.replication", "1");
         return values;
-    }
-
-    /** A port free right now (for peers that must know each other's address before binding). */
-    public static int freePort() {
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.setReuseAddress(true);
-            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
