@@ -4,7 +4,6 @@ import com.google.protobuf.ByteString;
 import dev.o3.common.container.VolumeFullException;
 import dev.o3.common.security.BlockTokenException;
 import dev.o3.datanode.security.BlockAccess;
-import dev.o3.datanode.volume.BlockKey;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerCommandResponse;
@@ -64,19 +63,18 @@ public final class ContainerHandler {
         if (!request.hasWriteChunk() && !request.hasPutBlock()) {
             return Optional.empty();
         }
-        BlockKey block = new BlockKey(
-                request.getContainerId(),
-                request.hasWriteChunk()
-                        ? request.getWriteChunk().getBlockId().getLocalId()
-                        : request.getPutBlock().getBlock().getBlockId().getLocalId());
-        if (request.hasWriteChunk() && !containers.hasRoomFor(request.getContainerId())) {
-            refusedChunkBlocks.add(block);
-            return Optional.of(new VolumeFullException("the pipeline leader's volume for container "
-                    + request.getContainerId() + " is full (hdds.datanode.volume.min.free.space)"));
+        long containerId = request.getContainerId();
+        long localId = request.hasWriteChunk()
+                ? request.getWriteChunk().getBlockId().getLocalId()
+                : request.getPutBlock().getBlock().getBlockId().getLocalId();
+        if (request.hasWriteChunk() && !containers.hasRoomFor(containerId)) {
+            refusedChunkBlocks.add(containerId, localId);
+            return Optional.of(new VolumeFullException("the pipeline leader's volume for container " + containerId
+                    + " is full (hdds.datanode.volume.min.free.space)"));
         }
-        if (refusedChunkBlocks.contains(block)) {
-            return Optional.of(new VolumeFullException("block " + block.localId() + " of container "
-                    + block.containerId() + " lost a chunk to the pipeline leader's full volume: write it elsewhere"));
+        if (refusedChunkBlocks.contains(containerId, localId)) {
+            return Optional.of(new VolumeFullException("block " + localId + " of container " + containerId
+                    + " lost a chunk to the pipeline leader's full volume: write it elsewhere"));
         }
         return Optional.empty();
     }

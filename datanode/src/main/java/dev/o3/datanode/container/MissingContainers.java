@@ -79,10 +79,7 @@ final class MissingContainers {
 
     /** Records a container SCM deleted here, on every healthy volume, before the replica leaves the set. */
     void addDeleted(long containerId) {
-        ids.put(containerId, DELETED);
-        for (DataVolume volume : volumes.healthy()) {
-            write(volume, Map.of(containerId, DELETED), Set.of());
-        }
+        put(Map.of(containerId, DELETED));
     }
 
     /** Records the containers lost with {@code failed}, on every healthy volume, before they are reported missing. */
@@ -94,6 +91,10 @@ final class MissingContainers {
         for (long id : lost) {
             added.put(id, failed.root().toString());
         }
+        put(added);
+    }
+
+    private void put(Map<Long, String> added) {
         ids.putAll(added);
         for (DataVolume volume : volumes.healthy()) {
             write(volume, added, Set.of());

@@ -29,11 +29,20 @@ final class RefusedChunkBlocks {
         }
     };
 
-    synchronized void add(BlockKey block) {
-        blocks.put(block, Boolean.TRUE);
+    /** Whether any block was ever refused: until then every write asks without a lock or an allocation. */
+    private volatile boolean any;
+
+    synchronized void add(long containerId, long localId) {
+        blocks.put(new BlockKey(containerId, localId), Boolean.TRUE);
+        any = true;
     }
 
-    synchronized boolean contains(BlockKey block) {
-        return !blocks.isEmpty() && blocks.containsKey(block);
+    boolean contains(long containerId, long localId) {
+        if (!any) {
+            return false;
+        }
+        synchronized (this) {
+            return blocks.containsKey(new BlockKey(containerId, localId));
+        }
     }
 }

@@ -284,7 +284,7 @@ class TestContainer {
                 .isZero();
     }
 
-    static void assertDeleted(ContainerSet containers, long containerId) {
+    private static void assertDeleted(ContainerSet containers, long containerId) {
         assertThat(containers.find(containerId)).isEmpty();
         assertThatThrownBy(() -> containers.getOrCreate(containerId, "p"))
                 .isInstanceOfSatisfying(ContainerResultException.class, e -> {
