@@ -314,6 +314,27 @@ public final class Container {
     }
 
     /**
+     * The bytes of a block this replica holds: its file's length, or the committed size of a block kept in the volume's
+     * database (which has no file).
+     *
+     * @throws ContainerResultException IO_EXCEPTION when the file cannot be read
+     */
+    public long storedLength(long localId) throws ContainerResultException {
+        long committed = volume.blocks()
+                .get(new BlockKey(id(), localId))
+                .map(BlockData::getSize)
+                .orElse(0L);
+        try {
+            return Math.max(committed, Files.size(volume.blockFile(id(), localId)));
+        } catch (NoSuchFileException e) {
+            return committed;
+        } catch (IOException e) {
+            volume.onIoError(e);
+            throw new ContainerResultException(ContainerResult.IO_EXCEPTION, "cannot read block " + localId, e);
+        }
+    }
+
+    /**
      * The committed metadata of a block.
      *
      * @throws ContainerResultException NO_SUCH_BLOCK

@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import dev.o3.common.container.VolumeFullException;
 import dev.o3.common.security.BlockTokenException;
 import dev.o3.datanode.security.BlockAccess;
+import dev.o3.datanode.volume.BlockKey;
 import dev.o3.proto.container.BlockData;
 import dev.o3.proto.container.ContainerCommandRequest;
 import dev.o3.proto.container.ContainerCommandResponse;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,7 +37,7 @@ public final class ContainerHandler {
     private final ChunkStore chunks;
     private final BlockAccess access;
     private final WriteBatches batches;
-    private final RefusedChunkBlocks refusedChunkBlocks = new RefusedChunkBlocks();
+    private final BlockExtents extents = new BlockExtents();
 
     public ContainerHandler(String logPrefix, ContainerSet containers, ChunkStore chunks, BlockAccess access) {
         this.logPrefix = Objects.requireNonNull(logPrefix, "logPrefix is null");
@@ -47,9 +49,9 @@ public final class ContainerHandler {
 
     /**
      * Why a client's command may not enter the pipeline's log: its block token (when security is on), or a chunk write
-     * to a full volume, or any write to a block that lost a chunk that way ({@link RefusedChunkBlocks}); empty when it
-     * may. The leader asks before the command is logged, so the refusal depends on the leader's disk only and every
-     * member still applies the same log.
+     * to a full volume; empty when it may. The leader asks before the command is logged, so the refusal depends on the
+     * leader's disk only and every member still applies the same log, which refuses the block's later writes alike
+     * ({@link BlockExtents}).
      */
     public Optional<IOException> refusal(ContainerCommandRequest request) {
         if (request.hasWriteBatch()) {
@@ -60,21 +62,10 @@ public final class ContainerHandler {
         } catch (BlockTokenException e) {
             return Optional.of(e);
         }
-        if (!request.hasWriteChunk() && !request.hasPutBlock()) {
-            return Optional.empty();
-        }
         long containerId = request.getContainerId();
-        long localId = request.hasWriteChunk()
-                ? request.getWriteChunk().getBlockId().getLocalId()
-                : request.getPutBlock().getBlock().getBlockId().getLocalId();
         if (request.hasWriteChunk() && !containers.hasRoomFor(containerId)) {
-            refusedChunkBlocks.add(containerId, localId);
             return Optional.of(new VolumeFullException("the pipeline leader's volume for container " + containerId
                     + " is full (hdds.datanode.volume.min.free.space)"));
-        }
-        if (refusedChunkBlocks.contains(containerId, localId)) {
-            return Optional.of(new VolumeFullException("block " + localId + " of container " + containerId
-                    + " lost a chunk to the pipeline leader's full volume: write it elsewhere"));
         }
         return Optional.empty();
     }
@@ -150,23 +141,9 @@ public final class ContainerHandler {
                     containers.getOrCreate(request.getContainerId(), request.getPipelineId());
                     yield success(logIndex);
                 }
-                case WRITE_CHUNK -> {
-                    ByteString inline = request.getWriteChunk().getData();
-                    if (isWholeBlock(request.getWriteChunk())) {
-                        yield putSmallBlock(request, inline, logIndex);
-                    }
-                    if (!inline.isEmpty()) {
-                        // A small chunk came inside its (synced) log entry: written now if the container is
-                        // writable, synced before a snapshot.
-                        writeChunkData(request, inline, true);
-                    } else {
-                        // The data stage already wrote the chunk; committing it needs an existing, writable container.
-                        containers.get(request.getContainerId()).checkWritable();
-                    }
-                    yield request.getWriteChunk().hasPutBlock()
-                            ? putBlock(request, lastChunkPutBlock(request.getWriteChunk()), logIndex)
-                            : success(logIndex);
-                }
+                case WRITE_CHUNK -> isWholeBlock(request.getWriteChunk())
+                        ? putSmallBlock(request, request.getWriteChunk().getData(), logIndex)
+                        : writeChunk(request, logIndex);
                 case PUT_BLOCK -> putBlock(request, request.getPutBlock(), logIndex);
                 case WRITE_BATCH -> batches.apply(request, logIndex);
                 case CLOSE_CONTAINER -> close(request.getContainerId(), logIndex);
@@ -240,10 +217,47 @@ public final class ContainerHandler {
         return putBlockResponse(chunks.commitWholeBlock(container, withSize(putBlock.getBlock()), logIndex, data));
     }
 
+    private ContainerCommandResponse writeChunk(ContainerCommandRequest request, long logIndex)
+            throws ContainerResultException {
+        WriteChunkRequest writeChunk = request.getWriteChunk();
+        BlockKey block =
+                new BlockKey(request.getContainerId(), writeChunk.getBlockId().getLocalId());
+        long end = extents.endAfter(block, writeChunk.getChunk());
+        ByteString inline = writeChunk.getData();
+        if (!inline.isEmpty()) {
+            // A small chunk came inside its (synced) log entry: written now if the container is writable, synced
+            // before a snapshot.
+            writeChunkData(request, inline, true);
+        } else {
+            // The data stage already wrote the chunk; committing it needs an existing, writable container.
+            containers.get(request.getContainerId()).checkWritable();
+        }
+        extents.applied(block, end);
+        return writeChunk.hasPutBlock()
+                ? putBlock(request, lastChunkPutBlock(writeChunk), logIndex)
+                : success(logIndex);
+    }
+
+    /**
+     * Commits a block whose chunks all reached the log: those this replica applied since it last started, else those
+     * its disk holds.
+     */
     private ContainerCommandResponse putBlock(ContainerCommandRequest request, PutBlockRequest putBlock, long logIndex)
             throws ContainerResultException {
         Container container = containers.getOrCreate(request.getContainerId(), request.getPipelineId());
-        return putBlockResponse(container.commitBlock(withSize(putBlock.getBlock()), logIndex));
+        long localId = putBlock.getBlock().getBlockId().getLocalId();
+        BlockKey block = new BlockKey(container.id(), localId);
+        OptionalLong applied = extents.known(block);
+        BlockExtents.checkCovered(
+                block,
+                putBlock.getBlock(),
+                applied.isPresent() ? applied.getAsLong() : container.storedLength(localId));
+        ContainerCommandResponse response =
+                putBlockResponse(container.commitBlock(withSize(putBlock.getBlock()), logIndex));
+        if (putBlock.getEof()) {
+            extents.forget(block);
+        }
+        return response;
     }
 
     static void checkLength(ChunkInfo chunk, ByteString data) throws ContainerResultException {
