@@ -232,10 +232,15 @@ public final class ContainerHandler {
             // The data stage already wrote the chunk; committing it needs an existing, writable container.
             containers.get(request.getContainerId()).checkWritable();
         }
-        extents.applied(block, end);
-        return writeChunk.hasPutBlock()
-                ? putBlock(request, lastChunkPutBlock(writeChunk), logIndex)
-                : success(logIndex);
+        if (!writeChunk.hasPutBlock()) {
+            extents.applied(block, end);
+            return success(logIndex);
+        }
+        PutBlockRequest putBlock = lastChunkPutBlock(writeChunk);
+        if (!putBlock.getEof()) {
+            extents.applied(block, end);
+        }
+        return commitBlock(containers.get(request.getContainerId()), block, putBlock, end, logIndex);
     }
 
     /**
@@ -248,10 +253,15 @@ public final class ContainerHandler {
         long localId = putBlock.getBlock().getBlockId().getLocalId();
         BlockKey block = new BlockKey(container.id(), localId);
         OptionalLong applied = extents.known(block);
-        BlockExtents.checkCovered(
-                block,
-                putBlock.getBlock(),
-                applied.isPresent() ? applied.getAsLong() : container.storedLength(localId));
+        long end = applied.isPresent() ? applied.getAsLong() : container.storedLength(localId);
+        return commitBlock(container, block, putBlock, end, logIndex);
+    }
+
+    /** Commits a PutBlock whose chunks end within {@code end}; a complete block ({@code eof}) is forgotten. */
+    private ContainerCommandResponse commitBlock(
+            Container container, BlockKey block, PutBlockRequest putBlock, long end, long logIndex)
+            throws ContainerResultException {
+        BlockExtents.checkCovered(block, putBlock.getBlock(), end);
         ContainerCommandResponse response =
                 putBlockResponse(container.commitBlock(withSize(putBlock.getBlock()), logIndex));
         if (putBlock.getEof()) {
